@@ -1,0 +1,102 @@
+/** Rule numbers: parse, order, step through subrule letters. Pure; used by build and browser. */
+
+export interface RuleNumber {
+  /** Section, e.g. 702. */
+  section: number;
+  /** Rule within the section, e.g. 19 (absent for a section). */
+  rule?: number;
+  /** Subrule letter, e.g. `b` (absent for a rule or section). */
+  letter?: string;
+}
+
+/** Subrule letters as the CR uses them: `l` and `o` are skipped (they look like 1 and 0). */
+export const SUBRULE_LETTERS = 'abcdefghijkmnpqrstuvwxyz'.split('');
+
+const RULE_NUMBER = /^(\d{3})(?:\.(\d{1,3})([a-z])?)?\.?$/;
+
+/** Parses `702`, `702.19`, `702.19.`, `702.19b`; returns null for anything else. */
+export function parseRuleNumber(text: string): RuleNumber | null {
+  const m = RULE_NUMBER.exec(text.trim());
+  if (!m) return null;
+  const out: RuleNumber = { section: Number(m[1]) };
+  if (m[2] !== undefined) out.rule = Number(m[2]);
+  if (m[3] !== undefined) out.letter = m[3];
+  return out;
+}
+
+export function formatRuleNumber(n: RuleNumber): string {
+  let s = String(n.section);
+  if (n.rule !== undefined) s += `.${n.rule}`;
+  if (n.letter !== undefined) s += n.letter;
+  return s;
+}
+
+/** Index of a subrule letter in CR order (`a` 0 … `k` 9, `m` 10, `n` 11, `p` 12 …); -1 if unknown. */
+export function letterIndex(letter: string): number {
+  const i = SUBRULE_LETTERS.indexOf(letter);
+  // Letters the CR never uses (l, o) still get a stable place right after their neighbour.
+  if (i < 0 && /^[a-z]$/.test(letter)) return SUBRULE_LETTERS.indexOf(String.fromCharCode(letter.charCodeAt(0) - 1)) + 0.5;
+  return i;
+}
+
+/** Total order on rule numbers: 701.9 < 701.10, 702 < 702.1 < 702.1a < 702.2. Unparsable last, by text. */
+export function compareRuleNumbers(a: string, b: string): number {
+  const x = parseRuleNumber(a);
+  const y = parseRuleNumber(b);
+  if (!x || !y) return x ? -1 : y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  if (x.section !== y.section) return x.section - y.section;
+  if ((x.rule ?? -1) !== (y.rule ?? -1)) return (x.rule ?? -1) - (y.rule ?? -1);
+  return (x.letter === undefined ? -1 : letterIndex(x.letter)) - (y.letter === undefined ? -1 : letterIndex(y.letter));
+}
+
+/** Parent of a number: `702.19b` → `702.19`, `702.19` → `702`, `702` → part `7`. */
+export function parentNumber(number: string): string {
+  const n = parseRuleNumber(number);
+  if (!n) return '';
+  if (n.letter !== undefined) return `${n.section}.${n.rule}`;
+  if (n.rule !== undefined) return String(n.section);
+  return String(Math.floor(n.section / 100));
+}
+
+export function ruleKind(number: string): 'section' | 'rule' | 'subrule' | null {
+  const n = parseRuleNumber(number);
+  if (!n) return null;
+  return n.letter !== undefined ? 'subrule' : n.rule !== undefined ? 'rule' : 'section';
+}
+
+/**
+ * Every number from `from` to `to` at the same level: `103.2a`…`103.2e`, `119.7`…`119.8`.
+ * Returns [from, to] unchanged when the two are not at the same level or run backwards.
+ */
+export function expandRange(from: string, to: string): string[] {
+  const a = parseRuleNumber(from);
+  const b = parseRuleNumber(to);
+  if (!a || !b || a.section !== b.section) return [from, to];
+  if (a.letter !== undefined && b.letter !== undefined && a.rule === b.rule) {
+    const i = SUBRULE_LETTERS.indexOf(a.letter);
+    const j = SUBRULE_LETTERS.indexOf(b.letter);
+    if (i < 0 || j < i) return [from, to];
+    return SUBRULE_LETTERS.slice(i, j + 1).map((l) => `${a.section}.${a.rule}${l}`);
+  }
+  if (a.letter === undefined && b.letter === undefined && a.rule !== undefined && b.rule !== undefined && b.rule >= a.rule) {
+    const out: string[] = [];
+    for (let r = a.rule; r <= b.rule; r++) out.push(`${a.section}.${r}`);
+    return out;
+  }
+  return [from, to];
+}
+
+/**
+ * Normalises what people paste for a rule number: full-width digits, `CR702.19b`, `702.19.`,
+ * `rule 702.19b`, `규칙 702.19b`, `#R70219b`-style anchors. Returns the canonical number or null.
+ */
+export function normalizeRuleQuery(input: string): string | null {
+  let s = input.normalize('NFKC').trim().replace(/^#/, '');
+  s = s.replace(/^(?:cr|rule|rules|규칙|ルール|r)\s*/i, '').trim();
+  s = s.replace(/\.$/, '');
+  if (parseRuleNumber(s)) return formatRuleNumber(parseRuleNumber(s)!);
+  // Compact anchors such as R70219b: section (3 digits), rule, optional letter.
+  const m = /^(\d{3})(\d{1,3})([a-z])?$/i.exec(s);
+  if (m) return `${Number(m[1])}.${Number(m[2])}${m[3] ? m[3].toLowerCase() : ''}`;
+  return null;
+}

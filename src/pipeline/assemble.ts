@@ -1,0 +1,131 @@
+/**
+ * ReaderOutput → RuleDocument: correct proven numbering defects, build the tree (parts →
+ * sections → rules → subrules), attach examples and continuation paragraphs, parse inline
+ * content, link cross-references and derive the term bridge. Language- and format-neutral.
+ */
+import type { Diagnostic, Note, Paragraph, Part, Rule, RuleDocument, TermBridgeEntry } from '../model/types.ts';
+import { parentNumber, parseRuleNumber, ruleKind } from '../model/rule-number.ts';
+import type { Block, ReaderOutput } from './blocks.ts';
+import { parseInline } from './inline.ts';
+import { findRenumberings } from './numbering.ts';
+import { linkCrossReferences } from './link.ts';
+
+/** Parses a paragraph and shifts its note markers so they index the rule's whole note list. */
+function paragraphWithNotes(text: string, rule: Rule, notes: Note[]): Paragraph {
+  const offset = rule.notes.length;
+  rule.notes.push(...notes);
+  return parseInline(text).map((n) => (n.type === 'noteRef' ? { ...n, index: n.index + offset } : n));
+}
+
+export function assembleDocument(input: ReaderOutput): RuleDocument {
+  const diagnostics: Diagnostic[] = [...input.diagnostics];
+  const diag = (severity: Diagnostic['severity'], code: string, line: number, message: string, rule?: string) =>
+    diagnostics.push({ severity, file: input.file, line, code, message, ...(rule ? { rule } : {}) });
+
+  const numbered = input.blocks.filter((b): b is Extract<Block, { type: 'numbered' }> => b.type === 'numbered');
+  const printed = numbered.map((b) => b.printed);
+  const corrected = new Map<number, string | null>();
+  for (const r of findRenumberings(printed)) corrected.set(r.index, r.corrected);
+
+  const rules: Rule[] = [];
+  const byNumber = new Map<string, Rule>();
+  const damagedLines = new Set(input.damaged.map((d) => d.line));
+  let current: Rule | null = null;
+  let inExample = false;
+  let n = 0;
+  for (const block of input.blocks) {
+    if (block.type === 'part') continue;
+    if (block.type === 'numbered') {
+      const index = n++;
+      const fix = corrected.get(index);
+      let number = block.printed;
+      const before = rules[rules.length - 1]?.number ?? '(start)';
+      if (fix) {
+        number = fix;
+        diag('warning', 'renumbered', block.line, `rule printed as ${block.printed} after ${before}, where the order requires ${fix}; read as ${fix}`, fix);
+      } else if (fix === null) {
+        diag('warning', byNumber.has(number) ? 'duplicate-rule' : 'out-of-order', block.line, `rule ${block.printed} after ${before} is out of order and no misprint explains it; expected a number after ${before}; kept as printed${byNumber.has(number) ? ' (a stale duplicate of the earlier entry)' : ''}`, number);
+      }
+      const kind = ruleKind(number)!;
+      const rule: Rule = { number, kind, parent: parentNumber(number), children: [], body: [], examples: [], notes: [], line: block.line };
+      if (number !== block.printed) rule.printedNumber = block.printed;
+      if (byNumber.has(number)) rule.duplicate = true;
+      else byNumber.set(number, rule);
+      if (damagedLines.has(block.line)) rule.damaged = true;
+      rule.body.push(paragraphWithNotes(block.text, rule, block.notes));
+      rules.push(rule);
+      current = rule;
+      inExample = false;
+      continue;
+    }
+    if (!current) {
+      diag('warning', 'orphan-paragraph', block.line, `${block.type} paragraph before any numbered rule; expected it after a rule. Text: ${block.text.slice(0, 80)}`);
+      continue;
+    }
+    if (damagedLines.has(block.line)) current.damaged = true;
+    if (block.type === 'example') {
+      current.examples.push([paragraphWithNotes(block.text, current, block.notes)]);
+      inExample = true;
+    } else if (inExample) {
+      current.examples[current.examples.length - 1]!.push(paragraphWithNotes(block.text, current, block.notes));
+    } else {
+      current.body.push(paragraphWithNotes(block.text, current, block.notes));
+    }
+  }
+
+  for (const rule of rules) {
+    if (rule.duplicate) continue;
+    const parent = byNumber.get(rule.parent);
+    if (parent) parent.children.push(rule.number);
+    else if (rule.kind !== 'section') diag('info', 'missing-parent', rule.line, `rule ${rule.number} has no parent ${rule.parent} in this document`, rule.number);
+  }
+
+  const parts = buildParts(input.blocks, rules);
+  const doc: RuleDocument = {
+    lang: input.lang,
+    edition: input.edition,
+    title: input.title,
+    format: input.format,
+    file: input.file,
+    introduction: input.introduction,
+    parts,
+    rules,
+    glossary: input.glossary,
+    credits: input.credits,
+    termBridge: [...deriveTermBridge(rules, input.lang), ...input.termBridge],
+    partial: input.partial,
+    diagnostics,
+  };
+  linkCrossReferences(doc);
+  return doc;
+}
+
+function buildParts(blocks: Block[], rules: Rule[]): Part[] {
+  const parts = new Map<string, Part>();
+  for (const b of blocks) if (b.type === 'part' && !parts.has(b.number)) parts.set(b.number, { number: b.number, title: b.title, sections: [] });
+  for (const r of rules) {
+    if (r.kind !== 'section' || r.duplicate) continue;
+    const p = r.parent;
+    if (!parts.has(p)) parts.set(p, { number: p, title: '', sections: [] });
+    parts.get(p)!.sections.push(r.number);
+  }
+  return [...parts.values()].sort((a, b) => Number(a.number) - Number(b.number));
+}
+
+// Keyword headings carry the English name: `702.19. 돌진 Trample`, `701.2. 起動/Activate`.
+const BILINGUAL_HEADING = /^(.*[^\x00-\x7f].*?)\s*[/／]?\s*([A-Z][A-Za-z’'\- ]*[a-z])\s*$/;
+
+/** English ↔ local keyword names from the bilingual keyword headings of sections 701 and 702. */
+export function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[] {
+  if (lang === 'en') return [];
+  const out: TermBridgeEntry[] = [];
+  for (const r of rules) {
+    const p = parseRuleNumber(r.number);
+    if (!p || r.kind !== 'rule' || (p.section !== 701 && p.section !== 702) || p.rule === 1) continue;
+    const first = r.body[0];
+    if (!first || first.length !== 1 || first[0]!.type !== 'text') continue;
+    const m = BILINGUAL_HEADING.exec(first[0].value.trim());
+    if (m) out.push({ term: m[1]!.trim(), english: m[2]!.trim(), source: r.number });
+  }
+  return out;
+}

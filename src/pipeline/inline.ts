@@ -1,0 +1,110 @@
+/**
+ * Plain paragraph text → inline nodes: cross-references, symbols and note markers.
+ * Shared by every reader: the readers turn their format into text, this finds the structure in it.
+ */
+import type { Inline, Paragraph, RefTarget } from '../model/types.ts';
+import { expandRange, parseRuleNumber } from '../model/rule-number.ts';
+
+/** Private-use character a reader leaves where a translator note was attached. */
+export const NOTE_MARK = '\uE000';
+
+// A rule number as referenced: part (8), section (702), rule (702.19), subrule (702.19b).
+// The letter must not run into more letters, so `613.6rule 613.7` is 613.6 (Japanese lost its 、).
+const NUM = String.raw`\d{3}(?:\.\d{1,3}(?:[a-z](?![a-z]))?)?(?![\d])|\d(?![\d.])`;
+// A range tail: a letter (`-f`), a rule (`-8`), or a full number (`–903.11`).
+const RANGE = String.raw`[-–](?:\d{3}\.\d{1,3}[a-z]?(?![a-z])|\d{1,3}(?![\d.])|[a-z](?![a-z]))`;
+const ITEM = String.raw`(?:${NUM})(?:${RANGE})?`;
+const JOIN = String.raw`(?:,\s*and\s+|,\s*or\s+|\s+and\s+|\s+or\s+|,\s*|\s*および\s*|\s*、\s*|\s*과\s+|\s*와\s+)`;
+// Words that introduce references in the three languages (Korean and Japanese documents keep the English word too).
+const TRIGGER = String.raw`(?:\b[Rr]ules?|\b[Ss]ections?|\b[Cc]hapters?|규칙|ルール)\s*`;
+const REF_LIST = new RegExp(`(${TRIGGER})(${ITEM}(?:${JOIN}(?:${TRIGGER})?${ITEM})*)`, 'g');
+const REF_ITEM = new RegExp(`(${TRIGGER})?(${NUM})((?:${RANGE})?)`, 'g');
+// Korean section references put the number first: `8절`.
+const KO_SECTION = /(\d)절/g;
+const SYMBOL = /\{([^{}\s]{1,8})\}/g;
+
+interface Span {
+  start: number;
+  end: number;
+  node: Inline;
+}
+
+/** Expands the tail of a range to a full number: (`103.2a`, `e`) → `103.2e`, (`119.7`, `8`) → `119.8`. */
+export function rangeEnd(from: string, tail: string): string {
+  const f = parseRuleNumber(from);
+  if (!f) return tail;
+  if (/^[a-z]$/.test(tail) && f.rule !== undefined) return `${f.section}.${f.rule}${tail}`;
+  if (/^\d{1,3}$/.test(tail) && f.rule !== undefined) return `${f.section}.${tail}`;
+  return tail;
+}
+
+function targetFor(number: string, tail: string, sectionWord: boolean): RefTarget {
+  if (/^\d$/.test(number)) return { kind: 'part', number };
+  if (tail) return { kind: 'range', number, to: rangeEnd(number, tail) };
+  if (/^\d{3}$/.test(number) && sectionWord) return { kind: 'section', number };
+  return /^\d{3}$/.test(number) ? { kind: 'section', number } : { kind: 'rule', number };
+}
+
+function findRefs(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const list of text.matchAll(REF_LIST)) {
+    const listStart = list.index! + list[1]!.length;
+    const sectionWord = /section|chapter/i.test(list[1]!);
+    for (const item of list[2]!.matchAll(REF_ITEM)) {
+      const lead = item[1]?.length ?? 0;
+      const number = item[2]!;
+      const tail = item[3] ? item[3].slice(1) : '';
+      const start = listStart + item.index! + lead;
+      const visible = number + (item[3] ?? '');
+      spans.push({ start, end: start + visible.length, node: { type: 'ref', text: visible, target: targetFor(number, tail, sectionWord) } });
+    }
+  }
+  for (const m of text.matchAll(KO_SECTION)) {
+    spans.push({ start: m.index!, end: m.index! + 1, node: { type: 'ref', text: m[1]!, target: { kind: 'part', number: m[1]! } } });
+  }
+  return spans;
+}
+
+/** Parses one paragraph of plain text into inline nodes. */
+export function parseInline(text: string): Paragraph {
+  const spans = findRefs(text);
+  for (const m of text.matchAll(SYMBOL)) spans.push({ start: m.index!, end: m.index! + m[0].length, node: { type: 'symbol', value: m[1]! } });
+  let noteIndex = 0;
+  for (let i = text.indexOf(NOTE_MARK); i >= 0; i = text.indexOf(NOTE_MARK, i + 1)) {
+    spans.push({ start: i, end: i + 1, node: { type: 'noteRef', index: noteIndex++ } });
+  }
+  spans.sort((a, b) => a.start - b.start);
+  const out: Inline[] = [];
+  let pos = 0;
+  for (const s of spans) {
+    if (s.start < pos) continue; // overlapping matches: the first wins
+    if (s.start > pos) out.push({ type: 'text', value: text.slice(pos, s.start) });
+    out.push(s.node);
+    pos = s.end;
+  }
+  if (pos < text.length) out.push({ type: 'text', value: text.slice(pos) });
+  return out;
+}
+
+/** Plain text of a paragraph: symbols as `{T}`, references as their visible text, no note markers. */
+export function paragraphText(p: Paragraph): string {
+  let s = '';
+  for (const n of p) {
+    if (n.type === 'text') s += n.value;
+    else if (n.type === 'symbol') s += `{${n.value}}`;
+    else if (n.type === 'ref' || n.type === 'term') s += n.text;
+  }
+  return s;
+}
+
+/** Every rule number a paragraph refers to, ranges expanded (`103.2a–c` → 103.2a, 103.2b, 103.2c). */
+export function referencedNumbers(p: Paragraph): string[] {
+  const out: string[] = [];
+  for (const n of p) {
+    if (n.type !== 'ref') continue;
+    const t = n.target;
+    if (t.kind === 'range' && t.to) out.push(...expandRange(t.number, t.to));
+    else out.push(t.number);
+  }
+  return out;
+}

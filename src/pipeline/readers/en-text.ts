@@ -1,0 +1,102 @@
+/**
+ * Reader for the official English text editions (2009 to today): title, effective date,
+ * introduction, contents, parts, sections, rules, examples, continuation paragraphs, glossary,
+ * credits. Input is already decoded; lines are physical lines.
+ */
+import type { Diagnostic, GlossaryEntry } from '../../model/types.ts';
+import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
+import { parseInline } from '../inline.ts';
+import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+
+const isBlank = (l: string) => l.trim() === '';
+
+/** Groups non-blank lines into paragraphs separated by blank lines, keeping line numbers. */
+export function paragraphsOf(lines: string[], from: number, to: number): { text: string[]; line: number }[] {
+  const out: { text: string[]; line: number }[] = [];
+  let cur: { text: string[]; line: number } | null = null;
+  for (let i = from; i < to; i++) {
+    const l = lines[i]!;
+    if (isBlank(l)) {
+      cur = null;
+      continue;
+    }
+    if (!cur) out.push((cur = { text: [], line: i + 1 }));
+    cur.text.push(l.trim());
+  }
+  return out;
+}
+
+export function readEnglishText(text: string, file: string): ReaderOutput {
+  const lines = text.split(/\r\n|\r|\n/);
+  const diagnostics: Diagnostic[] = [];
+  const firstIndex = (pred: (l: string) => boolean, from = 0, to = lines.length) => {
+    for (let i = from; i < to; i++) if (pred(lines[i]!)) return i;
+    return -1;
+  };
+  const titleAt = firstIndex((l) => !isBlank(l));
+  const title = titleAt >= 0 ? lines[titleAt]!.trim() : '';
+  const dateAt = firstIndex((l) => /effective as of/i.test(l));
+  const edition = dateAt >= 0 ? parseEffectiveDate(lines[dateAt]!) : null;
+  if (edition === null) diagnostics.push({ severity: 'warning', file, line: 1, code: 'no-edition', message: 'no line "These rules are effective as of <Month> <day>, <year>." found; edition unknown' });
+
+  // Regions: Introduction … Contents … (table of contents) … body … Glossary … Credits … end.
+  const introAt = firstIndex((l) => l.trim() === 'Introduction');
+  const contentsAt = firstIndex((l) => l.trim() === 'Contents');
+  let bodyAt = -1;
+  if (contentsAt >= 0) {
+    const tocFirstPart = firstIndex((l) => matchPartHeading(l) !== null, contentsAt + 1);
+    if (tocFirstPart >= 0) bodyAt = firstIndex((l) => l.trim() === lines[tocFirstPart]!.trim(), tocFirstPart + 1);
+  }
+  if (bodyAt < 0) bodyAt = firstIndex((l) => matchPartHeading(l) !== null || (matchNumberedLine(l)?.printed.includes('.') ?? false));
+  if (bodyAt < 0) bodyAt = lines.length;
+  let glossaryAt = firstIndex((l) => l.trim() === 'Glossary', bodyAt);
+  let creditsAt = firstIndex((l) => l.trim() === 'Credits', glossaryAt >= 0 ? glossaryAt : bodyAt);
+  if (creditsAt < 0) creditsAt = lines.length;
+  if (glossaryAt < 0) glossaryAt = creditsAt;
+
+  const introduction =
+    introAt >= 0 ? paragraphsOf(lines, introAt + 1, contentsAt > introAt ? contentsAt : bodyAt).map((p) => p.text.join('\n')) : [];
+
+  // Every non-blank line is one paragraph: the CR never wraps lines, and an indented line after a
+  // rule is a paragraph of its own (205.4c, 509.1b).
+  const blocks: Block[] = [];
+  for (let i = bodyAt; i < glossaryAt; i++) {
+    const l = lines[i]!.trim();
+    if (l === '') continue;
+    const line = i + 1;
+    const numbered = matchNumberedLine(l);
+    const part = numbered ? null : matchPartHeading(l);
+    const example = numbered || part ? null : matchExample(l);
+    if (numbered) blocks.push({ type: 'numbered', printed: numbered.printed, text: numbered.text, line, notes: [] });
+    else if (part) blocks.push({ type: 'part', number: part.number, title: part.title, line });
+    else if (example !== null) blocks.push({ type: 'example', text: example, line, notes: [] });
+    else blocks.push({ type: 'continuation', text: l, line, notes: [] });
+  }
+
+  const glossary: GlossaryEntry[] = paragraphsOf(lines, glossaryAt + 1, creditsAt).map((p) => ({
+    term: p.text[0]!,
+    definition: p.text.slice(1).map(parseInline),
+    refs: [],
+    line: p.line,
+  }));
+  for (const g of glossary) {
+    if (g.definition.length === 0) diagnostics.push({ severity: 'warning', file, line: g.line, code: 'glossary-no-definition', message: `glossary term "${g.term}" has no definition line after it; expected the definition on the next line` });
+  }
+  const credits = paragraphsOf(lines, creditsAt + 1, lines.length).map((p) => p.text.join('\n'));
+
+  return {
+    lang: 'en',
+    format: 'en-text',
+    file,
+    title,
+    edition,
+    introduction,
+    blocks,
+    glossary,
+    credits,
+    termBridge: [],
+    partial: false,
+    damaged: [],
+    diagnostics,
+  };
+}

@@ -1,0 +1,38 @@
+/** Shared test helpers: where the real documents are, and parsing them once per test file. */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { parseDocument } from '../src/pipeline/index.ts';
+import type { Lang, RuleDocument } from '../src/model/types.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The mirror of external documents; tests and CI use ../shared/rules. */
+export const SHARED_RULES = process.env.CR_ATLAS_RULES_DIR ?? resolve(ROOT, '../shared/rules');
+export const SEEDS = join(ROOT, 'content/seeds');
+
+export const seed = (prefix: string) => join(SEEDS, `${prefix}`);
+export const SEED = {
+  ko7: join(SEEDS, '000_b3e8973a60215f5c.txt'),
+  ko1: join(SEEDS, '001_bd5ccad345f95da2.txt'),
+  ja: join(SEEDS, '002_6bef9fe457013240.txt'),
+  ko5: join(SEEDS, '003_e4621dd44098521e.txt'),
+  ko9: join(SEEDS, '004_a2436817ea74d55f.txt'),
+};
+export const EN = (edition: string) => join(SHARED_RULES, 'en', `MagicCompRules-${edition}.txt`);
+export const EN_ARCHIVE = join(SHARED_RULES, 'en-archive');
+export const KO19 = join(SHARED_RULES, 'ko', 'MagicCompRules_KR-2019-01-25.txt');
+export const hasShared = existsSync(SHARED_RULES);
+
+const cache = new Map<string, RuleDocument>();
+/** Parses a file (cached per test file). */
+export function parseFile(file: string, lang?: Lang): RuleDocument {
+  const key = `${file}|${lang ?? ''}`;
+  if (!cache.has(key)) cache.set(key, parseDocument(readFileSync(file), file, lang ? { lang } : {}));
+  return cache.get(key)!;
+}
+
+export function ruleByNumber(doc: RuleDocument, number: string) {
+  const r = doc.rules.find((x) => x.number === number && !x.duplicate);
+  if (!r) throw new Error(`no rule ${number} in ${doc.file}`);
+  return r;
+}

@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'sources': {
       const { describeSources } = await import('./sources.ts');
-      process.stdout.write(describeSources());
+      process.stdout.write(await describeSources());
       return;
     }
     case 'scenario': {

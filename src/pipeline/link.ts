@@ -18,7 +18,10 @@ export function linkCrossReferences(doc: RuleDocument): void {
   const visit = (p: Paragraph, line: number, where: string) => {
     for (const node of p) {
       if (node.type !== 'ref') continue;
-      if (exists(node)) continue;
+      if (exists(node)) {
+        delete node.missing;
+        continue;
+      }
       node.missing = true;
       if (!doc.partial) {
         doc.diagnostics.push({

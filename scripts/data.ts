@@ -1,0 +1,95 @@
+/**
+ * `npm run data`: content/ (+ mirror) → src/generated/, the data the site reads.
+ *   catalog.json                 every (language, edition) with its sources, latest flags, alignment
+ *   docs/{lang}-{edition}.json   the rule model of that edition (RuleDocument)
+ * Prints what it used, what is missing, and the diagnostics per document.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseDocument } from '../src/pipeline/index.ts';
+import { mergeDocuments } from '../src/pipeline/merge.ts';
+import { alignWithEnglish } from '../src/pipeline/align.ts';
+import { PROJECT_ROOT, describeResolved, resolveSources, type SourceEntry } from '../src/pipeline/sources.ts';
+import type { Lang, RuleDocument } from '../src/model/types.ts';
+
+export interface CatalogEdition {
+  lang: Lang;
+  edition: string;
+  latest: boolean;
+  partial: boolean;
+  title: string;
+  ruleCount: number;
+  /** Where the text came from, for the page's source line. */
+  sources: { id: string; file: string; url?: string; credit: string }[];
+  /** English edition of the same date, when the site has it (for parallel view and fallback). */
+  english: string | null;
+  /** English rule numbers this translation lacks. */
+  untranslated: string[];
+}
+
+export interface Catalog {
+  editions: CatalogEdition[];
+  missingSources: { id: string; reason: string }[];
+}
+
+export const GENERATED = join(PROJECT_ROOT, 'src/generated');
+
+export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocument[]; report: string }> {
+  const resolved = await resolveSources({ download: process.env.CR_ATLAS_DOWNLOAD === '1' });
+  const groups = new Map<string, { entries: SourceEntry[]; docs: RuleDocument[] }>();
+  for (const r of resolved) {
+    if (r.status !== 'found') continue;
+    const doc = parseDocument(readFileSync(r.path), r.entry.file ?? basename(r.path), { lang: r.entry.lang });
+    // The manifest knows the edition of documents that do not state it (the Korean chapter posts).
+    doc.edition ??= r.entry.edition;
+    const key = `${r.entry.lang}-${r.entry.edition}`;
+    if (!groups.has(key)) groups.set(key, { entries: [], docs: [] });
+    groups.get(key)!.entries.push(r.entry);
+    groups.get(key)!.docs.push(doc);
+  }
+  const docs = [...groups.values()].map((g) => {
+    const doc = mergeDocuments(g.docs);
+    doc.edition = g.entries[0]!.edition;
+    return doc;
+  });
+  const english = new Map(docs.filter((d) => d.lang === 'en').map((d) => [d.edition!, d]));
+  const editions: CatalogEdition[] = [...groups.entries()].map(([key, g]) => {
+    const doc = docs.find((d) => `${d.lang}-${d.edition}` === key)!;
+    const en = doc.lang !== 'en' ? english.get(doc.edition!) : undefined;
+    const alignment = en ? alignWithEnglish(doc, en) : { missing: [], extra: [] };
+    return {
+      lang: doc.lang,
+      edition: doc.edition!,
+      latest: false,
+      partial: doc.partial,
+      title: doc.title,
+      ruleCount: doc.rules.length,
+      sources: g.entries.map((e) => ({ id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit })),
+      english: doc.lang === 'en' ? doc.edition : en ? en.edition : null,
+      untranslated: alignment.missing,
+    };
+  });
+  for (const lang of ['en', 'ja', 'ko'] as const) {
+    const mine = editions.filter((e) => e.lang === lang).sort((a, b) => b.edition.localeCompare(a.edition));
+    if (mine[0]) mine[0].latest = true;
+  }
+  editions.sort((a, b) => a.lang.localeCompare(b.lang) || b.edition.localeCompare(a.edition));
+  const catalog: Catalog = {
+    editions,
+    missingSources: resolved.flatMap((r) => (r.status === 'missing' ? [{ id: r.entry.id, reason: r.reason }] : [])),
+  };
+  const lines = [describeResolved(resolved), ''];
+  for (const d of docs) {
+    const count = (s: string) => d.diagnostics.filter((x) => x.severity === s).length;
+    lines.push(`${d.lang}-${d.edition}: ${d.rules.length} entries, ${d.glossary.length} glossary terms; diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info`);
+  }
+  return { catalog, docs, report: lines.join('\n') };
+}
+
+export async function writeGeneratedData(): Promise<void> {
+  const { catalog, docs, report } = await buildData();
+  mkdirSync(join(GENERATED, 'docs'), { recursive: true });
+  for (const d of docs) writeFileSync(join(GENERATED, 'docs', `${d.lang}-${d.edition}.json`), JSON.stringify(d));
+  writeFileSync(join(GENERATED, 'catalog.json'), JSON.stringify(catalog, null, 1));
+  process.stdout.write(`${report}\nwrote ${docs.length} documents to src/generated/\n`);
+}

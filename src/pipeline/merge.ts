@@ -1,0 +1,30 @@
+/**
+ * Several partial documents of one (language, edition) → one document: the Korean 2017 seeds are
+ * four chapter posts of the same translation. Rules keep their order by part; references are
+ * linked again, so a reference from chapter 1 into chapter 7 resolves once both are present.
+ */
+import type { RuleDocument } from '../model/types.ts';
+import { compareRuleNumbers } from '../model/rule-number.ts';
+import { linkCrossReferences } from './link.ts';
+
+export function mergeDocuments(docs: RuleDocument[]): RuleDocument {
+  if (docs.length === 1) return docs[0]!;
+  const sorted = [...docs].sort((a, b) => compareRuleNumbers(a.rules[0]?.number ?? '999', b.rules[0]?.number ?? '999'));
+  const first = sorted[0]!;
+  const merged: RuleDocument = {
+    ...first,
+    file: sorted.map((d) => d.file).join(' + '),
+    introduction: sorted.flatMap((d) => d.introduction),
+    parts: sorted.flatMap((d) => d.parts).sort((a, b) => Number(a.number) - Number(b.number)),
+    rules: sorted.flatMap((d) => d.rules),
+    glossary: sorted.flatMap((d) => d.glossary),
+    credits: sorted.flatMap((d) => d.credits),
+    termBridge: sorted.flatMap((d) => d.termBridge),
+    partial: sorted.some((d) => d.partial),
+    diagnostics: sorted.flatMap((d) => d.diagnostics),
+  };
+  // Diagnostics about missing targets were per file; only what is still missing is reported again.
+  merged.diagnostics = merged.diagnostics.filter((d) => d.code !== 'missing-ref');
+  linkCrossReferences(merged);
+  return merged;
+}

@@ -18,12 +18,11 @@ export interface DecodedText {
 const CP437_HIGH =
   'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
 
+const cp437Char = (b: number) => (b < 0x80 ? String.fromCharCode(b) : CP437_HIGH[b - 0x80]!);
+
 function decodeCp437(bytes: Uint8Array): string {
   let out = '';
-  for (let i = 0; i < bytes.length; i += 8192) {
-    const chunk = bytes.subarray(i, i + 8192);
-    out += Array.from(chunk, (b) => (b < 0x80 ? String.fromCharCode(b) : CP437_HIGH[b - 0x80])).join('');
-  }
+  for (let i = 0; i < bytes.length; i += 8192) out += Array.from(bytes.subarray(i, i + 8192), cp437Char).join('');
   return out;
 }
 
@@ -50,8 +49,17 @@ function plausibility(bytes: Uint8Array, table: (b: number) => string): number {
   return score;
 }
 
-const cp1252 = new TextDecoder('windows-1252');
-const cp1252Char = (b: number) => cp1252.decode(new Uint8Array([b]));
+// Windows-1252's 0x80–0x9F block (curly quotes, dashes, ™). Node 20's TextDecoder('windows-1252')
+// silently drops these bytes, so this block is mapped here; the rest is Latin-1. Unassigned
+// bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) keep their C1 code point, as WHATWG specifies.
+const CP1252_C1 = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ';
+const cp1252Char = (b: number) => (b >= 0x80 && b < 0xa0 ? CP1252_C1[b - 0x80]! : String.fromCharCode(b));
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += Array.from(bytes.subarray(i, i + 8192), cp1252Char).join('');
+  return out;
+}
 
 /** Guesses UTF-16 without BOM from the NUL bytes every ASCII character carries. */
 function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
@@ -98,13 +106,13 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
         reportReplacements(text);
         return { text, encoding: 'utf-8', bom, diagnostics };
       }
-      const asCp437 = plausibility(body, (b) => CP437_HIGH[b - 0x80]!);
+      const asCp437 = plausibility(body, cp437Char);
       const as1252 = plausibility(body, cp1252Char);
       if (asCp437 > as1252) {
         note('info', 'encoding', `decoded as CP437: its ${countHigh(body)} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`);
         return { text: decodeCp437(body), encoding: 'cp437', bom, diagnostics };
       }
-      return { text: cp1252.decode(body), encoding: 'windows-1252', bom, diagnostics };
+      return { text: decodeWindows1252(body), encoding: 'windows-1252', bom, diagnostics };
     }
   }
 

@@ -25,7 +25,15 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
   const numbered = input.blocks.filter((b): b is Extract<Block, { type: 'numbered' }> => b.type === 'numbered');
   const printed = numbered.map((b) => b.printed);
   const corrected = new Map<number, string | null>();
-  for (const r of findRenumberings(printed)) corrected.set(r.index, r.corrected);
+  const renumberings = findRenumberings(printed);
+  if (renumberings.length > Math.max(20, printed.length / 20)) {
+    // Not a few misprints but a document out of order (shuffled, or concatenated wrongly):
+    // correcting would be guessing. Say so once and keep every entry as printed.
+    const first = numbered[renumberings[0]!.index]!;
+    diag('error', 'not-in-order', first.line, `${renumberings.length} of ${printed.length} numbered entries are out of rule order (first: ${first.printed} at line ${first.line}); expected rules in ascending order. Numbers are kept as printed, nothing is corrected`);
+  } else {
+    for (const r of renumberings) corrected.set(r.index, r.corrected);
+  }
 
   const rules: Rule[] = [];
   const byNumber = new Map<string, Rule>();

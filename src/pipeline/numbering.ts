@@ -49,6 +49,8 @@ function longestIncreasing(numbers: string[]): number[] {
       if (compareRuleNumbers(numbers[tails[mid]!]!, numbers[i]!) < 0) lo = mid + 1;
       else hi = mid;
     }
+    // A repeated number leaves the first copy in the order: the second is the misprint or stale one.
+    if (lo < tails.length && compareRuleNumbers(numbers[tails[lo]!]!, numbers[i]!) === 0) continue;
     if (lo > 0) prev[i] = tails[lo - 1]!;
     tails[lo] = i;
   }
@@ -75,16 +77,7 @@ function plausibleMisprint(printed: string, corrected: string, previous: string,
 
 /** Finds the entries out of order and proposes corrections proven by their context. */
 export function findRenumberings(numbers: string[]): Renumbering[] {
-  const kept = longestIncreasing(numbers);
-  // A number the order accepts can still be a misprint: `702.212` sorts after 702.22a, and so does
-  // 702.22c after it. When an entry cannot follow its kept predecessor but its successor can follow
-  // a one-slot gap, the entry is a spike and joins the out-of-order runs.
-  const keep = new Set(kept);
-  for (let k = 1; k + 1 < kept.length; k++) {
-    const [a, i, b] = [kept[k - 1]!, kept[k]!, kept[k + 1]!];
-    if (follows(numbers[a]!, numbers[i]!)) continue;
-    if (successors(numbers[a]!).some((s) => follows(s, numbers[b]!) && !numbers.includes(s))) keep.delete(i);
-  }
+  const keep = new Set(longestIncreasing(numbers));
   const out: Renumbering[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < numbers.length; ) {

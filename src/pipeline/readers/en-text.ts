@@ -47,10 +47,17 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
     const tocFirstPart = firstIndex((l) => matchPartHeading(l) !== null, contentsAt + 1);
     if (tocFirstPart >= 0) bodyAt = firstIndex((l) => l.trim() === lines[tocFirstPart]!.trim(), tocFirstPart + 1);
   }
-  if (bodyAt < 0) bodyAt = firstIndex((l) => matchPartHeading(l) !== null || (matchNumberedLine(l)?.printed.includes('.') ?? false));
+  // No rule line may fall before the body (a shuffled document has them anywhere).
+  if (bodyAt < 0) bodyAt = firstIndex((l) => matchPartHeading(l) !== null || matchNumberedLine(l.trim()) !== null);
+  const firstRule = firstIndex((l) => matchNumberedLine(l.trim())?.printed.includes('.') ?? false);
+  if (bodyAt < 0 || (firstRule >= 0 && firstRule < bodyAt)) bodyAt = firstRule;
   if (bodyAt < 0) bodyAt = lines.length;
-  let glossaryAt = firstIndex((l) => l.trim() === 'Glossary', bodyAt);
-  let creditsAt = firstIndex((l) => l.trim() === 'Credits', glossaryAt >= 0 ? glossaryAt : bodyAt);
+  // The glossary and credits start at headings after which no numbered rule follows; a document
+  // out of order (shuffled) may have none, and then every line stays in the body, unlost.
+  let lastNumbered = -1;
+  for (let i = lines.length - 1; i >= bodyAt && lastNumbered < 0; i--) if (matchNumberedLine(lines[i]!.trim())?.printed.includes('.')) lastNumbered = i;
+  let glossaryAt = firstIndex((l) => l.trim() === 'Glossary', Math.max(bodyAt, lastNumbered));
+  let creditsAt = firstIndex((l) => l.trim() === 'Credits', glossaryAt >= 0 ? glossaryAt : Math.max(bodyAt, lastNumbered));
   if (creditsAt < 0) creditsAt = lines.length;
   if (glossaryAt < 0) glossaryAt = creditsAt;
 

@@ -1,0 +1,104 @@
+/** The `cr parse` contract: JSON shape, exit codes, and an answer within seconds for any input. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EN, ROOT, SEED } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cr-cli-'));
+const file = (name: string, content: string | Uint8Array) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+function cr(...args: string[]) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cr.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 << 20 });
+  return { ...r, ms: Date.now() - started };
+}
+
+// A small, well-formed English document of our own.
+const MINI = [
+  'Magic: The Gathering Comprehensive Rules', '', 'These rules are effective as of March 4, 2022.', '',
+  '1. Game Concepts', '', '100. General', '', '100.1. These rules apply. See rule 100.1a.', '',
+  '100.1a A two-player game. See rules 100.1b-c and section 1.', '', 'Example: An example.', '',
+  '100.1b More.', '', '100.1c Even more.', '', 'Glossary', '', 'Game', 'A thing. See rule 100.1.', '', 'Credits', '', 'Us.',
+].join('\r\n');
+
+describe('cr parse', () => {
+  it('prints one JSON document with the contract fields for one file', () => {
+    const r = cr('parse', file('mini.txt', MINI));
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ lang: 'en', edition: '2022-03-04' });
+    expect(doc.rules.map((x: { number: string }) => x.number)).toEqual(['100', '100.1', '100.1a', '100.1b', '100.1c']);
+    expect(doc.rules[2]).toEqual({
+      number: '100.1a', kind: 'subrule', text: 'A two-player game. See rules 100.1b-c and section 1.', examples: ['An example.'],
+      refs: ['100.1b', '100.1c', '1'], notes: [], line: 11,
+    });
+    expect(doc.glossary).toEqual([{ term: 'Game', definition: 'A thing. See rule 100.1.', refs: ['100.1'] }]);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('prints one JSON line per file for several files, honouring --lang', () => {
+    const r = cr('parse', EN('2019-01-25'), SEED.ko1, '--lang', 'ko');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.map((l) => JSON.parse(l).lang)).toEqual(['ko', 'ko']);
+    const auto = cr('parse', EN('2019-01-25'), SEED.ko1).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(auto.map((d) => [d.lang, d.edition])).toEqual([['en', '2019-01-25'], ['ko', null]]);
+  });
+
+  it.each([
+    ['an empty file', '', 'the file is empty'],
+    ['binary garbage', new Uint8Array(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256)), 'not a Comprehensive Rules document'],
+    ['prose without rules', 'Hello.\nThis is a letter, not rules.\n', 'expected numbered rule lines'],
+  ])('exits 1 with a one-line message for %s', (_, content, message) => {
+    const r = cr('parse', file(`bad-${Math.random()}.txt`, content));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
+  });
+
+  it('exits 1 for a file that does not exist, and for a bad --lang', () => {
+    expect(cr('parse', join(dir, 'nope.txt'))).toMatchObject({ status: 1, stderr: expect.stringContaining('cannot read: ENOENT') });
+    expect(cr('parse', EN('2019-01-25'), '--lang', 'fr')).toMatchObject({ status: 1, stderr: expect.stringContaining('--lang must be en, ja or ko') });
+  });
+
+  it('answers within seconds for a truncated, a shuffled and a 400 000-character-line document', () => {
+    const full = readFileSync(EN('2019-01-25'));
+    const truncated = cr('parse', file('truncated.txt', full.subarray(0, 300_000)));
+    expect(truncated.status).toBe(0);
+    const t = JSON.parse(truncated.stdout);
+    expect(t.rules.length).toBeGreaterThan(1000);
+    const cut = full.subarray(0, 300_000).toString('latin1').split('\r\n');
+    const lastWhole = cut.filter((l) => /^\d{3}\.\d/.test(l)).at(-1)!;
+    expect(t.rules.at(-1).number).toBe(lastWhole.split(' ')[0]!.replace(/\.$/, '')); // the last numbered line, cut or not
+
+    const lines = full.toString('latin1').split('\r\n');
+    let seed = 42;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = lines.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+    }
+    const shuffled = cr('parse', file('shuffled.txt', Buffer.from(lines.join('\r\n'), 'latin1')));
+    expect(shuffled.status).toBe(0);
+    const s = JSON.parse(shuffled.stdout);
+    expect(s.diagnostics.filter((d: { severity: string }) => d.severity === 'error').map((d: { code: string }) => d.code)).toEqual(['not-in-order']);
+    // Nothing is lost: every numbered line of the source is still an entry.
+    expect(s.rules).toHaveLength(lines.filter((l) => /^\d{3}\./.test(l)).length);
+
+    const long = cr('parse', file('long.txt', `100. General\n\n100.1. ${'word '.repeat(80_000)}See rule 100.2.\n\n100.2. Two.\n\n100.3. Three.\n`));
+    expect(long.status).toBe(0);
+    const l = JSON.parse(long.stdout);
+    expect(l.rules[1].text).toHaveLength(400_000 + 'See rule 100.2.'.length);
+    expect(l.rules[1].refs).toEqual(['100.2']);
+    for (const r of [truncated, shuffled, long]) expect(r.ms).toBeLessThan(20_000);
+  });
+});

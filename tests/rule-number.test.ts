@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuleNumbers, expandRange, normalizeRuleQuery, parentNumber, parseRuleNumber, ruleKind } from '../src/model/rule-number.ts';
+
+describe('parseRuleNumber', () => {
+  it('reads sections, rules and subrules with or without a trailing period', () => {
+    expect(parseRuleNumber('702')).toEqual({ section: 702 });
+    expect(parseRuleNumber('702.19.')).toEqual({ section: 702, rule: 19 });
+    expect(parseRuleNumber('702.19b')).toEqual({ section: 702, rule: 19, letter: 'b' });
+    expect(parseRuleNumber('119.1d.')).toEqual({ section: 119, rule: 1, letter: 'd' });
+    expect(parseRuleNumber('70.2')).toBeNull();
+    expect(parseRuleNumber('702.19bb')).toBeNull();
+  });
+  it('gives kinds and parents', () => {
+    expect(ruleKind('702')).toBe('section');
+    expect(ruleKind('702.19')).toBe('rule');
+    expect(ruleKind('702.19b')).toBe('subrule');
+    expect(parentNumber('702.19b')).toBe('702.19');
+    expect(parentNumber('702.19')).toBe('702');
+    expect(parentNumber('702')).toBe('7');
+  });
+});
+
+describe('compareRuleNumbers', () => {
+  it('orders numerically, sections before their rules, letters in CR order', () => {
+    const shuffled = ['701.10', '701.9', '702', '701.9a', '701', '704.5p', '704.5k', '704.5n', '704.5m', '100.1'];
+    expect([...shuffled].sort(compareRuleNumbers)).toEqual(['100.1', '701', '701.9', '701.9a', '701.10', '702', '704.5k', '704.5m', '704.5n', '704.5p']);
+  });
+});
+
+describe('expandRange', () => {
+  it('expands letter ranges skipping l and o, and rule ranges', () => {
+    expect(expandRange('704.5j', '704.5n')).toEqual(['704.5j', '704.5k', '704.5m', '704.5n']);
+    expect(expandRange('119.7', '119.8')).toEqual(['119.7', '119.8']);
+    expect(expandRange('903.6', '903.11')).toEqual(['903.6', '903.7', '903.8', '903.9', '903.10', '903.11']);
+  });
+});
+
+describe('normalizeRuleQuery', () => {
+  it.each([
+    ['702.19b', '702.19b'],
+    ['702.19.', '702.19'],
+    ['CR702.19b', '702.19b'],
+    ['cr 702.19b', '702.19b'],
+    ['７０２．１９ｂ', '702.19b'],
+    ['rule 702.19b', '702.19b'],
+    ['규칙 702.19b', '702.19b'],
+    ['#R70219b', '702.19b'],
+    ['R7026', '702.6'],
+  ])('%s → %s', (input, expected) => expect(normalizeRuleQuery(input)).toBe(expected));
+  it('rejects what is not a rule number', () => {
+    expect(normalizeRuleQuery('trample')).toBeNull();
+    expect(normalizeRuleQuery('7')).toBeNull();
+  });
+});

@@ -130,9 +130,9 @@ export function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[]
   for (const r of rules) {
     const p = parseRuleNumber(r.number);
     if (!p || r.kind !== 'rule' || (p.section !== 701 && p.section !== 702) || p.rule === 1) continue;
-    const first = r.body[0];
-    if (!first || first.length !== 1 || first[0]!.type !== 'text') continue;
-    const m = BILINGUAL_HEADING.exec(first[0].value.trim());
+    const only = r.body[0]?.length === 1 ? r.body[0][0] : undefined;
+    if (only?.type !== 'text') continue;
+    const m = BILINGUAL_HEADING.exec(only.value.trim());
     if (m) out.push({ term: m[1]!.trim(), english: m[2]!.trim(), source: r.number });
   }
   return out;

@@ -1,0 +1,35 @@
+/**
+ * Times every engine scenario (all editions it is run under): median of several runs.
+ * Exported for `npm run bench` (scripts/bench.ts); `npx tsx scripts/bench-engine.ts` prints the table.
+ */
+import { loadScenario, runAllEditions, scenarioFiles } from './scenario.ts';
+
+export async function benchEngine(runs = 7): Promise<{ name: string; median_ms: number; runs: number }[]> {
+  const out: { name: string; median_ms: number; runs: number }[] = [];
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)]!;
+  };
+  const scenarios = scenarioFiles().map((f) => loadScenario(f).scenario).filter((s) => s !== undefined);
+  const total: number[] = [];
+  const per = new Map<string, number[]>();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    for (const s of scenarios) {
+      const t = performance.now();
+      runAllEditions(s);
+      const list = per.get(s.id) ?? [];
+      list.push(performance.now() - t);
+      per.set(s.id, list);
+    }
+    total.push(performance.now() - t0);
+  }
+  out.push({ name: `engine: all ${scenarios.length} scenarios`, median_ms: Math.round(median(total) * 100) / 100, runs });
+  const slowest = [...per.entries()].map(([id, xs]) => ({ id, m: median(xs) })).sort((a, b) => b.m - a.m)[0];
+  if (slowest) out.push({ name: `engine: slowest scenario (${slowest.id})`, median_ms: Math.round(slowest.m * 100) / 100, runs });
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await benchEngine()) process.stdout.write(`${r.name}: ${r.median_ms} ms (median of ${r.runs})\n`);
+}

@@ -1,0 +1,242 @@
+/**
+ * `npm run -s cr -- scenario FILE [--json] [--edition E] [--set PATH=VALUE …]`   run one scenario, print its trace
+ * `npm run -s cr -- scenario --all [--json]`                                   run every scenario in content/scenarios
+ * `npm run -s cr -- scenario --check`                                          validate every scenario, run nothing
+ * `npm run -s cr -- scenario --crosswalk`                                      print the rule crosswalk derived from the parsed editions
+ *
+ * Exit code 1 when an expectation fails or a scenario is invalid (the message names the file, JSON path and what
+ * was expected); 2 for a usage error.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkScenario, runScenario, validateSchema, type RunResult, type Scenario } from '../src/engine/index.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SCENARIO_DIR = join(ROOT, 'content/scenarios');
+export const SCHEMA_FILE = join(SCENARIO_DIR, 'scenario.schema.json');
+
+export interface LoadedScenario {
+  file: string;
+  scenario?: Scenario;
+  errors: string[];
+}
+
+let schemaCache: Record<string, unknown> | null = null;
+export function loadSchema(): Record<string, unknown> {
+  schemaCache ??= JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
+  return schemaCache;
+}
+
+/** Read, parse and validate one scenario file. Never throws: problems are returned as messages. */
+export function loadScenario(file: string): LoadedScenario {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return { file, errors: [`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`] };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { file, errors: [`${file}: not valid JSON: ${(e as Error).message}`] };
+  }
+  const errs = validateSchema(loadSchema(), json);
+  if (errs.length) return { file, errors: errs.map((e) => `${file}: ${e.path}: ${e.message}`) };
+  const scenario = json as Scenario;
+  const more = checkScenario(scenario);
+  if (more.length) return { file, errors: more.map((e) => `${file}: ${e.path}: ${e.message}`) };
+  return { file, scenario, errors: [] };
+}
+
+export function scenarioFiles(dir = SCENARIO_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Run a scenario under its own ruleset and under each edition it is compared with. */
+export function runAllEditions(s: Scenario): RunResult[] {
+  const out = [runScenario(s)];
+  for (const c of s.compare ?? []) out.push(runScenario(s, { edition: c.ruleset }));
+  return out;
+}
+
+function formatRun(r: RunResult): string {
+  const lines: string[] = [`scenario ${r.id} (rules ${r.edition})${r.modified ? ' — modified, not the CR example' : ''}`];
+  for (const st of r.steps) {
+    lines.push(`\n[${st.index}] ${st.description}${st.skipped ? '' : ''}`);
+    for (const e of st.entries) lines.push(`    ${e.rules.length ? `(${e.rules.join(', ')}) ` : ''}${e.text}`);
+    if (st.result !== undefined) lines.push(`    → ${JSON.stringify(st.result)}`);
+    if (st.illegal) lines.push(`    ✗ illegal (${st.illegal.rule}): ${st.illegal.text}`);
+    if (st.error) lines.push(`    ! ${st.error}`);
+    const fails = r.expectations.filter((e) => e.step === st.index && !e.passed);
+    for (const f of fails) lines.push(`    ✗ expected ${f.path} = ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`);
+  }
+  lines.push('\nfinal state:');
+  for (const p of ['P1', 'P2'] as const) {
+    const ps = r.final.players[p];
+    lines.push(`  ${p}: life ${ps.life}${ps.poison ? `, poison ${ps.poison}` : ''}${ps.pool ? `, pool ${ps.pool}` : ''}, hand ${ps.hand}, library ${ps.library}, graveyard [${ps.graveyard.join(', ')}]${ps.lost ? `, lost (${ps.lost})` : ''}`);
+  }
+  for (const [id, o] of Object.entries(r.final.objects)) {
+    if (/^P[12]-(library|hand)\d+$/.test(id)) continue;
+    const pt = o.power !== undefined ? ` ${o.power}/${o.toughness}` : '';
+    const cs = Object.entries(o.counters).map(([k, n]) => `${n}×${k}`).join(' ');
+    lines.push(`  ${id} (${o.name}): ${o.zone}${pt}${o.tapped ? ', tapped' : ''}${o.damage ? `, ${o.damage} damage` : ''}${cs ? `, ${cs}` : ''}`);
+  }
+  const failed = r.expectations.filter((e) => !e.passed).length;
+  lines.push(`\n${r.passed ? 'PASS' : 'FAIL'}: ${r.expectations.length - failed}/${r.expectations.length} expectations met${r.errors.length ? `; ${r.errors.length} error(s)` : ''}`);
+  return lines.join('\n');
+}
+
+function parseValue(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+export async function runScenarioCommand(args: string[]): Promise<number> {
+  const json = args.includes('--json');
+  const rest = args.filter((a) => a !== '--json');
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+  const err = (s: string) => process.stderr.write(`${s}\n`);
+  if (rest.includes('--crosswalk')) {
+    // every rule cited by the scenarios' traces and expectations
+    const cited = new Set<string>();
+    for (const f of scenarioFiles()) {
+      const l = loadScenario(f);
+      if (!l.scenario) continue;
+      for (const st of runScenario(l.scenario).steps) for (const e of st.entries) for (const r of e.rules) cited.add(r);
+      JSON.stringify(l.scenario).replace(/"([1-9][0-9]{2}\.[0-9]+[a-z]?)"/g, (_m, r: string) => (cited.add(r), ''));
+    }
+    for (const f of ['game.ts', 'layers.ts']) {
+      readFileSync(join(ROOT, 'src/engine', f), 'utf8').replace(/'([1-9][0-9]{2}\.[0-9]+[a-z]?)'/g, (_m, r: string) => (cited.add(r), ''));
+    }
+    out(JSON.stringify(await deriveCrosswalk([...cited].sort()), null, 1));
+    return 0;
+  }
+  if (rest.includes('--all') || rest.includes('--check')) {
+    const files = scenarioFiles();
+    const results: { id: string; file: string; attach: { edition: string; rule: string; example: number }[]; passed: boolean; editions?: Record<string, boolean>; errors?: string[] }[] = [];
+    let bad = 0;
+    for (const f of files) {
+      const l = loadScenario(f);
+      if (!l.scenario) {
+        bad++;
+        results.push({ id: basename(f, '.json'), file: basename(f), attach: [], passed: false, errors: l.errors });
+        if (!json) for (const e of l.errors) err(e);
+        continue;
+      }
+      const s = l.scenario;
+      const attach = s.attach.map((a) => ({ edition: a.edition, rule: a.rule, example: a.example }));
+      if (rest.includes('--check')) {
+        results.push({ id: s.id, file: basename(f), attach, passed: true });
+        continue;
+      }
+      const runs = runAllEditions(s);
+      const passed = runs.every((r) => r.passed);
+      if (!passed) bad++;
+      const entry: (typeof results)[number] = { id: s.id, file: basename(f), attach, passed, editions: Object.fromEntries(runs.map((r) => [r.edition, r.passed])) };
+      const errs = runs.flatMap((r) => [...r.errors, ...r.expectations.filter((e) => !e.passed).map((e) => `[${r.edition}] step ${e.step}: expected ${e.path} = ${JSON.stringify(e.expected)}, got ${JSON.stringify(e.actual)}`)]);
+      if (errs.length) entry.errors = errs;
+      results.push(entry);
+      if (!json) out(`${passed ? 'PASS' : 'FAIL'} ${s.id} (${attach.map((a) => `${a.rule}#${a.example}`).join(', ')})${errs.length ? `\n  ${errs.join('\n  ')}` : ''}`);
+    }
+    if (json) out(JSON.stringify(results.map(({ id, attach, passed, errors, editions }) => ({ id, attach, passed, ...(editions ? { editions } : {}), ...(errors ? { errors } : {}) })), null, 1));
+    else out(`\n${results.length - bad}/${results.length} scenarios passed`);
+    return bad ? 1 : 0;
+  }
+  let edition: string | undefined;
+  const overrides: Record<string, unknown> = {};
+  const files: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--edition') edition = rest[++i];
+    else if (a === '--set') {
+      const kv = rest[++i] ?? '';
+      const eq = kv.indexOf('=');
+      if (eq < 0) {
+        err('cr scenario: --set needs PATH=VALUE');
+        return 2;
+      }
+      overrides[kv.slice(0, eq)] = parseValue(kv.slice(eq + 1));
+    } else files.push(a);
+  }
+  if (files.length !== 1) {
+    err('usage: cr scenario FILE [--json] [--edition E] [--set PATH=VALUE] | --all [--json] | --check');
+    return 2;
+  }
+  const l = loadScenario(files[0]!);
+  if (!l.scenario) {
+    if (json) out(JSON.stringify({ file: files[0], valid: false, errors: l.errors }, null, 1));
+    for (const e of l.errors) err(e);
+    return 1;
+  }
+  let r: RunResult;
+  try {
+    r = runScenario(l.scenario, { ...(edition ? { edition } : {}), overrides });
+  } catch (e) {
+    err(`${files[0]}: ${(e as Error).message}`);
+    return 1;
+  }
+  if (json) out(JSON.stringify(r, null, 1));
+  else out(formatRun(r));
+  if (!r.passed && !json) {
+    for (const f of r.expectations.filter((e) => !e.passed)) err(`${files[0]}: step ${f.step}: expected ${f.path} = ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)}`);
+    for (const e of r.errors) err(`${files[0]}: ${e}`);
+  }
+  return r.passed ? 0 : 1;
+}
+
+// ------------------------------------------------------------------ crosswalk
+/**
+ * Derive the 2019 → 2026 rule-number crosswalk for the rules the engine cites: each 2019 rule is matched to the
+ * 2026 rule with the most similar text (word bigram Dice coefficient, "converted mana cost" read as "mana value").
+ * Printed as JSON; src/engine/crosswalk.ts holds the reviewed result.
+ */
+export async function deriveCrosswalk(rules: string[]): Promise<Record<string, { to: string; score: number }>> {
+  const { parseDocument } = await import('../src/pipeline/index.ts');
+  const { toPlainDocument } = await import('../src/pipeline/plain.ts');
+  const rulesDir = process.env.CR_ATLAS_RULES_DIR ?? resolve(ROOT, '../shared/rules');
+  const load = (ed: string) => {
+    const file = join(rulesDir, 'en', `MagicCompRules-${ed}.txt`);
+    const doc = toPlainDocument(parseDocument(readFileSync(file), file, {})) as unknown as { rules: { number: string; text: string }[] };
+    return doc.rules;
+  };
+  const norm = (t: string) => t.toLowerCase().replace(/converted mana cost/g, 'mana value').replace(/enters the battlefield/g, 'enters').replace(/[’']/g, "'").replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
+  const bigrams = (t: string) => {
+    const w = norm(t);
+    const out = new Map<string, number>();
+    for (let i = 0; i + 1 < w.length; i++) out.set(`${w[i]} ${w[i + 1]}`, (out.get(`${w[i]} ${w[i + 1]}`) ?? 0) + 1);
+    return out;
+  };
+  const dice = (a: Map<string, number>, b: Map<string, number>) => {
+    let inter = 0;
+    let na = 0;
+    let nb = 0;
+    for (const v of a.values()) na += v;
+    for (const v of b.values()) nb += v;
+    for (const [k, v] of a) inter += Math.min(v, b.get(k) ?? 0);
+    return na + nb ? (2 * inter) / (na + nb) : 0;
+  };
+  const old = new Map(load('2019-01-25').map((r) => [r.number, r.text]));
+  const neu = load('2026-01-16').map((r) => ({ number: r.number, grams: bigrams(r.text) }));
+  const out: Record<string, { to: string; score: number }> = {};
+  for (const r of rules) {
+    const text = old.get(r);
+    if (text === undefined) continue;
+    const g = bigrams(text);
+    let best = { to: r, score: 0 };
+    for (const n of neu) {
+      const sc = dice(g, n.grams);
+      if (sc > best.score) best = { to: n.number, score: Math.round(sc * 100) / 100 };
+    }
+    out[r] = best;
+  }
+  return out;
+}

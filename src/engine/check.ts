@@ -1,0 +1,67 @@
+/**
+ * Checks of a scenario beyond its JSON Schema: references to objects, mana strings, knob paths, compare indices.
+ * Each problem names the JSON path and what was expected.
+ */
+import { parseCost } from './mana.ts';
+import { getPath, type Scenario } from './scenario.ts';
+import type { SchemaError } from './validate.ts';
+
+const REF_KEYS = new Set(['card', 'obj', 'attacker', 'blocker', 'source', 'from']);
+
+export function checkScenario(s: Scenario): SchemaError[] {
+  const errs: SchemaError[] = [];
+  const ids = new Set(Object.keys(s.setup.objects ?? {}));
+  const created = new Set<string>();
+  const walkCreated = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walkCreated);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o['op'] === 'create-token' && typeof o['id'] === 'string') {
+        created.add(o['id']);
+        for (let i = 1; i <= 9; i++) created.add(`${o['id']}${i}`);
+      }
+      Object.values(o).forEach(walkCreated);
+    }
+  };
+  walkCreated(s);
+  const known = (id: string) => ids.has(id) || created.has(id) || id === 'self' || id.startsWith('$') || id === 'P1' || id === 'P2' || /^P[12]-(library|hand)\d+$/.test(id);
+  const mana = (v: unknown, path: string) => {
+    if (typeof v !== 'string') return;
+    try {
+      parseCost(v);
+    } catch (e) {
+      errs.push({ path, message: `invalid mana string: ${(e as Error).message}` });
+    }
+  };
+  for (const [id, o] of Object.entries(s.setup.objects ?? {})) {
+    mana(o.card.manaCost, `$.setup.objects.${id}.card.manaCost`);
+    if (o.attachedTo && !ids.has(o.attachedTo)) errs.push({ path: `$.setup.objects.${id}.attachedTo`, message: `unknown object "${o.attachedTo}"; expected one of ${[...ids].join(', ')}` });
+  }
+  for (const p of ['P1', 'P2'] as const) mana(s.setup.players[p]?.pool, `$.setup.players.${p}.pool`);
+  s.steps.forEach((st, i) => {
+    const acts = Array.isArray(st.do) ? st.do : [st.do];
+    acts.forEach((a, j) => {
+      const base = Array.isArray(st.do) ? `$.steps[${i}].do[${j}]` : `$.steps[${i}].do`;
+      for (const k of a.op === 'put-counters' || a.op === 'remove-counters' ? [...REF_KEYS, 'on'] : REF_KEYS) {
+        const v = a[k];
+        if (typeof v === 'string' && !known(v)) errs.push({ path: `${base}.${k}`, message: `unknown object "${v}"; expected one of ${[...ids].join(', ')}` });
+      }
+      if (a.op === 'query' && typeof a['cost'] === 'string') mana(a['cost'], `${base}.cost`);
+      if (a['targets'] && typeof a['targets'] === 'object') {
+        for (const [t, v] of Object.entries(a['targets'] as Record<string, unknown>)) if (typeof v === 'string' && !known(v)) errs.push({ path: `${base}.targets.${t}`, message: `unknown object "${v}"` });
+      }
+    });
+    for (const k of Object.keys(st.expect ?? {})) {
+      if (['illegal', 'result', 'stack', 'trace', 'damageEvent', 'game', 'turn', 'P1', 'P2'].includes(k)) continue;
+      if (!known(k)) errs.push({ path: `$.steps[${i}].expect.${k}`, message: `unknown object "${k}"; expected an object id, P1, P2 or one of illegal, result, stack, trace, damageEvent, game, turn` });
+    }
+  });
+  (s.knobs ?? []).forEach((k, i) => {
+    if (getPath(s, k.path) === undefined) errs.push({ path: `$.knobs[${i}].path`, message: `"${k.path}" doesn't name a value in this scenario` });
+  });
+  (s.compare ?? []).forEach((c, i) => {
+    for (const k of Object.keys(c.expectAt ?? {})) if (Number(k) >= s.steps.length) errs.push({ path: `$.compare[${i}].expectAt.${k}`, message: `there is no step ${k} (the scenario has ${s.steps.length} steps)` });
+    for (const k of c.skipSteps ?? []) if (k >= s.steps.length) errs.push({ path: `$.compare[${i}].skipSteps`, message: `there is no step ${k}` });
+  });
+  return errs;
+}

@@ -1,0 +1,342 @@
+/**
+ * The layer system (613): the characteristics of every object, derived from the state by a pure function.
+ * Layers 2, 4, 5, 6 and 7a-7e (2019) or 7a-7d (2026); CDAs first (613.2), then timestamp order (613.6) with
+ * dependencies detected by trial (613.7); an effect that starts applying keeps its set of objects (613.5).
+ */
+import { costColors, manaValue, parseCost } from './mana.ts';
+import type {
+  ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, Num, PlayerId, Ref,
+} from './types.ts';
+import { COLORS } from './types.ts';
+
+export type View = Record<string, Characteristics>;
+
+export interface Ctx {
+  you: PlayerId;
+  self?: string;
+  bindings?: Record<string, { obj: string; inc: number } | { player: PlayerId }>;
+  eventAmount?: number;
+  x?: number;
+}
+
+export const opponentOf = (p: PlayerId): PlayerId => (p === 'P1' ? 'P2' : 'P1');
+
+/** Resolve an object reference; undefined when the reference names nothing (or a player). */
+export function refObj(state: GameState, ref: Ref, ctx: Ctx): string | undefined {
+  if (ref === 'self') return ctx.self;
+  if (ref.startsWith('$')) {
+    const b = ctx.bindings?.[ref.slice(1)];
+    if (b && 'obj' in b) return state.objects[b.obj]?.inc === b.inc ? b.obj : undefined;
+    return undefined;
+  }
+  return state.objects[ref] ? ref : undefined;
+}
+
+export function hasKeyword(c: Characteristics, kw: string): boolean {
+  return c.keywords.includes(kw);
+}
+
+export function matches(state: GameState, view: View, id: string, f: Filter, ctx: Ctx): boolean {
+  const o = state.objects[id];
+  const c = view[id];
+  if (!o || !c) return false;
+  const zone = f.zone ?? (f.ids ? 'any' : 'battlefield');
+  if (zone !== 'any' && o.zone !== zone) return false;
+  if (f.ids && !f.ids.some((r) => refObj(state, r, ctx) === id)) return false;
+  if (f.self && id !== ctx.self) return false;
+  if (f.other && id === ctx.self) return false;
+  if (f.token !== undefined && o.token !== f.token) return false;
+  if (f.types && !f.types.every((t) => c.types.includes(t))) return false;
+  if (f.notTypes && f.notTypes.some((t) => c.types.includes(t))) return false;
+  if (f.subtypes && !f.subtypes.every((t) => c.subtypes.includes(t))) return false;
+  if (f.supertypes && !f.supertypes.every((t) => c.supertypes.includes(t))) return false;
+  if (f.colors && !f.colors.every((t) => c.colors.includes(t))) return false;
+  if (f.anyColor && !f.anyColor.some((t) => c.colors.includes(t))) return false;
+  if (f.notColors && f.notColors.some((t) => c.colors.includes(t))) return false;
+  if (f.controller === 'you' && c.controller !== ctx.you) return false;
+  if (f.controller === 'opponent' && c.controller === ctx.you) return false;
+  if (f.owner === 'you' && o.owner !== ctx.you) return false;
+  if (f.owner === 'opponent' && o.owner === ctx.you) return false;
+  if (f.abilities === 'none' && c.hasAbilities) return false;
+  if (f.abilities === 'any' && !c.hasAbilities) return false;
+  if (f.keyword && !hasKeyword(c, f.keyword)) return false;
+  if (f.notKeyword && hasKeyword(c, f.notKeyword)) return false;
+  if (f.attached === 'enchanted') {
+    const src = ctx.self ? state.objects[ctx.self] : undefined;
+    if (!src || src.attachedTo !== id || src.zone !== 'battlefield') return false;
+  }
+  if (f.sharesColorWith) {
+    const other = refObj(state, f.sharesColorWith, ctx);
+    const oc = other ? view[other] : undefined;
+    if (!oc || !c.colors.some((x) => oc.colors.includes(x))) return false;
+  }
+  return true;
+}
+
+export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number {
+  if (typeof n === 'number') return n;
+  if ('count' in n) return Object.keys(state.objects).filter((id) => matches(state, view, id, n.count, ctx)).length;
+  if ('power' in n) {
+    const id = refObj(state, n.power, ctx);
+    return id ? (view[id]?.power ?? 0) : 0;
+  }
+  if ('x' in n) return ctx.x ?? 0;
+  return ctx.eventAmount ?? 0;
+}
+
+function printed(o: GameObject): Characteristics {
+  const card = o.card;
+  const cost = card.manaCost !== undefined ? parseCost(card.manaCost) : null;
+  const c: Characteristics = {
+    name: card.name ?? o.id,
+    manaCost: card.manaCost ?? null,
+    manaValue: cost ? manaValue(cost, o.zone === 'stack' ? (o.stackInfo?.x ?? 0) : 0) : 0,
+    colors: card.colors ? [...card.colors] : cost ? costColors(cost) : [],
+    supertypes: [...(card.supertypes ?? [])],
+    types: [...card.types],
+    subtypes: [...(card.subtypes ?? [])],
+    keywords: [...(card.keywords ?? [])],
+    statics: [...(card.static ?? [])],
+    replacements: [...(card.replacement ?? [])],
+    triggers: [...(card.triggered ?? [])],
+    activated: [...(card.activated ?? [])],
+    controller: o.controller,
+    hasAbilities: false,
+    layerLog: [],
+  };
+  refreshAbilityFlag(c);
+  if (card.pt) {
+    c.power = card.pt[0];
+    c.toughness = card.pt[1];
+  }
+  return c;
+}
+
+type LayerName = '2' | '4' | '5' | '6' | '7a' | '7b' | '7c' | '7d' | '7e';
+
+interface Part {
+  key: string;
+  layer: LayerName;
+  def: EffectDef;
+  timestamp: number;
+  controller: PlayerId;
+  source?: string;
+  locked?: { obj: string; inc: number }[];
+  cda: boolean;
+  label: string;
+}
+
+const LAYER_RULE: Record<LayerName, string> = {
+  '2': '613.1b', '4': '613.1d', '5': '613.1e', '6': '613.1f', '7a': '613.3a', '7b': '613.3b', '7c': '613.3c', '7d': '613.3d', '7e': '613.3e',
+};
+
+function partsOf(key: string, def: EffectDef, base: Omit<Part, 'key' | 'layer' | 'def'>): Part[] {
+  const out: Part[] = [];
+  const add = (layer: LayerName) => out.push({ key, layer, def, ...base });
+  if (def.control) add('2');
+  // rules-only parts (613.10) don't apply in layers 1-7
+  if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) add('4');
+  if (def.setColors || def.addColors) add('5');
+  if (def.gain || def.lose || def.loseAll) add('6');
+  if (def.setPT) add(def.cda ? '7a' : '7b');
+  if (def.delta) add('7c');
+  if (def.switchPT) add('7e');
+  return out;
+}
+
+function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
+  const parts: Part[] = [];
+  for (const o of Object.values(state.objects)) {
+    const c = cur[o.id]!;
+    if (o.zone === 'battlefield') {
+      c.statics.forEach((def, i) => {
+        parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
+      });
+    }
+    if (o.card.ptCda && layer === '7a') {
+      const def: EffectDef = { affects: 'self', setPT: o.card.ptCda, cda: true };
+      parts.push({ key: `${o.id}:cda`, layer: '7a', def, timestamp: o.timestamp, controller: c.controller, source: o.id, cda: true, label: `${c.name} (characteristic-defining ability)` });
+    }
+  }
+  for (const e of state.effects) {
+    parts.push(...partsOf(e.eid, e.def, { timestamp: e.timestamp, controller: e.controller, ...(e.source ? { source: e.source } : {}), ...(e.locked ? { locked: e.locked } : {}), cda: false, label: e.label ?? e.def.id ?? e.eid }));
+  }
+  return parts.filter((p) => p.layer === layer);
+}
+
+function affected(state: GameState, cur: View, p: Part, frozen: Map<string, string[]>): string[] {
+  const f = frozen.get(p.key);
+  if (f) return f.filter((id) => state.objects[id]);
+  if (p.locked) return p.locked.filter((l) => state.objects[l.obj]?.inc === l.inc).map((l) => l.obj);
+  const ctx: Ctx = { you: p.controller, ...(p.source ? { self: p.source } : {}) };
+  if (typeof p.def.affects === 'string') {
+    const id = refObj(state, p.def.affects, ctx);
+    return id ? [id] : [];
+  }
+  const filter = p.def.affects;
+  return Object.keys(state.objects).filter((id) => matches(state, cur, id, filter, ctx));
+}
+
+function clone(c: Characteristics): Characteristics {
+  return {
+    ...c, colors: [...c.colors], supertypes: [...c.supertypes], types: [...c.types], subtypes: [...c.subtypes],
+    keywords: [...c.keywords], statics: [...c.statics], replacements: [...c.replacements], triggers: [...c.triggers],
+    activated: [...c.activated], layerLog: [...c.layerLog],
+  };
+}
+
+function signed(n: number) {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition: string): void {
+  const ctx: Ctx = { you: p.controller, ...(p.source ? { self: p.source } : {}) };
+  const d = p.def;
+  for (const id of ids) {
+    const c = cur[id]!;
+    let text = '';
+    switch (p.layer) {
+      case '2': {
+        const to = d.control === 'you' ? p.controller : (d.control as PlayerId);
+        c.controller = to;
+        text = `controller ${to}`;
+        break;
+      }
+      case '4':
+        if (d.setTypes) c.types = [...d.setTypes];
+        if (d.addTypes) for (const t of d.addTypes) if (!c.types.includes(t)) c.types.push(t);
+        if (d.setSubtypes) c.subtypes = [...d.setSubtypes];
+        if (d.addSubtypes) for (const t of d.addSubtypes) if (!c.subtypes.includes(t)) c.subtypes.push(t);
+        text = `types ${c.types.join(' ')}${c.subtypes.length ? ` — ${c.subtypes.join(' ')}` : ''}`;
+        break;
+      case '5':
+        if (d.setColors) c.colors = [...d.setColors];
+        if (d.addColors) for (const t of d.addColors) if (!c.colors.includes(t)) c.colors.push(t);
+        c.colors = COLORS.filter((x: Color) => c.colors.includes(x));
+        text = `colors ${c.colors.join(' ') || 'colorless'}`;
+        break;
+      case '6':
+        if (d.loseAll) {
+          c.keywords = []; c.statics = []; c.replacements = []; c.triggers = []; c.activated = [];
+        }
+        if (d.lose) c.keywords = c.keywords.filter((k) => !d.lose!.includes(k));
+        if (d.gain) for (const k of d.gain) if (!c.keywords.includes(k)) c.keywords.push(k);
+        text = d.loseAll ? 'loses all abilities' : `${d.gain ? `gains ${d.gain.join(', ')}` : ''}${d.lose ? ` loses ${d.lose.join(', ')}` : ''}`.trim();
+        break;
+      case '7a':
+      case '7b': {
+        const pw = evalNum(state, cur, d.setPT![0], { ...ctx, self: id });
+        const tg = evalNum(state, cur, d.setPT![1], { ...ctx, self: id });
+        c.power = pw;
+        c.toughness = tg;
+        text = `${pw}/${tg}`;
+        break;
+      }
+      case '7c': {
+        const dp = evalNum(state, cur, d.delta![0], ctx);
+        const dt = evalNum(state, cur, d.delta![1], ctx);
+        if (c.power !== undefined) c.power += dp;
+        if (c.toughness !== undefined) c.toughness += dt;
+        text = `${signed(dp)}/${signed(dt)}`;
+        break;
+      }
+      case '7e': {
+        const pw = c.power;
+        c.power = c.toughness;
+        c.toughness = pw;
+        text = 'switch';
+        break;
+      }
+      case '7d':
+        break;
+    }
+    c.layerLog.push({ layer: p.layer, effect: p.label, timestamp: p.timestamp, text, rule: ruleForLayer(p.layer, edition) });
+  }
+}
+
+function ruleForLayer(layer: LayerName, edition: string): string {
+  if (edition === '2026-01-16') {
+    return ({ '2': '613.1b', '4': '613.1d', '5': '613.1e', '6': '613.1f', '7a': '613.4a', '7b': '613.4b', '7c': '613.4c', '7d': '613.4c', '7e': '613.4d' } as const)[layer];
+  }
+  return LAYER_RULE[layer];
+}
+
+const SAME = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Order parts of one layer: CDAs first, then timestamps, with dependencies (613.7) overriding timestamps. */
+function orderParts(state: GameState, cur: View, parts: Part[], frozen: Map<string, string[]>, edition: string): { order: Part[]; deps: Record<string, string[]> } {
+  const deps: Record<string, string[]> = {};
+  const cdas = parts.filter((p) => p.cda).sort((a, b) => a.timestamp - b.timestamp);
+  const rest = parts.filter((p) => !p.cda).sort((a, b) => a.timestamp - b.timestamp || a.key.localeCompare(b.key));
+  if (rest.length < 2) return { order: [...cdas, ...rest], deps };
+  const dependsOn = (a: Part, b: Part): boolean => {
+    if (a.locked || frozen.has(a.key) || typeof a.def.affects === 'string') return false;
+    const before = affected(state, cur, a, frozen);
+    const trial: View = {};
+    for (const [k, v] of Object.entries(cur)) trial[k] = clone(v);
+    applyPart(state, trial, b, affected(state, trial, b, frozen), edition);
+    const after = affected(state, trial, a, frozen);
+    return !SAME(before, after);
+  };
+  const order: Part[] = [];
+  const left = [...rest];
+  while (left.length) {
+    const free = left.find((a) => !left.some((b) => b !== a && dependsOn(a, b)));
+    const pick = free ?? left[0]!;
+    if (free) {
+      const waited = left.filter((a) => a !== free && left.indexOf(a) < left.indexOf(free));
+      if (waited.length) deps[free.key] = waited.map((w) => w.key);
+    }
+    order.push(pick);
+    left.splice(left.indexOf(pick), 1);
+  }
+  return { order: [...cdas, ...order], deps };
+}
+
+/** The characteristics of every object (613.1). Pure: the same state always gives the same view. */
+export function derive(state: GameState): View {
+  const cur: View = {};
+  for (const o of Object.values(state.objects)) cur[o.id] = printed(o);
+  const frozen = new Map<string, string[]>();
+  const edition = state.ruleset;
+  const layers: LayerName[] = ['2', '4', '5', '6', '7a', '7b', '7c', '7d', '7e'];
+  for (const layer of layers) {
+    if (layer === '7d') {
+      for (const o of Object.values(state.objects)) {
+        const c = cur[o.id]!;
+        if (c.power === undefined || o.zone !== 'battlefield') continue;
+        const plus = o.counters['+1/+1'] ?? 0;
+        const minus = o.counters['-1/-1'] ?? 0;
+        if (plus === 0 && minus === 0) continue;
+        c.power += plus - minus;
+        c.toughness = (c.toughness ?? 0) + plus - minus;
+        c.layerLog.push({ layer: edition === '2026-01-16' ? '7c' : '7d', effect: 'counters', timestamp: 0, text: `${signed(plus - minus)}/${signed(plus - minus)}`, rule: ruleForLayer('7d', edition) });
+      }
+      continue;
+    }
+    const parts = collectParts(state, cur, layer);
+    const { order } = orderParts(state, cur, parts, frozen, edition);
+    for (const p of order) {
+      const ids = affected(state, cur, p, frozen);
+      if (!frozen.has(p.key)) frozen.set(p.key, ids); // 613.5
+      applyPart(state, cur, p, ids, edition);
+    }
+    if (layer === '6') for (const c of Object.values(cur)) refreshAbilityFlag(c);
+  }
+  for (const o of Object.values(state.objects)) {
+    const c = cur[o.id]!;
+    if (!c.types.includes('creature')) {
+      delete c.power;
+      delete c.toughness;
+    }
+    c.hasAbilities = c.keywords.length + c.statics.length + c.replacements.length + c.triggers.length + c.activated.length > 0;
+  }
+  return cur;
+}
+
+/** For "has no abilities" checks inside layer 7c the ability count must reflect layer 6: recomputed lazily. */
+export function refreshAbilityFlag(c: Characteristics): void {
+  c.hasAbilities = c.keywords.length + c.statics.length + c.replacements.length + c.triggers.length + c.activated.length > 0;
+}
+
+export type { LayerRow, ActiveEffect };

@@ -1,0 +1,527 @@
+/**
+ * Scenarios: build a game from a scenario, run its steps, check its expectations. Pure: no I/O.
+ *
+ *   runScenario(scenario, { edition, overrides }) → { steps: [{ description, rules, diff, state }], final, expectations }
+ *   listTweakables(scenario) → the knobs with their default values
+ */
+import { Game } from './game.ts';
+import { derive } from './layers.ts';
+import { formatUnits, parsePool } from './mana.ts';
+import { translateBetween } from './rules.ts';
+import {
+  ChoiceNeeded, IllegalAction, PLAYERS,
+  type Action, type CardDef, type Edition, type GameObject, type GameState, type PlayerId, type Step, type TraceEntry,
+} from './types.ts';
+
+export interface Attach {
+  edition: string;
+  rule: string;
+  example: number;
+  ruleset?: string;
+}
+export interface ScenarioStep {
+  do: Action | Action[];
+  choices?: Record<string, unknown>;
+  pauseBefore?: 'sba' | 'triggers' | 'priority';
+  expect?: Expectation;
+  note?: Record<string, string>;
+}
+export type Expectation = Record<string, unknown>;
+export interface Knob {
+  path: string;
+  label: Record<string, string>;
+  min?: number;
+  max?: number;
+  kind?: string;
+}
+export interface Scenario {
+  id: string;
+  formatVersion: 1;
+  attach: Attach[];
+  ruleset: string;
+  names?: Record<string, Record<string, string>>;
+  assumptions?: Record<string, string>[];
+  setup: {
+    turn: { active: PlayerId; step: Step; number?: number };
+    players: Partial<Record<PlayerId, { life?: number; poison?: number; pool?: string; library?: number | string[]; hand?: number; maxHandSize?: number }>>;
+    objects?: Record<string, { owner: PlayerId; controller?: PlayerId; zone: GameObject['zone']; token?: boolean; tapped?: boolean; damage?: number; counters?: Record<string, number>; attachedTo?: string; summoningSick?: boolean; card: CardDef }>;
+  };
+  steps: ScenarioStep[];
+  compare?: { ruleset: string; skipSteps?: number[]; expectAt?: Record<string, Expectation> }[];
+  knobs?: Knob[];
+}
+
+export interface ExpectationResult {
+  step: number;
+  path: string;
+  expected: unknown;
+  actual: unknown;
+  passed: boolean;
+}
+
+export interface StateView {
+  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null };
+  players: Record<PlayerId, { life: number; poison: number; pool: string; hand: number; library: number; graveyard: string[]; exile: string[]; lost?: string; won?: boolean }>;
+  objects: Record<string, { name: string; zone: string; controller: PlayerId; tapped: boolean; damage: number; counters: Record<string, number>; power?: number; toughness?: number; types: string[]; subtypes: string[]; colors: string[]; keywords: string[]; attachedTo?: string; token?: boolean }>;
+  stack: string[];
+  combat: null | { attackers: Record<string, { blockedBy: string[]; blocked: boolean; order?: string[] }> };
+  result: GameState['result'];
+}
+
+export interface StepResult {
+  index: number;
+  description: string;
+  rules: string[];
+  entries: TraceEntry[];
+  diff: { path: string; before: unknown; after: unknown }[];
+  state: StateView;
+  illegal?: { rule: string; text: string };
+  error?: string;
+  skipped?: boolean;
+  result?: unknown;
+}
+
+export interface RunResult {
+  id: string;
+  edition: string;
+  modified: boolean;
+  steps: StepResult[];
+  final: StateView;
+  expectations: ExpectationResult[];
+  passed: boolean;
+  errors: string[];
+}
+
+export interface RunOptions {
+  edition?: string;
+  overrides?: Record<string, unknown>;
+}
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+// ------------------------------------------------------------------ knobs
+export function listTweakables(s: Scenario): (Knob & { value: unknown })[] {
+  return (s.knobs ?? []).map((k) => ({ ...k, value: getPath(s, k.path) }));
+}
+
+export function getPath(root: unknown, path: string): unknown {
+  let cur: unknown = root;
+  for (const p of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+function setPath(root: unknown, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur = root as Record<string, unknown>;
+  for (const p of parts.slice(0, -1)) {
+    if (cur[p] === undefined || cur[p] === null) cur[p] = /^\d+$/.test(p) ? [] : {};
+    cur = cur[p] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1]!] = value;
+}
+
+export function applyOverrides(s: Scenario, overrides: Record<string, unknown>): Scenario {
+  const out = clone(s);
+  const allowed = new Set((s.knobs ?? []).map((k) => k.path));
+  for (const [path, value] of Object.entries(overrides)) {
+    if (!allowed.has(path)) throw new Error(`"${path}" is not a tweakable parameter of scenario ${s.id}`);
+    setPath(out, path, value);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ setup
+export function buildState(s: Scenario, edition: Edition): GameState {
+  const players = {} as GameState['players'];
+  for (const p of PLAYERS) {
+    const ps = s.setup.players[p] ?? {};
+    players[p] = { life: ps.life ?? 20, poison: ps.poison ?? 0, pool: parsePool(ps.pool ?? ''), maxHandSize: ps.maxHandSize ?? 7, landsPlayed: 0 };
+  }
+  const number = s.setup.turn.number ?? 2;
+  const state: GameState = {
+    ruleset: edition, clock: 0,
+    turn: { number, active: s.setup.turn.active, step: s.setup.turn.step, priority: s.setup.turn.active, passes: 0 },
+    players, objects: {}, effects: [], replacements: [], shields: [], delayed: [], pendingTriggers: [], stack: [],
+    combat: null, lki: {}, result: null, seq: 0,
+  };
+  for (const [id, d] of Object.entries(s.setup.objects ?? {})) {
+    state.clock++;
+    state.objects[id] = {
+      id, inc: 0, owner: d.owner, controller: d.controller ?? d.owner, zone: d.zone, token: !!d.token, card: clone(d.card),
+      tapped: !!d.tapped, damage: d.damage ?? 0, counters: Object.fromEntries(Object.entries(d.counters ?? {}).filter(([, n]) => n > 0)),
+      timestamp: state.clock, controlledSince: d.summoningSick ? number : 0, pos: state.clock,
+      ...(d.attachedTo ? { attachedTo: d.attachedTo } : {}),
+    };
+    if (d.card.name === undefined) {
+      const en = s.names?.[id]?.['en'];
+      if (en) state.objects[id]!.card.name = en;
+    }
+  }
+  for (const p of PLAYERS) {
+    const ps = s.setup.players[p] ?? {};
+    const addCards = (n: number, zone: 'library' | 'hand', prefix: string) => {
+      for (let i = 0; i < n; i++) {
+        state.clock++;
+        const id = `${p}-${prefix}${i + 1}`;
+        state.objects[id] = { id, inc: 0, owner: p, controller: p, zone, token: false, card: { name: `${p} ${prefix} card ${i + 1}`, types: ['sorcery'] }, tapped: false, damage: 0, counters: {}, timestamp: state.clock, controlledSince: 0, pos: state.clock };
+      }
+    };
+    if (typeof ps.library === 'number') addCards(ps.library, 'library', 'library');
+    if (typeof ps.hand === 'number') addCards(ps.hand, 'hand', 'hand');
+  }
+  if (s.setup.turn.step === 'beginning-of-combat' || s.setup.turn.step === 'declare-attackers') state.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false };
+  return state;
+}
+
+// ------------------------------------------------------------------ views and diffs
+export function viewState(state: GameState): StateView {
+  const v = derive(state);
+  const players = {} as StateView['players'];
+  for (const p of PLAYERS) {
+    const ps = state.players[p];
+    const inZone = (z: string) => Object.values(state.objects).filter((o) => o.owner === p && o.zone === z).sort((a, b) => a.pos - b.pos).map((o) => o.id);
+    players[p] = { life: ps.life, poison: ps.poison, pool: formatUnits(ps.pool), hand: inZone('hand').length, library: inZone('library').length, graveyard: inZone('graveyard'), exile: inZone('exile') };
+    if (ps.lost) players[p].lost = ps.lost;
+    if (ps.won) players[p].won = true;
+  }
+  const objects: StateView['objects'] = {};
+  for (const o of Object.values(state.objects)) {
+    const c = v[o.id]!;
+    objects[o.id] = {
+      name: c.name, zone: o.zone, controller: c.controller, tapped: o.tapped, damage: o.damage, counters: { ...o.counters },
+      types: c.types, subtypes: c.subtypes, colors: c.colors, keywords: c.keywords,
+      ...(c.power !== undefined ? { power: c.power, toughness: c.toughness! } : {}),
+      ...(o.attachedTo ? { attachedTo: o.attachedTo } : {}),
+      ...(o.token ? { token: true } : {}),
+    };
+  }
+  const combat = state.combat
+    ? { attackers: Object.fromEntries(Object.entries(state.combat.attackers).map(([k, a]) => [k, { blockedBy: a.blockers, blocked: a.blocked, ...(a.order ? { order: a.order } : {}) }])) }
+    : null;
+  return {
+    turn: { number: state.turn.number, active: state.turn.active, step: state.turn.step, priority: state.turn.priority },
+    players, objects, stack: state.stack.map((s) => s.label), combat, result: state.result,
+  };
+}
+
+function flatten(v: unknown, prefix: string, out: Map<string, unknown>): void {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v)) flatten(x, prefix ? `${prefix}.${k}` : k, out);
+  } else out.set(prefix, v);
+}
+
+export function diffViews(a: StateView, b: StateView): StepResult['diff'] {
+  const fa = new Map<string, unknown>();
+  const fb = new Map<string, unknown>();
+  flatten(a, '', fa);
+  flatten(b, '', fb);
+  const out: StepResult['diff'] = [];
+  for (const k of new Set([...fa.keys(), ...fb.keys()])) {
+    const x = fa.get(k);
+    const y = fb.get(k);
+    if (JSON.stringify(x) !== JSON.stringify(y)) out.push({ path: k, before: x, after: y });
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ running
+function describe(actions: Action[], s: Scenario): string {
+  const n = (id: unknown) => (typeof id === 'string' ? (s.names?.[id]?.['en'] ?? id) : '');
+  return actions
+    .map((a) => {
+      switch (a.op) {
+        case 'cast': return `${a['by'] as string} casts ${n(a['card'])}`;
+        case 'activate': return `${a['by'] as string} activates ${n(a['obj'])}'s ability`;
+        case 'advance': return `advance to the ${a['to'] as string} step`;
+        case 'pass-all': return 'all players pass priority';
+        case 'pass': return `${(a['by'] as string | undefined) ?? 'the player with priority'} passes`;
+        case 'declare-attackers': return `${a['by'] as string} declares attackers`;
+        case 'declare-blockers': return `${a['by'] as string} declares blockers`;
+        case 'query': return `query: ${a['what'] as string}`;
+        case 'check-sba': return 'check state-based actions';
+        default: return a.op.replace(/-/g, ' ');
+      }
+    })
+    .join('; ');
+}
+
+function runAction(g: Game, a: Action): void {
+  const by = a['by'] as PlayerId | undefined;
+  switch (a.op) {
+    case 'pass': return g.pass(by);
+    case 'pass-all': g.settle(); return g.passAll();
+    case 'pass-until': {
+      const start = g.s.turn.step;
+      const startTurn = g.s.turn.number;
+      for (let i = 0; i < 100 && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
+        if (busy(g) && !g.autoAssign()) throw new ChoiceNeeded('combat damage must be assigned before the step can end', 'assign-combat-damage', []);
+        g.settle();
+        g.passAll();
+      }
+      return;
+    }
+    case 'advance': {
+      const to = a['to'] as Step;
+      for (let i = 0; i < 200; i++) {
+        if (busy(g) && !g.autoAssign()) throw new ChoiceNeeded('combat damage must be assigned before the game can advance', 'assign-combat-damage', []);
+        g.settle();
+        if (g.s.result) return;
+        g.passAll();
+        if (g.s.turn.step === to && !g.s.stack.length) return;
+      }
+      throw new Error(`could not advance to ${to}`);
+    }
+    case 'check-sba': return g.settle();
+    case 'cast': return g.castSpell(a);
+    case 'activate': return g.activate(a);
+    case 'tap-for-mana': return g.activate({ ...a, op: 'activate' });
+    case 'play-land': return g.playLand(a);
+    case 'declare-attackers': return g.declareAttackers(a);
+    case 'declare-blockers': return g.declareBlockers(a);
+    case 'order-blockers': return g.orderBlockers(a);
+    case 'assign-combat-damage': return g.assignCombatDamage(a);
+    case 'query': g.queryResult = g.query(a); return;
+    case 'set': return g.setPath(a['path'] as string, a['value']);
+    default: {
+      const you = by ?? g.s.turn.active;
+      g.cite('injection', [], `sandbox: ${a.op}`);
+      g.exec(a, { you, ...(typeof a['source'] === 'string' ? { self: a['source'] } : {}) }, (a['label'] as string | undefined) ?? '');
+      return;
+    }
+  }
+}
+
+/** A 'layer' entry for every object whose power/toughness changed in this step: the rows of 613 that produced it. */
+function layerSummary(g: Game, before: StateView, state: GameState): void {
+  const v = derive(state);
+  for (const [id, c] of Object.entries(v)) {
+    const old = before.objects[id];
+    const o = state.objects[id]!;
+    if (o.zone !== 'battlefield' || c.power === undefined) continue;
+    if (old && old.zone === 'battlefield' && old.power === c.power && old.toughness === c.toughness) continue;
+    const rows = c.layerLog.filter((r) => r.layer.startsWith('7'));
+    const printed = o.card.pt ? `${o.card.pt[0]}/${o.card.pt[1]}` : '—';
+    g.trace.push({
+      kind: 'layer',
+      rules: [...new Set(rows.map((r) => r.rule))],
+      text: `${c.name} is ${c.power}/${c.toughness}${old?.power !== undefined && old.zone === 'battlefield' ? ` (was ${old.power}/${old.toughness})` : ''}: printed ${printed}${rows.map((r) => `, ${r.layer} ${r.text}`).join('')}`,
+    });
+  }
+}
+
+function busy(g: Game): boolean {
+  return !!(g.s.combat as { awaiting?: boolean } | null)?.awaiting;
+}
+
+export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
+  const edition = (opts.edition ?? scn0.ruleset) as Edition;
+  const modified = !!opts.overrides && Object.keys(opts.overrides).length > 0;
+  const scn = modified ? applyOverrides(scn0, opts.overrides!) : scn0;
+  const cmp = edition !== scn.ruleset ? scn.compare?.find((c) => c.ruleset === edition) : undefined;
+  const errors: string[] = [];
+  let state = buildState(scn, edition);
+  const steps: StepResult[] = [];
+  const expectations: ExpectationResult[] = [];
+  let prevView = viewState(state);
+  scn.steps.forEach((step, index) => {
+    const actions = Array.isArray(step.do) ? step.do : [step.do];
+    if (cmp?.skipSteps?.includes(index)) {
+      steps.push({ index, description: `(skipped under ${edition}) ${describe(actions, scn)}`, rules: [], entries: [], diff: [], state: prevView, skipped: true });
+      return;
+    }
+    const g = new Game(clone(state), step.choices ?? {});
+    const res: StepResult = { index, description: step.note?.['en'] ?? describe(actions, scn), rules: [], entries: [], diff: [], state: prevView };
+    try {
+      for (const a of actions) runAction(g, a);
+      if (step.pauseBefore !== 'sba' && !busy(g)) g.settle();
+      state = g.s;
+    } catch (e) {
+      if (e instanceof IllegalAction) {
+        res.illegal = { rule: translateBetween(e.rule.replace(/^=/, ''), '2019-01-25', e.rule.startsWith('=') ? '2019-01-25' : edition), text: e.message };
+        g.cite('illegal', [e.rule], `illegal: ${e.message}; the game returns to the moment before the action (721)`);
+      } else if (e instanceof ChoiceNeeded) {
+        res.error = `step ${index}: a choice is needed: ${e.message}`;
+      } else {
+        res.error = `step ${index}: ${(e as Error).message}`;
+      }
+    }
+    if (!res.illegal) layerSummary(g, prevView, state);
+    res.entries = g.trace;
+    res.rules = [...new Set(g.trace.flatMap((t) => t.rules))];
+    if (g.queryResult !== undefined) res.result = g.queryResult;
+    const now = viewState(state);
+    res.diff = diffViews(prevView, now);
+    res.state = now;
+    prevView = now;
+    if (res.error) errors.push(res.error);
+    const exp = cmp?.expectAt?.[String(index)] ?? translateExpect(step.expect, scn.ruleset, edition, !!cmp?.expectAt?.[String(index)]);
+    if (exp && !modified) expectations.push(...checkExpect(exp, index, state, res, g, scn));
+    else if (exp && modified) expectations.push(...checkExpect(exp, index, state, res, g, scn).map((x) => ({ ...x, passed: x.passed })));
+    if (!exp && res.illegal) expectations.push({ step: index, path: 'illegal', expected: false, actual: res.illegal, passed: false });
+    steps.push(res);
+  });
+  const final = viewState(state);
+  const passed = !errors.length && expectations.every((e) => e.passed);
+  return { id: scn.id, edition, modified, steps, final, expectations, passed, errors };
+}
+
+function translateExpect(e: Expectation | undefined, from: string, to: string, already: boolean): Expectation | undefined {
+  if (!e || from === to || already) return e;
+  const out = clone(e);
+  const tr = out['trace'] as { cites?: string[]; notCites?: string[] } | undefined;
+  if (tr?.cites) tr.cites = tr.cites.map((r) => translateBetween(r, from, to));
+  if (tr?.notCites) tr.notCites = tr.notCites.map((r) => translateBetween(r, from, to));
+  const il = out['illegal'] as { rule?: string } | undefined;
+  if (il && typeof il === 'object' && il.rule) il.rule = translateBetween(il.rule, from, to);
+  return out;
+}
+
+// ------------------------------------------------------------------ expectations
+const PLAYER_KEYS = new Set(['P1', 'P2']);
+
+function sameSet(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  const ka = a.map(canon).sort();
+  const kb = b.map(canon).sort();
+  return ka.every((x, i) => x === kb[i]);
+}
+function canon(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${k}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+/** Deep equality in which arrays called "options" compare as sets. */
+function deepEq(a: unknown, b: unknown, key = ''): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (key === 'options') return sameSet(a, b);
+    return a.length === b.length && a.every((x, i) => deepEq(x, b[i]));
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => deepEq((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], k));
+  }
+  return a === b;
+}
+
+function checkExpect(exp: Expectation, step: number, state: GameState, res: StepResult, g: Game, scn: Scenario): ExpectationResult[] {
+  const out: ExpectationResult[] = [];
+  const add = (path: string, expected: unknown, actual: unknown, passed: boolean) => out.push({ step, path, expected, actual, passed });
+  const v = derive(state);
+  for (const [key, val] of Object.entries(exp)) {
+    if (key === 'illegal') {
+      if (val === false) add('illegal', false, res.illegal ?? false, !res.illegal);
+      else if (val === true) add('illegal', true, res.illegal ?? false, !!res.illegal);
+      else {
+        const want = (val as { rule: string }).rule;
+        add('illegal.rule', want, res.illegal?.rule ?? null, res.illegal?.rule === want);
+      }
+      continue;
+    }
+    if (key === 'result') {
+      add('result', val, res.result, deepEq(val, res.result));
+      continue;
+    }
+    if (key === 'stack') {
+      const labels = state.stack.map((s) => s.obj);
+      if (typeof val === 'number') add('stack', val, labels.length, labels.length === val);
+      else add('stack', val, labels, deepEq(val, labels));
+      continue;
+    }
+    if (key === 'game') {
+      add('game', val, state.result, deepEq(val, state.result ?? {}));
+      continue;
+    }
+    if (key === 'turn') {
+      for (const [k, x] of Object.entries(val as Record<string, unknown>)) {
+        const actual = (state.turn as Record<string, unknown>)[k];
+        add(`turn.${k}`, x, actual, actual === x);
+      }
+      continue;
+    }
+    if (key === 'damageEvent') {
+      const actual = g.damageEvents[g.damageEvents.length - 1] ?? [];
+      const want = (val as { stage: string; items: string[] }[]).map((s) => ({ stage: s.stage, items: [...s.items].sort() }));
+      const got = actual.map((s) => ({ stage: s.stage, items: [...s.items].sort() }));
+      add('damageEvent', val, actual, deepEq(want, got));
+      continue;
+    }
+    if (key === 'trace') {
+      const t = val as { cites?: string[]; notCites?: string[]; sbaRounds?: number; layerBreakdown?: { obj: string; rows: string[] } };
+      for (const r of t.cites ?? []) add(`trace.cites ${r}`, true, res.rules.includes(r), res.rules.includes(r));
+      for (const r of t.notCites ?? []) add(`trace.notCites ${r}`, false, res.rules.includes(r), !res.rules.includes(r));
+      if (t.sbaRounds !== undefined) add('trace.sbaRounds', t.sbaRounds, g.sbaRounds, g.sbaRounds === t.sbaRounds);
+      if (t.layerBreakdown) {
+        const rows = (v[t.layerBreakdown.obj]?.layerLog ?? []).filter((r) => r.layer.startsWith('7')).map((r) => `${r.layer} ${r.text}`);
+        add(`trace.layerBreakdown ${t.layerBreakdown.obj}`, t.layerBreakdown.rows, rows, deepEq(t.layerBreakdown.rows, rows));
+      }
+      continue;
+    }
+    if (PLAYER_KEYS.has(key)) {
+      const p = key as PlayerId;
+      const ps = state.players[p];
+      const zoneCount = (z: string) => Object.values(state.objects).filter((o) => o.owner === p && o.zone === z).length;
+      for (const [k, x] of Object.entries(val as Record<string, unknown>)) {
+        let actual: unknown;
+        switch (k) {
+          case 'life': actual = ps.life; break;
+          case 'poison': actual = ps.poison; break;
+          case 'pool': actual = formatUnits(ps.pool); break;
+          case 'handCount': actual = zoneCount('hand'); break;
+          case 'libraryCount': actual = zoneCount('library'); break;
+          case 'graveyardCount': actual = zoneCount('graveyard'); break;
+          case 'exileCount': actual = zoneCount('exile'); break;
+          case 'lost': actual = !!ps.lost; break;
+          case 'won': actual = !!ps.won; break;
+          default: actual = `unknown field ${k}`;
+        }
+        add(`${p}.${k}`, x, actual, deepEq(x, actual));
+      }
+      continue;
+    }
+    // an object
+    const o = state.objects[key];
+    const c = v[key];
+    const fields = val as Record<string, unknown>;
+    for (const [k, x] of Object.entries(fields)) {
+      let actual: unknown;
+      if (k === 'exists') actual = !!o;
+      else if (!o || !c) actual = 'no such object';
+      else {
+        switch (k) {
+          case 'zone': actual = o.zone; break;
+          case 'pt': actual = c.power === undefined ? null : [c.power, c.toughness]; break;
+          case 'power': actual = c.power ?? null; break;
+          case 'toughness': actual = c.toughness ?? null; break;
+          case 'colors': actual = c.colors; break;
+          case 'types': actual = c.types; break;
+          case 'subtypes': actual = c.subtypes; break;
+          case 'supertypes': actual = c.supertypes; break;
+          case 'has': actual = (x as string[]).filter((kw) => c.keywords.includes(kw)); break;
+          case 'lacks': actual = (x as string[]).filter((kw) => !c.keywords.includes(kw)); break;
+          case 'counters': actual = Object.fromEntries(Object.entries(o.counters).filter(([, n]) => n > 0)); break;
+          case 'damage': actual = o.damage; break;
+          case 'tapped': actual = o.tapped; break;
+          case 'controller': actual = c.controller; break;
+          case 'manaValue': actual = c.manaValue; break;
+          case 'manaCost': actual = c.manaCost; break;
+          case 'abilities': actual = c.hasAbilities ? 'any' : 'none'; break;
+          case 'preventionShield': actual = state.shields.filter((s) => s.kind === 'prevent-next' && 'obj' in s.to && s.to.obj === key && s.to.inc === o.inc).reduce((n, s) => n + (s.kind === 'prevent-next' ? s.remaining : 0), 0); break;
+          case 'attacking': actual = !!state.combat?.attackers[key]; break;
+          case 'blocked': actual = !!state.combat?.attackers[key]?.blocked; break;
+          case 'owner': actual = o.owner; break;
+          default: actual = `unknown field ${k}`;
+        }
+      }
+      const passed = k === 'types' || k === 'colors' || k === 'subtypes' || k === 'supertypes'
+        ? Array.isArray(actual) && sameSet(x as unknown[], actual)
+        : deepEq(x, actual);
+      add(`${key}.${k}`, x, actual, passed);
+    }
+    void scn;
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+/**
+ * `tsx scripts/search-index.ts [OUT_DIR]`: writes one search bundle per language and edition,
+ * `{OUT_DIR}/{lang}-{edition}.json` (default OUT_DIR `public/search`, so `astro build` copies them
+ * to `dist/search/` and `astro dev` serves them), plus `index.json` listing them.
+ *
+ * Run after `npm run data` and before `astro build`. The bundles are built from
+ * `src/generated/` only (never from the sources) and are generated files (gitignored).
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Lang, RuleDocument } from '../src/model/types.ts';
+import { buildBundle } from '../src/search/build.ts';
+import type { SearchBundle, Synonym } from '../src/search/types.ts';
+import type { Catalog } from './data.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const GENERATED = join(ROOT, 'src/generated');
+export const SEARCH_OUT = join(ROOT, 'public/search');
+
+export function readCatalog(): Catalog {
+  const file = join(GENERATED, 'catalog.json');
+  if (!existsSync(file)) throw new Error('src/generated/catalog.json is missing: run `npm run data` first');
+  return JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+}
+
+function readDoc(lang: Lang, edition: string): RuleDocument | undefined {
+  const file = join(GENERATED, 'docs', `${lang}-${edition}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RuleDocument) : undefined;
+}
+
+export function readSynonyms(lang: Lang): Synonym[] {
+  const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { synonyms: Synonym[] }).synonyms;
+}
+
+/** Builds every bundle the catalog lists (in memory). */
+export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
+  const docs = new Map<string, RuleDocument>();
+  const doc = (lang: Lang, edition: string) => {
+    const key = `${lang}-${edition}`;
+    if (!docs.has(key)) {
+      const d = readDoc(lang, edition);
+      if (d) docs.set(key, d);
+    }
+    return docs.get(key);
+  };
+  const bundles: SearchBundle[] = [];
+  for (const e of catalog.editions) {
+    const d = doc(e.lang, e.edition);
+    if (!d) continue;
+    d.edition ??= e.edition;
+    const synonyms = readSynonyms(e.lang);
+    if (e.lang === 'en') {
+      const foreign: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[] = [];
+      for (const lang of ['ja', 'ko'] as const) {
+        const same = catalog.editions.find((x) => x.lang === lang && x.edition === e.edition && !x.partial);
+        const pick = same ?? catalog.editions.find((x) => x.lang === lang && x.latest);
+        const fd = pick && doc(lang, pick.edition);
+        if (!pick || !fd) continue;
+        fd.edition ??= pick.edition;
+        const english = doc('en', pick.edition);
+        foreign.push({ lang, doc: fd, ...(english ? { english } : {}) });
+      }
+      bundles.push(buildBundle({ doc: d, synonyms, foreign }));
+    } else {
+      const english = e.english ? doc('en', e.english) : undefined;
+      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}) }));
+    }
+  }
+  return bundles;
+}
+
+/** Metadata of the written bundles (for the site, the bench and humans). */
+export interface BundleIndexEntry {
+  id: string;
+  lang: Lang;
+  edition: string;
+  latest: boolean;
+  records: number;
+  bytes: number;
+  gzip: number;
+}
+
+/** Writes the bundles and `index.json` into `outDir`. */
+export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): BundleIndexEntry[] {
+  mkdirSync(outDir, { recursive: true });
+  const out: BundleIndexEntry[] = [];
+  for (const b of buildAllBundles(catalog)) {
+    const json = JSON.stringify(b);
+    writeFileSync(join(outDir, `${b.id}.json`), json);
+    const e = catalog.editions.find((x) => `${x.lang}-${x.edition}` === b.id);
+    out.push({ id: b.id, lang: b.lang, edition: b.edition, latest: e?.latest ?? false, records: b.records.length, bytes: Buffer.byteLength(json), gzip: gzipSync(json, { level: 9 }).length });
+  }
+  writeFileSync(join(outDir, 'index.json'), JSON.stringify(out, null, 1));
+  return out;
+}
+
+/**
+ * The bundle of one language and edition for Node callers (CLI, tests, bench): the written file
+ * when it is newer than the generated catalog, otherwise built in memory from `src/generated/`.
+ */
+const memo = new Map<string, SearchBundle>();
+export function loadBundle(id: string): SearchBundle {
+  const hit = memo.get(id);
+  if (hit) return hit;
+  const file = join(SEARCH_OUT, `${id}.json`);
+  const catalogFile = join(GENERATED, 'catalog.json');
+  const synonymFiles = (['en', 'ja', 'ko'] as const).map((l) => join(ROOT, 'content/search', `synonyms.${l}.json`));
+  const fresh =
+    existsSync(file) &&
+    existsSync(catalogFile) &&
+    statSync(file).mtimeMs >= statSync(catalogFile).mtimeMs &&
+    synonymFiles.every((f) => !existsSync(f) || statSync(file).mtimeMs >= statSync(f).mtimeMs);
+  if (fresh) {
+    const b = JSON.parse(readFileSync(file, 'utf8')) as SearchBundle;
+    memo.set(id, b);
+    return b;
+  }
+  for (const b of buildAllBundles()) memo.set(b.id, b);
+  const b = memo.get(id);
+  if (!b) throw new Error(`no search bundle "${id}"`);
+  return b;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2] ? resolve(process.argv[2]) : SEARCH_OUT;
+  const started = Date.now();
+  const written = writeBundles(outDir);
+  for (const w of written) process.stdout.write(`search: ${w.id}  ${w.records} rules  ${(w.bytes / 1024).toFixed(0)} KB  (${(w.gzip / 1024).toFixed(0)} KB gzip)\n`);
+  process.stdout.write(`search: wrote ${written.length} bundles to ${outDir} in ${Date.now() - started} ms\n`);
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm run -s cr -- search --lang en|ja|ko [--edition YYYY-MM-DD] [--batch] [QUERY]`
+ *
+ * Uses the same search core as the browser worker (src/search/). With `--batch`, reads one query
+ * per line from stdin and prints one JSON line per query:
+ *   {"query": …, "results": [{"number": …, "lang": …, "snippet": …}, …]}   (top 10, best first)
+ * Without `--batch`, prints the same for QUERY, plus readable lines on stderr when stdout is a TTY.
+ */
+import { readCatalog, loadBundle } from './search-index.ts';
+import { Searcher } from '../src/search/engine.ts';
+import { SearchSession } from '../src/search/session.ts';
+import type { Lang } from '../src/model/types.ts';
+
+const USAGE = 'usage: cr search --lang en|ja|ko [--edition YYYY-MM-DD] [--batch] [QUERY]';
+
+/** Builds a session for a language and edition with a Node loader for the bridged bundles. */
+export function nodeSession(lang: Lang, edition?: string): SearchSession {
+  const catalog = readCatalog();
+  const e = edition
+    ? catalog.editions.find((x) => x.lang === lang && x.edition === edition)
+    : catalog.editions.find((x) => x.lang === lang && x.latest);
+  if (!e) {
+    const known = catalog.editions.filter((x) => x.lang === lang).map((x) => x.edition);
+    throw new UsageError(`no ${lang} edition ${edition ?? '(latest)'}; known: ${known.join(', ') || 'none'}`);
+  }
+  return new SearchSession(new Searcher(loadBundle(`${lang}-${e.edition}`)), async (id) => loadBundle(id));
+}
+
+class UsageError extends Error {}
+
+function line(query: string, hits: { number: string; lang: Lang; snippet: string }[]): string {
+  return JSON.stringify({ query, results: hits.map((h) => ({ number: h.number, lang: h.lang, snippet: h.snippet })) });
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function runSearchCommand(args: string[]): Promise<number> {
+  let lang: string | undefined;
+  let edition: string | undefined;
+  let batch = false;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--lang') lang = args[++i];
+    else if (a === '--edition') edition = args[++i];
+    else if (a === '--batch') batch = true;
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    } else rest.push(a);
+  }
+  if (!lang || !['en', 'ja', 'ko'].includes(lang)) {
+    process.stderr.write(`cr search: --lang must be en, ja or ko\n${USAGE}\n`);
+    return 2;
+  }
+  if (edition !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(edition)) {
+    process.stderr.write(`cr search: --edition must be YYYY-MM-DD, not "${edition}"\n`);
+    return 2;
+  }
+  let session: SearchSession;
+  try {
+    session = nodeSession(lang as Lang, edition);
+  } catch (e) {
+    process.stderr.write(`cr search: ${(e as Error).message}\n`);
+    return e instanceof UsageError ? 2 : 1;
+  }
+  if (batch) {
+    const input = await readStdin();
+    const out: string[] = [];
+    for (const raw of input.split(/\r?\n/)) {
+      const query = raw.trim();
+      if (!query) continue;
+      out.push(line(raw.replace(/\r$/, ''), await session.search(query, 10)));
+    }
+    process.stdout.write(out.length ? `${out.join('\n')}\n` : '');
+    return 0;
+  }
+  const query = rest.join(' ').trim();
+  if (!query) {
+    process.stderr.write(`cr search: give a QUERY or --batch\n${USAGE}\n`);
+    return 2;
+  }
+  const hits = await session.search(query, 10);
+  process.stdout.write(`${line(query, hits)}\n`);
+  if (process.stderr.isTTY) {
+    for (const h of hits) process.stderr.write(`${h.number.padEnd(9)} [${h.lang} ${h.via}] ${h.snippet.slice(0, 100)}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,169 @@
+/**
+ * Build time only: RuleDocument(s) → SearchBundle. Pure (no file access); `scripts/search-index.ts`
+ * writes the bundles and the CLI builds them in memory from the same generated documents.
+ */
+import type { Lang, Rule, RuleDocument } from '../model/types.ts';
+import { paragraphText } from '../pipeline/inline.ts';
+import { TITLE, type ForeignLink, type SearchBundle, type SearchRecord, type Synonym, type TermPair } from './types.ts';
+import { indexTokens } from './text.ts';
+import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';
+
+/** The plain text of a rule's own paragraphs, one line. */
+export function ruleBody(rule: Rule): string {
+  return rule.body.map((p) => paragraphText(p).trim()).filter(Boolean).join(' ').replace(/\s+/g, ' ');
+}
+
+function ruleExamples(rule: Rule): string {
+  return rule.examples
+    .map((ex) => ex.map((p) => paragraphText(p).trim()).join(' '))
+    .join('\n')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Whether a rule is a heading: every section (`702 Keyword Abilities`), and numbered rules that only
+ * name their subrules (`702.19 Trample`, `704.5 …`? no: that one is a sentence).
+ */
+export function isTitleRule(rule: Rule, body: string): boolean {
+  if (rule.kind === 'section') return true;
+  if (rule.kind !== 'rule' || rule.children.length === 0) return false;
+  if (body.length === 0 || body.length > 80) return false;
+  // Sentences end with a period (。 in Japanese, 다. in Korean); headings do not.
+  return !/[.。:]$/.test(body.trim());
+}
+
+/** Records of a document: one per rule, in document order, duplicates (stale copies) left out. */
+export function toRecords(doc: RuleDocument): SearchRecord[] {
+  const out: SearchRecord[] = [];
+  const seen = new Set<string>();
+  for (const rule of doc.rules) {
+    if (rule.duplicate || seen.has(rule.number)) continue;
+    seen.add(rule.number);
+    const body = ruleBody(rule);
+    out.push([rule.number, isTitleRule(rule, body) ? TITLE : 0, body, ruleExamples(rule)]);
+  }
+  return out;
+}
+
+/** Glossary headwords (native and English) → the rules each definition points at (first three). */
+function aliasesOf(doc: RuleDocument, numbers: Set<string>): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  for (const g of doc.glossary) {
+    const refs = g.refs.filter((r) => numbers.has(r)).slice(0, 3);
+    if (refs.length === 0) continue;
+    out.push([g.term, refs]);
+    if (g.english && g.english !== g.term) out.push([g.english, refs]);
+  }
+  return out;
+}
+
+/**
+ * Native ↔ English names of a ja/ko document: its term bridge, its glossary's English names,
+ * English names embedded in its headings, and headings aligned by number with the English of the
+ * same edition.
+ */
+export function termPairs(doc: RuleDocument, english: RuleDocument | undefined): TermPair[] {
+  const pairs = new Map<string, TermPair>();
+  const add = (native: string, en: string) => {
+    native = native.trim();
+    en = en.trim();
+    if (!native || !en || !HANGUL_OR_KANA.test(native) || !/[A-Za-z]/.test(en)) return;
+    const key = `${native}\u0000${en.toLowerCase()}`;
+    if (!pairs.has(key)) pairs.set(key, [native, en]);
+  };
+  for (const t of doc.termBridge) add(t.term, t.english);
+  for (const g of doc.glossary) if (g.english) add(g.term, g.english);
+  const enTitles = new Map<string, string>();
+  if (english) {
+    for (const r of english.rules) {
+      const body = ruleBody(r);
+      if (!r.duplicate && isTitleRule(r, body)) enTitles.set(r.number, body);
+    }
+  }
+  for (const r of doc.rules) {
+    if (r.duplicate) continue;
+    const body = ruleBody(r);
+    if (!isTitleRule(r, body)) continue;
+    const [native, en] = splitBilingual(body);
+    if (en) add(native, en);
+    const aligned = enTitles.get(r.number);
+    if (aligned && native) add(native, aligned);
+  }
+  return [...pairs.values()];
+}
+
+function wordSet(text: string): Set<string> {
+  return new Set(indexTokens(text));
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+/**
+ * Maps the rule numbers of one English edition onto another by text: same number and similar text
+ * → same rule (not stored); otherwise the rule with identical text elsewhere; otherwise dropped.
+ * Lets a Japanese 2019 hit land on the right rule of the 2026 English site.
+ */
+export function renumbering(from: RuleDocument, to: RuleDocument): { renumber: Record<string, string>; dropped: string[] } {
+  const toRecs = new Map(toRecords(to).map((r) => [r[0], r]));
+  const byText = new Map<string, string>();
+  for (const r of toRecs.values()) if (!byText.has(r[2])) byText.set(r[2], r[0]);
+  const renumber: Record<string, string> = {};
+  const dropped: string[] = [];
+  for (const [n, , body] of toRecords(from)) {
+    const same = toRecs.get(n);
+    if (same && (same[2] === body || jaccard(wordSet(same[2]), wordSet(body)) >= 0.5)) continue;
+    const moved = byText.get(body);
+    if (moved) renumber[n] = moved;
+    else if (same && jaccard(wordSet(same[2]), wordSet(body)) >= 0.25) continue;
+    else dropped.push(n);
+  }
+  return { renumber, dropped };
+}
+
+export interface BundleInput {
+  doc: RuleDocument;
+  /** English document of the same edition (ja/ko), for aligned heading names. */
+  english?: RuleDocument;
+  synonyms: Synonym[];
+  /** Bundle id of the English of the same edition, when that bundle exists. */
+  englishBundle?: string | null;
+  /** en bundles: the latest Japanese/Korean document, and the English of its edition. */
+  foreign?: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[];
+}
+
+/** Builds the search bundle of one language and edition. */
+export function buildBundle(input: BundleInput): SearchBundle {
+  const { doc } = input;
+  const records = toRecords(doc);
+  const numbers = new Set(records.map((r) => r[0]));
+  const foreign: SearchBundle['foreign'] = {};
+  for (const f of input.foreign ?? []) {
+    const sameEdition = f.doc.edition === doc.edition;
+    const { renumber, dropped } = sameEdition || !f.english ? { renumber: {}, dropped: [] } : renumbering(f.english, doc);
+    const link: ForeignLink = {
+      bundle: `${f.lang}-${f.doc.edition}`,
+      dict: termPairs(f.doc, f.english),
+      renumber,
+      dropped,
+    };
+    foreign[f.lang] = link;
+  }
+  return {
+    v: 1,
+    id: `${doc.lang}-${doc.edition}`,
+    lang: doc.lang as Lang,
+    edition: doc.edition ?? '',
+    english: input.englishBundle ?? null,
+    records,
+    aliases: aliasesOf(doc, numbers),
+    dict: doc.lang === 'en' ? [] : termPairs(doc, input.english),
+    foreign,
+    synonyms: input.synonyms,
+  };
+}

@@ -1,0 +1,610 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * One language and edition: a FlexSearch inverted index over the bundle's records, plus the
+ * ranking FlexSearch lacks. FlexSearch orders hits by token position and has no IDF, so long
+ * queries with common words bury definitions (search-notes §4, pitfall 6). Here FlexSearch answers
+ * "which records hold this token" and the ranking is ours:
+ *
+ *   1. rule numbers, exactly (`702.6` is 702.6 and its subrules, never 702.60);
+ *   2. headings and glossary/synonym aliases equal to the query;
+ *   3. BM25-style text score (IDF × length norm, tf = 1) × coverage², plus heading containment and
+ *      phrase bonuses. Examples count 40 %.
+ *
+ * Query tokens expand at lookup time instead of stemming at index time: prefixes (as-you-type and
+ * `block` → `blocked`), `-ed`/`-ing` stems, edit-distance-1/2 corrections for unknown words, and a
+ * single CJK character to every bigram holding it.
+ */
+import { Index } from 'flexsearch';
+import type { Lang } from '../model/types.ts';
+import { compareRuleNumbers, normalizeRuleQuery, parseRuleNumber } from '../model/rule-number.ts';
+import { TITLE, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
+import { composing, foldPlural, indexTokens, normalize, normalizeMapped, pieces, queryTerms, type QueryTerm } from './text.ts';
+import { splitBilingual } from './titles.ts';
+
+export interface SearchOptions {
+  limit?: number;
+}
+
+/** A ranked record before it becomes a hit (snippets are made for the returned page only). */
+export interface Scored {
+  idx: number;
+  score: number;
+  via: string;
+  /** Tokens that matched, for highlighting. */
+  tokens: string[];
+}
+
+const K1 = 1.2;
+const B = 0.5;
+const EXAMPLE_FACTOR = 0.4;
+const EXACT_TITLE = 100;
+const ALIAS = 80;
+const NUMBER_ONLY = /^\d{1,2}$/;
+const SNIPPET_SCAN = 3000;
+
+/** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
+export function titleKey(text: string): string {
+  return pieces(normalize(text))
+    .map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text))
+    .join('');
+}
+
+/** Edit distance with adjacent transpositions, giving up above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const m = a.length;
+  const n = b.length;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= n; j++) {
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[n]!;
+}
+
+interface Alternative {
+  token: string;
+  factor: number;
+  /** A spelling correction of an unknown word. */
+  fix?: boolean;
+  /** The base form of an inflected word. */
+  base?: boolean;
+}
+
+export class Searcher {
+  readonly bundle: SearchBundle;
+  readonly lang: Lang;
+  readonly records: SearchRecord[];
+  private readonly body = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
+  private readonly examples = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
+  private readonly length: Float32Array;
+  private readonly avgLength: number;
+  /** BM25 length factor per record with tf = 1: short records (headings, definitions) weigh more. */
+  private readonly lengthNorm: Float64Array;
+  private readonly df = new Map<string, number>();
+  /** Sorted vocabulary, for prefix and fuzzy expansion. */
+  private readonly vocab: string[];
+  private readonly byNumber = new Map<string, number>();
+  /** Heading records and their comparison keys (full, native part, English part). */
+  private readonly titles: { idx: number; keys: string[] }[] = [];
+  /** Per record: the compact key of its body (phrase checks) and, for headings, its token set. */
+  private readonly bodyKeys: string[] = [];
+  private readonly titleTokens = new Map<number, Set<string>>();
+  private readonly aliases = new Map<string, number[]>();
+  private readonly synonyms = new Map<string, Synonym>();
+  private readonly charCache = new Map<string, string[]>();
+  private readonly prefixCache = new Map<string, string[]>();
+  private readonly postingCache = new Map<string, number[]>();
+  /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
+  private readonly scratch: {
+    total: Float64Array;
+    covered: Float64Array;
+    best: Float64Array;
+    extra: Float64Array;
+    score: Float64Array;
+    mask: Uint32Array;
+    seen: Uint8Array;
+    via: Uint8Array;
+    list: Int32Array;
+  };
+
+  /**
+   * Indexes a bundle (≈ 100–300 ms for 2,500–3,300 rules in Node; done once, in a worker in the browser).
+   * @param bundle what `buildBundle` produced (or the JSON file the build wrote)
+   */
+  constructor(bundle: SearchBundle) {
+    this.bundle = bundle;
+    this.lang = bundle.lang;
+    this.records = bundle.records;
+    const n = bundle.records.length;
+    this.length = new Float32Array(n);
+    this.scratch = {
+      total: new Float64Array(n),
+      covered: new Float64Array(n),
+      best: new Float64Array(n),
+      extra: new Float64Array(n),
+      score: new Float64Array(n),
+      mask: new Uint32Array(n),
+      seen: new Uint8Array(n),
+      via: new Uint8Array(n),
+      list: new Int32Array(n),
+    };
+    const vocab = new Set<string>();
+    let total = 0;
+    bundle.records.forEach(([number, flags, body, examples], idx) => {
+      this.byNumber.set(number, idx);
+      const bt = indexTokens(body);
+      this.bodyKeys.push(titleKey(body));
+      const et = examples ? indexTokens(examples) : [];
+      this.length[idx] = bt.length + EXAMPLE_FACTOR * et.length;
+      total += this.length[idx]!;
+      const bodySet = new Set(bt);
+      const all = new Set([...bodySet, ...et]);
+      for (const t of all) {
+        vocab.add(t);
+        this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      }
+      if (bodySet.size) this.body.add(idx, [...bodySet].join(' '));
+      const exOnly = et.filter((t) => !bodySet.has(t));
+      if (exOnly.length) this.examples.add(idx, [...new Set(exOnly)].join(' '));
+      if (flags & TITLE) {
+        const [native, english] = splitBilingual(body);
+        const keys = [...new Set([body, native, english].filter(Boolean).map(titleKey))].filter(Boolean);
+        this.titles.push({ idx, keys });
+        this.titleTokens.set(idx, bodySet);
+      }
+    });
+    this.avgLength = total / Math.max(1, n);
+    this.lengthNorm = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
+    this.vocab = [...vocab].sort();
+    for (const [term, rules] of bundle.aliases) {
+      const key = titleKey(term);
+      const idxs = rules.map((r) => this.byNumber.get(r)).filter((i): i is number => i !== undefined);
+      if (key && idxs.length) this.aliases.set(key, [...(this.aliases.get(key) ?? []), ...idxs]);
+    }
+    for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
+  }
+
+  /** Index of the record with this rule number, or undefined. */
+  recordIndex(number: string): number | undefined {
+    return this.byNumber.get(number);
+  }
+
+  /** Whether a query token occurs anywhere in the records (used by the cross-language router). */
+  knows(token: string): boolean {
+    return this.df.has(token);
+  }
+
+  /**
+   * Searches and returns hits with snippets, best first.
+   * @example searcher.search('702.19.') // [{ number: '702.19', via: 'number', … }, { number: '702.19a' … }]
+   */
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const limit = options.limit ?? 10;
+    return this.rank(query, limit).map((s) => this.hit(s));
+  }
+
+  /** Ranked records without snippets. */
+  rank(query: string, limit = 10): Scored[] {
+    const trimmed = query.trim();
+    if (!trimmed) return [];
+    const number = normalizeRuleQuery(trimmed);
+    if (number) return this.numberHits(number, limit);
+    const norm = normalize(trimmed).trim();
+    if (NUMBER_ONLY.test(norm)) return this.sectionPrefix(norm, limit);
+    // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
+    const whole = this.synonyms.get(titleKey(trimmed));
+    if (whole) return this.withSynonym(whole, limit);
+    let rewritten = trimmed;
+    let used = false;
+    for (const p of pieces(norm)) {
+      const s = p.script === 'latin' ? this.synonyms.get(titleKey(p.text)) : undefined;
+      if (s) {
+        rewritten = rewritten.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(p.text)}(?=$|[^\\p{L}\\p{N}])`, 'iu'), `$1${s.query}`);
+        used = true;
+      }
+    }
+    const hits = this.textRank(rewritten, limit);
+    if (used) for (const h of hits) if (h.via === 'text') h.via = 'synonym';
+    return hits;
+  }
+
+  private withSynonym(s: Synonym, limit: number): Scored[] {
+    const out: Scored[] = [];
+    for (const r of s.rules ?? []) {
+      const idx = this.byNumber.get(r);
+      if (idx !== undefined) out.push({ idx, score: 1000 - out.length, via: 'synonym-rule', tokens: [] });
+    }
+    const rest = this.textRank(s.query, limit).filter((h) => !out.some((o) => o.idx === h.idx));
+    for (const h of rest) h.via = h.via === 'text' ? 'synonym' : h.via;
+    return [...out, ...rest].slice(0, limit);
+  }
+
+  /** `702.19` → 702.19, then its subrules in order. Never a longer number (702.190). */
+  private numberHits(number: string, limit: number): Scored[] {
+    const idx = this.byNumber.get(number);
+    const out: Scored[] = [];
+    if (idx === undefined) {
+      // An unknown subrule: offer its rule; an unknown rule: its section.
+      const parsed = parseRuleNumber(number)!;
+      const up = parsed.letter !== undefined ? `${parsed.section}.${parsed.rule}` : parsed.rule !== undefined ? String(parsed.section) : null;
+      return up ? this.numberHits(up, limit).map((s) => ({ ...s, score: s.score / 2 })) : [];
+    }
+    out.push({ idx, score: 1000, via: 'number', tokens: [number] });
+    const prefixes = [`${number}.`, ...(parseRuleNumber(number)!.letter === undefined && number.includes('.') ? [number] : [])];
+    for (let i = idx + 1; i < this.records.length && out.length < limit; i++) {
+      const n = this.records[i]![0];
+      const child = number.includes('.') ? /^[a-z]$/.test(n.slice(number.length)) && n.startsWith(number) : n.startsWith(prefixes[0]!);
+      if (!child) break;
+      out.push({ idx: i, score: 999 - out.length, via: 'number', tokens: [] });
+    }
+    return out;
+  }
+
+  /** `70` → sections 700–709 (typing a number). */
+  private sectionPrefix(digits: string, limit: number): Scored[] {
+    const out: Scored[] = [];
+    this.records.forEach(([n], idx) => {
+      if (/^\d{3}$/.test(n) && n.startsWith(digits) && out.length < limit) out.push({ idx, score: 500 - out.length, via: 'number', tokens: [] });
+    });
+    return out;
+  }
+
+  private postings(index: Index, token: string): number[] {
+    const key = (index === this.body ? 'b' : 'e') + token;
+    let p = this.postingCache.get(key);
+    if (!p) {
+      p = index.search(token, { limit: 100_000 }) as number[];
+      if (this.postingCache.size > 5000) this.postingCache.clear();
+      this.postingCache.set(key, p);
+    }
+    return p;
+  }
+
+  /** First position in the sorted vocabulary at or after `prefix`. */
+  private lowerBound(prefix: string): number {
+    let lo = 0;
+    let hi = this.vocab.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.vocab[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Vocabulary words that start with `prefix` (shortest first, at most `max`). */
+  prefixed(prefix: string, max: number): string[] {
+    const key = `${prefix}\u0000${max}`;
+    const hit = this.prefixCache.get(key);
+    if (hit) return hit;
+    const out: string[] = [];
+    for (let i = this.lowerBound(prefix); i < this.vocab.length && this.vocab[i]!.startsWith(prefix); i++) {
+      if (this.vocab[i] !== prefix) out.push(this.vocab[i]!);
+    }
+    // Very short prefixes: the most frequent words; longer ones: the closest completions.
+    const byDf = (a: string, b: string) => (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0);
+    const res = out.sort(prefix.length <= 2 ? byDf : (a, b) => a.length - b.length || byDf(a, b)).slice(0, max);
+    if (this.prefixCache.size > 2000) this.prefixCache.clear();
+    this.prefixCache.set(key, res);
+    return res;
+  }
+
+  /** Known words within edit distance 1 (2 for long words) of an unknown Latin word. */
+  private corrections(word: string): string[] {
+    const max = word.length >= 8 ? 2 : 1;
+    const found: [string, number][] = [];
+    for (const v of this.vocab) {
+      if (Math.abs(v.length - word.length) > max || !/^[a-z]/.test(v)) continue;
+      if (v[0] !== word[0] && v[1] !== word[1]) continue;
+      const d = editDistance(word, v, max);
+      if (d <= max) found.push([v, d]);
+    }
+    found.sort((a, b) => a[1] - b[1] || (this.df.get(b[0]) ?? 0) - (this.df.get(a[0]) ?? 0));
+    return found.slice(0, 3).map((f) => f[0]);
+  }
+
+  /** Alternatives for one query term: itself if known, then expansions. */
+  private alternatives(t: QueryTerm): Alternative[] {
+    const out: Alternative[] = [];
+    const known = this.df.has(t.token);
+    if (known) out.push({ token: t.token, factor: 1 });
+    if (t.script === 'latin') {
+      const w = t.token;
+      if (/^\d+$/.test(w)) return out;
+      if (w.length >= 3 || t.last) {
+        // Fewer expansions for very short prefixes: `s` could be anything and costs the most.
+        const max = w.length === 1 ? 6 : w.length === 2 ? 10 : t.last ? 24 : 12;
+        for (const p of this.prefixed(w, max)) out.push({ token: p, factor: t.last ? 0.8 : 0.6 });
+      }
+      // Verb forms: `blocked`/`blocking` → `block`, `exiling` → `exile`.
+      const stems = new Set<string>();
+      const m = /^(.{3,}?)(ed|ing|es|s|er)$/.exec(w);
+      if (m) {
+        stems.add(m[1]!);
+        stems.add(m[1]! + 'e');
+        if (/(.)\1$/.test(m[1]!)) stems.add(m[1]!.slice(0, -1));
+      }
+      for (const s of stems) if (s !== w && this.df.has(s)) out.push({ token: s, factor: 0.6, base: true });
+      if (out.length === 0 && w.length >= 4) for (const c of this.corrections(w)) out.push({ token: c, factor: 0.7, fix: true });
+    } else if (Array.from(t.token).length === 1) {
+      for (const g of this.containing(t.token)) out.push({ token: g, factor: 0.9 });
+    } else if (t.last && t.script === 'ko') {
+      // `돌지` while typing `돌진`.
+      const head = t.token.slice(0, -1);
+      for (const c of composing(t.token.slice(-1))) if (this.df.has(head + c)) out.push({ token: head + c, factor: 0.8 });
+    }
+    return out;
+  }
+
+  /** CJK bigrams that hold a character (a one-character query such as `색` or `色`). */
+  private containing(ch: string): string[] {
+    let hit = this.charCache.get(ch);
+    if (!hit) {
+      hit = this.vocab.filter((v) => v.length === 2 && v.includes(ch));
+      hit.sort((a, b) => (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0));
+      hit = hit.slice(0, 40);
+      this.charCache.set(ch, hit);
+    }
+    return hit;
+  }
+
+  /** Free-text ranking (headings, aliases, body, examples). */
+  textRank(query: string, limit: number): Scored[] {
+    const norm = normalize(query).trim();
+    const terms = queryTerms(norm);
+    const N = this.records.length;
+    const { total, covered, best, extra, mask, seen, list, via } = this.scratch;
+    let count = 0;
+    const touch = (d: number) => {
+      if (!seen[d]) {
+        seen[d] = 1;
+        list[count++] = d;
+      }
+    };
+    let maxWeight = 0;
+    // Merge repeated tokens (a bigram can occur twice in a query).
+    const merged = new Map<string, QueryTerm>();
+    for (const t of terms) {
+      const prev = merged.get(t.token);
+      if (!prev || prev.weight < t.weight) merged.set(t.token, t);
+    }
+    let corrected = norm;
+    let based = norm;
+    // Alternatives that matched, by bit (for highlighting the top hits only).
+    const altTokens: string[] = [];
+    const termDocs: number[] = [];
+    for (const t of merged.values()) {
+      const alts = this.alternatives(t);
+      if (alts.length === 0) continue;
+      if (alts[0]!.fix) corrected = corrected.replace(t.word, alts[0]!.token);
+      // Base forms for heading matches: `sacrificed` → `sacrifice`.
+      const baseAlt = alts.find((a) => a.base);
+      if (baseAlt) based = based.replace(t.word, baseAlt.token);
+      const mainDf = this.df.get(alts[0]!.token) ?? 1;
+      const idfMain = Math.log(1 + (N - mainDf + 0.5) / (mainDf + 0.5));
+      maxWeight += t.weight * idfMain;
+      termDocs.length = 0;
+      for (const alt of alts) {
+        const bit = altTokens.length < 32 ? 1 << altTokens.length : 0;
+        altTokens.push(alt.token);
+        const df = this.df.get(alt.token) ?? 1;
+        const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
+        for (const [index, f] of [[this.body, 1], [this.examples, EXAMPLE_FACTOR]] as const) {
+          const base = t.weight * alt.factor * f * idf;
+          const ln = this.lengthNorm;
+          for (const d of this.postings(index, alt.token)) {
+            const v = base * ln[d]!;
+            if (best[d] === 0) termDocs.push(d);
+            if (v > best[d]!) best[d] = v;
+            mask[d]! |= bit;
+          }
+        }
+      }
+      for (const d of termDocs) {
+        touch(d);
+        total[d]! += best[d]!;
+        // Coverage counts a term as present when any alternative matched, scaled by its factor.
+        covered[d]! += Math.min(1, best[d]! / Math.max(1e-9, t.weight * idfMain * this.lengthNorm[d]!)) * t.weight * idfMain;
+        best[d] = 0;
+      }
+    }
+    // Headings equal to the query or starting with it (typing `tram` finds `Trample`), also after
+    // spelling corrections (`mulligen` → `mulligan`) and for base forms (`sacrificed`, `唱えた`).
+    const keys = [titleKey(query)];
+    const damps = [1];
+    if (corrected !== norm) keys.push(titleKey(corrected)), damps.push(0.8);
+    if (based !== norm) keys.push(titleKey(based)), damps.push(0.7);
+    if (this.lang === 'ja') {
+      const m = /^(.*[^\p{Script=Hiragana}]\p{Script=Hiragana})\p{Script=Hiragana}+$/u.exec(norm);
+      if (m) keys.push(titleKey(m[1]!)), damps.push(0.7);
+    }
+    keys.forEach((key, ki) => {
+      const damp = damps[ki]!;
+      if (!key) return;
+      for (const { idx, keys: tks } of this.titles) {
+        let bonus = 0;
+        for (const k of tks) {
+          if (k === key) bonus = Math.max(bonus, EXACT_TITLE);
+          else if (key.length >= 2 && k.startsWith(key)) bonus = Math.max(bonus, 12 + 20 * (key.length / k.length));
+          else if (key.length >= 2 && k.includes(key)) bonus = Math.max(bonus, 6 + 16 * (key.length / k.length));
+        }
+        if (bonus > 0) {
+          touch(idx);
+          extra[idx]! += bonus * damp;
+          if (bonus >= EXACT_TITLE) via[idx] = 1;
+        }
+      }
+      const alias = this.aliases.get(key);
+      if (alias) {
+        alias.forEach((idx, i) => {
+          touch(idx);
+          extra[idx]! += (ALIAS * damp) / (1 + i);
+          via[idx] = 2;
+        });
+      }
+    });
+    // Final scores: text × coverage², plus heading coverage and the bonuses above.
+    const scores = this.scratch.score;
+    for (let i = 0; i < count; i++) {
+      const d = list[i]!;
+      let score = extra[d]!;
+      if (maxWeight > 0 && total[d]! > 0) {
+        const cov = covered[d]! / maxWeight;
+        score += total[d]! * cov * cov;
+        // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
+        const tt = this.titleTokens.get(d);
+        if (tt && cov >= 0.6) {
+          let bits = 0;
+          for (let m = mask[d]!; m; m &= m - 1) bits++;
+          score += 20 * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, tt.size)));
+        }
+      }
+      scores[d] = score;
+    }
+    // Keep the best 200 (a threshold from a native numeric sort), then order those.
+    let cand: number[] = Array.from(list.subarray(0, count));
+    if (cand.length > 200) {
+      const sorted = Float64Array.from(cand, (d) => scores[d]!).sort();
+      const cut = sorted[sorted.length - 200]!;
+      cand = cand.filter((d) => scores[d]! >= cut);
+    }
+    const order = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
+    cand.sort(order);
+    // Phrase: records that hold the whole query as written (compact form).
+    const phrase = keys[corrected !== norm ? 1 : 0]!;
+    if (phrase.length >= 3 && terms.length > 1) {
+      for (const d of cand) if (this.bodyKeys[d]!.includes(phrase)) scores[d]! *= 1.5;
+      cand.sort(order);
+    }
+    const out: Scored[] = cand.slice(0, limit).map((d) => {
+      const tokens: string[] = [];
+      for (let b = 0; b < Math.min(32, altTokens.length); b++) if (mask[d]! & (1 << b)) tokens.push(altTokens[b]!);
+      return { idx: d, score: scores[d]!, via: via[d] === 1 ? 'title' : via[d] === 2 ? 'alias' : 'text', tokens };
+    });
+    // Reset the scratch buffers for the next query.
+    for (let i = 0; i < count; i++) {
+      const d = list[i]!;
+      total[d] = covered[d] = extra[d] = scores[d] = 0;
+      mask[d] = seen[d] = via[d] = 0;
+    }
+    return out;
+  }
+
+  /** Heading context of a rule: `702 Keyword Abilities › 702.19 Trample`. */
+  context(number: string): string {
+    const parts: string[] = [];
+    let n = number;
+    for (let guard = 0; guard < 4; guard++) {
+      const p = parseRuleNumber(n);
+      if (!p) break;
+      const up = p.letter !== undefined ? `${p.section}.${p.rule}` : p.rule !== undefined ? String(p.section) : null;
+      if (!up) break;
+      const idx = this.byNumber.get(up);
+      if (idx !== undefined && this.records[idx]![1] & TITLE) parts.unshift(`${up} ${this.records[idx]![2]}`);
+      n = up;
+    }
+    return parts.join(' › ');
+  }
+
+  /** Turns a ranked record into a hit with a highlighted snippet. */
+  hit(s: Scored, lang: Lang = this.lang, via = s.via): SearchHit {
+    const [number, , body, examples] = this.records[s.idx]!;
+    const { snippet, marks } = makeSnippet(body, examples, s.tokens, this.lang === 'en' ? 160 : 90);
+    return { number, lang, snippet, marks, context: this.context(number), via, score: Math.round(s.score * 1000) / 1000 };
+  }
+
+  /** Compares two rule numbers (document order). */
+  static compare = compareRuleNumbers;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Highlight ranges of matched tokens in a text (Latin tokens match word starts, CJK grams anywhere). */
+export function findMarks(text: string, tokens: string[]): [number, number][] {
+  if (tokens.length === 0) return [];
+  const { norm, map } = normalizeMapped(text);
+  const ranges: [number, number][] = [];
+  for (const t of tokens) {
+    if (/^[\p{L}\p{N}.']+$/u.test(t) && /^[a-z0-9]/.test(t)) {
+      // A Latin token (possibly plural-folded): the word that starts with it.
+      const stem = t.endsWith('y') && t.length > 3 ? t.slice(0, -1) : t;
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(stem)}[\\p{L}']*`, 'gu');
+      for (const m of norm.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+    } else {
+      for (let i = norm.indexOf(t); i >= 0; i = norm.indexOf(t, i + 1)) ranges.push([i, i + t.length]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([r[0], r[1]]);
+  }
+  return merged.map(([a, b]) => [map[a]!, map[b] ?? text.length]);
+}
+
+/**
+ * A window of `size` characters around the densest group of highlights (the body first; the
+ * examples when only they matched), with the highlight ranges relative to the snippet.
+ */
+export function makeSnippet(body: string, examples: string, tokens: string[], size: number): { snippet: string; marks: [number, number][] } {
+  // Highlights are looked for in the first few thousand characters only: a damaged record can run
+  // to tens of kilobytes, and a snippet never needs more.
+  body = body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body;
+  examples = examples.length > SNIPPET_SCAN ? examples.slice(0, SNIPPET_SCAN) : examples;
+  let text = body;
+  let marks = findMarks(body, tokens);
+  if (marks.length === 0 && examples) {
+    const em = findMarks(examples, tokens);
+    if (em.length) {
+      text = examples;
+      marks = em;
+    }
+  }
+  if (text.length <= size) return { snippet: text, marks };
+  // The window start that covers the most highlight ranges.
+  let bestStart = 0;
+  let bestCount = -1;
+  for (let i = 0; i < marks.length; i++) {
+    let c = 0;
+    for (let j = i; j < marks.length && marks[j]![1] - marks[i]![0] <= size; j++) c++;
+    if (c > bestCount) {
+      bestCount = c;
+      bestStart = marks[i]![0];
+    }
+  }
+  let start = Math.max(0, bestStart - Math.floor(size / 4));
+  // Start at a word boundary in spaced text.
+  if (start > 0) {
+    const sp = text.lastIndexOf(' ', start);
+    if (sp >= 0 && start - sp < 20) start = sp + 1;
+  }
+  let end = Math.min(text.length, start + size);
+  if (end < text.length) {
+    const sp = text.indexOf(' ', end);
+    if (sp >= 0 && sp - end < 15) end = sp;
+  }
+  const prefix = start > 0 ? '…' : '';
+  const suffix = end < text.length ? '…' : '';
+  const snippet = prefix + text.slice(start, end) + suffix;
+  const shifted = marks
+    .filter(([a, b]) => a >= start && b <= end)
+    .map(([a, b]) => [a - start + prefix.length, b - start + prefix.length] as [number, number]);
+  return { snippet, marks: shifted };
+}

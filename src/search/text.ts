@@ -1,0 +1,253 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (the CLI, the build, and the browser search worker).
+ * Keep it free of Node and DOM APIs.
+ *
+ * Text normalisation and tokenisation per language. The same functions index a record and read a
+ * query, so what the reader types and what the rules say meet in one token space:
+ *   - Latin words and rule numbers stay whole (`flying` is never stemmed into `fli`, `702.19b` stays
+ *     one token). Light inflection handling happens at query time (prefix and fuzzy expansion).
+ *   - Japanese and Korean runs become overlapping character bigrams, which match without word
+ *     spaces, across particles (`생물이` / `생물을` share `생물`) and inside katakana compounds.
+ *     Bigrams beat `Intl.Segmenter` here because they do not depend on the ICU version of the
+ *     browser (search-notes §4, pitfall 4).
+ */
+import type { Lang } from '../model/types.ts';
+
+/** Characters dropped entirely: the katakana middle dot (`レジェンド・ルール` = `レジェンドルール`) and soft marks. */
+const DROP = /[・･\u00ad\u200b\u200c\u200d\ufeff]/;
+
+/**
+ * Normalises one character for matching: NFKC (full-width → ASCII, half-width katakana → full),
+ * lowercase, curly quotes → straight. Never NFKD: it splits Hangul into jamo and voiced kana into
+ * base + mark (search-notes §4, pitfall 1).
+ */
+function normChar(ch: string): string {
+  const c = ch.charCodeAt(0);
+  // Fast paths: ASCII, Hangul syllables, kana (except the middle dot) and common kanji need no NFKC.
+  if (c < 0x80) return c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : ch === '`' ? "'" : ch;
+  if ((c >= 0xac00 && c <= 0xd7a3) || (c >= 0x3041 && c <= 0x30fa) || c === 0x30fc || (c >= 0x4e00 && c <= 0x9fff)) return ch;
+  if (DROP.test(ch)) return '';
+  let s = ch.normalize('NFKC').toLowerCase();
+  if (s === '’' || s === '‘' || s === '`') s = "'";
+  if (s === '–' || s === '—' || s === '−') s = '-';
+  return s;
+}
+
+const VOICING = /^[\u3099\u309a]$/;
+
+/** A normalised string with, for every normalised UTF-16 unit, the index of the source character. */
+export interface Mapped {
+  norm: string;
+  map: number[];
+}
+
+/**
+ * Normalises `text` and keeps a map back to the original offsets, so highlights found in the
+ * normalised text can be drawn on the original.
+ * @example normalizeMapped('Ａ・Ｂ') // { norm: 'ab', map: [0, 2] }
+ */
+export function normalizeMapped(text: string): Mapped {
+  let norm = '';
+  const map: number[] = [];
+  let i = 0;
+  for (const ch of text) {
+    const n = normChar(ch);
+    if (VOICING.test(n) && norm) {
+      // Half-width ｼﾞ: the mark (now U+3099) joins the kana before it, as whole-string NFKC does.
+      norm = norm.slice(0, -1) + (norm.slice(-1) + n).normalize('NFC');
+    } else {
+      for (let k = 0; k < n.length; k++) map.push(i);
+      norm += n;
+    }
+    i += ch.length;
+  }
+  map.push(i);
+  return { norm, map };
+}
+
+/** Normalised text without the offset map. */
+export function normalize(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const n = normChar(ch);
+    out = VOICING.test(n) && out ? out.slice(0, -1) + (out.slice(-1) + n).normalize('NFC') : out + n;
+  }
+  return out;
+}
+
+const HANGUL = /\p{Script=Hangul}/u;
+const JA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]/u;
+const HIRAGANA = /\p{Script=Hiragana}/u;
+
+/** A token of a normalised string, with its offset (for highlighting) and its script class. */
+export interface Piece {
+  text: string;
+  start: number;
+  /** `latin` = letters/digits word; `ja` = Japanese run; `ko` = Hangul run. */
+  script: 'latin' | 'ja' | 'ko';
+}
+
+// Latin-ish words (letters or digits, a rule number with its dots and letter), a Japanese run, a Hangul run.
+const PIECE =
+  /(\d{3}\.\d{1,3}[a-z]?(?![a-z0-9]))|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+)|(\p{Script=Hangul}+)|([\p{L}\p{N}]+(?:'[\p{L}]+)*)/gu;
+
+/** Splits normalised text into script runs and words. */
+export function pieces(norm: string): Piece[] {
+  const out: Piece[] = [];
+  for (const m of norm.matchAll(PIECE)) {
+    const t = m[0];
+    const script = m[2] ? 'ja' : m[3] ? 'ko' : 'latin';
+    out.push({ text: script === 'latin' ? latinWord(t) : t, start: m.index!, script });
+  }
+  return out;
+}
+
+/** `player's` → `player`, `don't` → `dont`: apostrophes are not word boundaries, and possessives fold. */
+export function latinWord(w: string): string {
+  return w.replace(/'s$/, '').replace(/'/g, '');
+}
+
+/**
+ * Folds plural English nouns so `creatures` and `creature` meet: `abilities` → `ability`,
+ * `blockers` → `blocker`, `toughness` unchanged. Verb forms (`flying`, `blocked`) are left alone:
+ * stemming them loses words (search-notes §3, `flying` → `fli` matched `flip`).
+ */
+export function foldPlural(w: string): string {
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (/[^aeiou]ies$/.test(w)) return w.slice(0, -3) + 'y';
+  if (/(?:ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
+  if (/(?:ss|us|is|ous)$/.test(w)) return w;
+  if (w.endsWith('s')) return w.slice(0, -1);
+  return w;
+}
+
+/** Overlapping 2-grams of a run; a 1-character run stays a 1-gram. */
+export function bigrams(run: string): string[] {
+  const chars = Array.from(run);
+  if (chars.length === 1) return [run];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+  return out;
+}
+
+/**
+ * Index tokens of a text (any language: Korean and Japanese rules quote English names, English
+ * rules never hold CJK but the function does not care).
+ * @example indexTokens('702.19b 돌진을 가진 Trample') // ['702.19b', '돌진', '진을', '가진', 'trample']
+ */
+export function indexTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const p of pieces(normalize(text))) {
+    if (p.script === 'latin') out.push(foldPlural(p.text));
+    else for (const g of bigrams(p.text)) out.push(g);
+  }
+  return out;
+}
+
+/** One unit of a query: a token to look up and how much it counts. */
+export interface QueryTerm {
+  /** Index token (a Latin word after plural folding, or a CJK 1/2-gram). */
+  token: string;
+  /** 1 for the core of a word; less for particles, endings and okurigana. */
+  weight: number;
+  script: 'latin' | 'ja' | 'ko';
+  /** The last token of the query, maybe still being typed (prefix / IME-composition expansion). */
+  last?: boolean;
+  /** The query word this token came from (for grouping and highlighting). */
+  word: string;
+}
+
+// Korean particles and verb/adjective endings, longest first. Stripped only when at least two
+// syllables remain, so `추가` (add) is never cut to `추`.
+const KO_ENDINGS = [
+  '으로부터', '에게서', '으로써', '로부터', '이라는', '했습니다', '됩니다', '합니다', '입니다', '하였다', '되었다', '시킨다',
+  '에서는', '에게는', '으로는', '들에게', '들이', '들을', '들은', '들의', '들과', '들도', '들로',
+  '에서', '에게', '으로', '까지', '부터', '마다', '이나', '이라', '이며', '이고', '하고', '하는', '하며', '하면', '하여',
+  '했다', '한다', '하다', '되는', '되면', '되어', '된다', '되다', '시킨', '처럼', '보다', '와의', '과의', '에는', '로는',
+  '이', '가', '을', '를', '은', '는', '의', '에', '로', '와', '과', '도', '만', '들', '한', '된', '할', '될', '해', '며', '고',
+];
+
+/**
+ * Splits a Korean word into a stem and an ending: `생물이` → [`생물`, `이`], `방어하는` → [`방어`, `하는`].
+ * @returns [stem, ending]; the ending is empty when nothing was stripped.
+ */
+export function koreanStem(word: string): [string, string] {
+  for (const e of KO_ENDINGS) {
+    if (word.length - e.length >= 2 && word.endsWith(e)) {
+      const [s, e2] = koreanStem(word.slice(0, -e.length));
+      return [s, e2 + e];
+    }
+  }
+  return [word, ''];
+}
+
+const JA_PARTICLE = /[をがはのにでともへや]/;
+
+/**
+ * Query terms for a normalised query. Korean words: the bigrams of the stem count fully, the ones
+ * that touch a particle or ending count a quarter (so `생물이` finds `생물을` but ranks `생물이`
+ * first). Japanese: bigrams made of okurigana/particles count less than the ones carrying kanji or
+ * katakana (`唱えた` is mostly `唱え`).
+ */
+export function queryTerms(normQuery: string): QueryTerm[] {
+  const out: QueryTerm[] = [];
+  const ps = pieces(normQuery);
+  ps.forEach((p, idx) => {
+    const last = idx === ps.length - 1;
+    if (p.script === 'latin') {
+      out.push({ token: foldPlural(p.text), weight: 1, script: 'latin', last, word: p.text });
+    } else if (p.script === 'ko') {
+      const [stem, ending] = koreanStem(p.text);
+      const grams = bigrams(p.text);
+      const stemLen = Array.from(stem).length;
+      grams.forEach((g, i) => {
+        // Bigram i covers characters i and i+1; it is inside the stem when i + 1 < stemLen.
+        const inStem = grams.length === 1 || i + 1 < stemLen || !ending;
+        out.push({ token: g, weight: inStem ? 1 : 0.25, script: 'ko', word: p.text, last: last && i === grams.length - 1 });
+      });
+    } else {
+      const chars = Array.from(p.text);
+      bigrams(p.text).forEach((g, i) => {
+        const a = chars[i]!;
+        const b = chars[i + 1] ?? '';
+        const hira = HIRAGANA.test(a) && (b === '' || HIRAGANA.test(b));
+        const glue = (JA_PARTICLE.test(a) && !HIRAGANA.test(b)) || (JA_PARTICLE.test(b) && !HIRAGANA.test(a) && i + 2 < chars.length);
+        const allHira = chars.every((c) => HIRAGANA.test(c));
+        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2 });
+      });
+    }
+  });
+  return out;
+}
+
+/** Which language's script a query is written in: `ko` (Hangul), `ja` (kana/kanji) or `en` (Latin/digits). */
+export function queryScript(query: string): Lang {
+  if (HANGUL.test(query)) return 'ko';
+  if (JA.test(query)) return 'ja';
+  return 'en';
+}
+
+/** A compact form for phrase comparison: normalised, with spaces, hyphens and punctuation removed. */
+export function compact(text: string): string {
+  return normalize(text).replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** A spaced form for phrase comparison of Latin text: `State-Based Actions` → `state based actions`. */
+export function spaced(text: string): string {
+  return pieces(normalize(text))
+    .map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text))
+    .join(' ');
+}
+
+/**
+ * Syllables a Hangul syllable can still become while the reader types (IME composition): a
+ * syllable without a final consonant may get one (`지` → `진`, `질`, …). Empty otherwise.
+ * @example composing('지').includes('진') // true
+ */
+export function composing(ch: string): string[] {
+  const code = ch.charCodeAt(0) - 0xac00;
+  if (ch.length !== 1 || code < 0 || code > 11171 || code % 28 !== 0) return [];
+  const out: string[] = [];
+  for (let f = 1; f < 28; f++) out.push(String.fromCharCode(0xac00 + code + f));
+  return out;
+}

@@ -1,0 +1,134 @@
+/**
+ * Instant search in Chromium (Debian's /usr/bin/chromium via playwright-core, never a downloaded
+ * browser) against a built site: `npm run build` (with scripts/search-index.ts before astro build),
+ * then this test serves dist/ (or $CR_SEARCH_DIST) from its own loopback server.
+ * Skipped when Chromium, playwright-core or a built site with search bundles is missing.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT } from '../helpers.ts';
+
+const DIST = resolve(process.env.CR_SEARCH_DIST ?? join(ROOT, 'dist'));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ready = existsSync(CHROMIUM) && existsSync(join(DIST, 'search', 'index.json')) && existsSync(join(DIST, 'ja', 'index.html'));
+const suite = ready ? describe : describe.skip;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.wasm': 'application/wasm', '.pf_meta': 'application/octet-stream',
+};
+
+/** A tiny static server for dist/ on a random loopback port. */
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    let path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(dir, path));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      path = join(dir, '404.html');
+      return void res.writeHead(404, { 'content-type': TYPES['.html']! }).end(existsSync(path) ? readFileSync(path) : 'not found');
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })));
+}
+
+suite('instant search in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, url: base } = await serve(DIST));
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /search|worker|Content Security/i.test(m.text())) errors.push(`${path}: ${m.text()}`);
+    });
+    await page.goto(base + path.replace(/^\//, ''));
+    return page;
+  }
+
+  /** Types a query and returns the rule numbers and languages of the listed results. */
+  async function typeAndRead(page: Page, query: string): Promise<{ number: string; lang: string }[]> {
+    const input = page.locator('input[data-cr-search]').first();
+    await input.click();
+    await input.fill('');
+    await input.pressSequentially(query, { delay: 5 });
+    await page.waitForFunction(
+      (q) => {
+        const root = document.querySelector('[data-cr-search-root]');
+        const list = root?.querySelector('[data-cr-search-results]');
+        const input = root?.querySelector('input') as HTMLInputElement | null;
+        return !!list && list.children.length > 0 && input?.value.trim() === q;
+      },
+      query,
+      { timeout: 20_000 },
+    );
+    // The last answer (for the full query) replaces earlier ones; give it a moment to land.
+    await page.waitForTimeout(150);
+    return page.$$eval('[data-cr-search-results] li', (lis) => lis.map((li) => ({ number: (li as HTMLElement).dataset['number']!, lang: (li as HTMLElement).dataset['matchLang']! })));
+  }
+
+  it('Japanese site: rule numbers, katakana terms and an English term', async () => {
+    const page = await open('/ja/');
+    expect((await typeAndRead(page, '702.19'))[0]!.number).toBe('702.19');
+    expect((await typeAndRead(page, '７０２．６'))[0]!.number).toBe('702.6');
+    expect((await typeAndRead(page, 'トランプル'))[0]!.number).toMatch(/^702\.19/);
+    expect((await typeAndRead(page, 'レジェンド・ルール'))[0]!.number).toBe('704.5j');
+    const en = await typeAndRead(page, 'state-based actions');
+    expect(en[0]!.number).toMatch(/^704/);
+    await page.close();
+  }, 120_000);
+
+  it('Korean site: an inflected word finds the keyword', async () => {
+    const page = await open('/ko/');
+    expect((await typeAndRead(page, '돌진을'))[0]!.number).toMatch(/^702\.19/);
+    expect((await typeAndRead(page, '희생한'))[0]!.number).toMatch(/^701\.16/);
+    await page.close();
+  }, 120_000);
+
+  it('English site: an English term, and a Japanese term says it matched Japanese', async () => {
+    const page = await open('/en/');
+    expect((await typeAndRead(page, 'flying'))[0]!.number).toMatch(/^702\.9/);
+    const ja = await typeAndRead(page, '状況起因処理');
+    expect(ja[0]!.number).toMatch(/^704/);
+    expect(ja[0]!.lang).toBe('ja');
+    await page.close();
+  }, 120_000);
+
+  it('keyboard: ↓ moves the selection and Enter opens the rule', async () => {
+    const page = await open('/en/');
+    await typeAndRead(page, '702.19');
+    const input = page.locator('input[data-cr-search]').first();
+    await input.press('ArrowDown');
+    const selected = await page.$eval('[data-cr-search-results] li[aria-selected="true"]', (li) => (li as HTMLElement).dataset['number']);
+    expect(selected).toBe('702.19a');
+    await Promise.all([page.waitForURL(/702\.19a/, { timeout: 20_000 }), input.press('Enter')]);
+    expect(page.url()).toContain('702.19a');
+    await page.close();
+  }, 120_000);
+
+  it('no script errors or CSP violations from search', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -77,12 +77,13 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   parse: benchParse,
   site: async () => (await import('./bench-site.ts')).benchSite(),
   search: async () => (await import('./bench-search.ts')).benchSearch(),
+  sandbox: async () => (await import('./bench-sandbox.ts')).benchSandbox(),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;
   },
 };
-const FILES: Record<string, string> = { site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts' };
+const FILES: Record<string, string> = { site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
 
 const wanted = process.argv.slice(2).filter((a) => a in SECTIONS);
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {

@@ -97,6 +97,8 @@ export interface GlossaryEntry {
   definition: Paragraph[];
   /** Rule numbers the definition refers to. */
   refs: string[];
+  /** Translator notes separated from the definition. */
+  notes?: Note[];
   line: number;
 }
 

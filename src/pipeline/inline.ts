@@ -9,14 +9,15 @@ import { expandRange, parseRuleNumber } from '../model/rule-number.ts';
 export const NOTE_MARK = '\uE000';
 
 // A rule number as referenced: part (8), section (702), rule (702.19), subrule (702.19b).
-// The letter must not run into more letters, so `613.6rule 613.7` is 613.6 (Japanese lost its 、).
-const NUM = String.raw`\d{3}(?:\.\d{1,3}(?:[a-z](?![a-z]))?)?(?![\d])|\d(?!\d|\.\d)`;
+// The letter must not run into more letters, so `613.6rule 613.7` is 613.6 (Japanese lost its 、),
+// except the glued `rule` of the next reference: `704.5mrule 704.5n` is 704.5m then 704.5n.
+const NUM = String.raw`\d{3}(?:\.\d{1,3}(?:[a-z](?![a-z])|[a-z](?=rule))?)?(?![\d])|\d(?!\d|\.\d)`;
 // A range tail: a letter (`-f`), a rule (`-8`), or a full number (`–903.11`).
-const RANGE = String.raw`[-–](?:\d{3}\.\d{1,3}[a-z]?(?![a-z])|\d{1,3}(?![\d.])|[a-z](?![a-z]))`;
+const RANGE = String.raw`[-–](?:\d{3}\.\d{1,3}[a-z]?(?![a-z])|\d{1,3}(?![\d.])|[a-z](?![a-z])|[a-z](?=rule))`;
 const ITEM = String.raw`(?:${NUM})(?:${RANGE})?`;
 const JOIN = String.raw`(?:,\s*and\s+|,\s*or\s+|\s+and\s+|\s+or\s+|,\s*|\s*および\s*|\s*、\s*|\s*과\s+|\s*와\s+)`;
 // Words that introduce references in the three languages (Korean and Japanese documents keep the English word too).
-const TRIGGER = String.raw`(?:(?<![A-Za-z])(?:[Rr]ules?|[Ss]ections?|[Cc]hapters?)|규칙|ルール)\s*`;
+const TRIGGER = String.raw`(?:(?:(?<![A-Za-z])|(?<=[\d-][a-z]))(?:[Rr]ules?|[Ss]ections?|[Cc]hapters?)|규칙|ルール)\s*`;
 const REF_LIST = new RegExp(`(${TRIGGER})(${ITEM}(?:${JOIN}(?:${TRIGGER})?${ITEM})*)`, 'g');
 const REF_ITEM = new RegExp(`(${TRIGGER})?(${NUM})((?:${RANGE})?)`, 'g');
 // Korean section references put the number first: `8절`.

@@ -24,7 +24,8 @@ export function matchNumberedLine(line: string, glued = false): NumberedLine | n
   const m = (glued ? NUMBERED_GLUED : NUMBERED).exec(line);
   if (!m) return null;
   const rest = line.slice(m[0].length);
-  if (glued && /^[0-9a-z]/.test(rest)) return null;
+  // Glued text may not start with a digit or letter (that would be a longer number), unless a space separated it.
+  if (glued && /^[0-9a-z]/.test(rest) && !/\s$/.test(m[0])) return null;
   // A section heading needs a title: `100.` alone is not a heading (but a glued `203.` may be: let the reader decide).
   const printed = m[1]! + (m[2] !== undefined ? `.${m[2]}${m[3] ?? ''}` : '');
   return { printed, text: rest.trimEnd() };

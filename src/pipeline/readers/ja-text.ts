@@ -1,7 +1,313 @@
-/** Placeholder until the ja-text reader lands: reads the document as plain numbered lines. */
-import type { ReaderOutput } from '../blocks.ts';
-import { readEnglishText } from './en-text.ts';
+/**
+ * Reader for the Japanese translation as plain text (the seed `002_…`: the 2019-01-25 edition,
+ * extracted from mjmj.info's ruby-annotated HTML). Layout (source-quirks.md §2.5):
+ *
+ *   title `マジック総合ルール(和訳 20190125.3 版)`, translator's preamble (indented paragraphs),
+ *   `もくじ` (contents, skipped), a second title line, `0. はじめに` (introduction), the parts
+ *   `1. ゲームの考え方` … with sections, rules, `例:` examples and unnumbered paragraphs,
+ *   `用語集` (glossary: `term(reading)/English` headwords, definitions indented by one space,
+ *   numbered senses `1. …`, `(廃語)`), `クレジット` (credits).
+ *
+ * Every line goes through the furigana cleanup of `../furigana.ts` (readings, lost 〔, orphan
+ * readings, artifact spaces), with the glossary pairs found in the document itself. Characters the
+ * extraction lost and no evidence restores (particles, 、, brackets) are left as they are.
+ *
+ * Damaged text. A line is reported (in `damaged` for the body, and as an info `damaged-text`
+ * diagnostic everywhere) only when it shows a pattern intact text of this document never has, so the
+ * loss is evident rather than likely: two references touching (`rule 704.5mrule 704.5n`), a term
+ * touching a following reference or a URL, two katakana terms touching, two restored one-kanji terms
+ * touching, `く`/`き` left of 引く after a katakana word or 枚, unbalanced brackets, an empty
+ * `〔〕` title (furigana.ts `lossEvidence`), a number glued to its text (the space and the first
+ * character, e.g. 各 or 「, were one dropped text node) and a section heading without title
+ * (`203.`). Touching kanji terms (呪文|能力 for 呪文や能力) are not reported: they cannot be told
+ * from genuine compounds (土地カード).
+ *
+ * Translator notes `(訳注:…)` in rules and examples become Notes with NOTE_MARK where they were.
+ * The one in the glossary (ブロックされない) stays in its definition: GlossaryEntry has no notes.
+ */
+import type { Diagnostic, GlossaryEntry, Note, TermBridgeEntry } from '../../model/types.ts';
+import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
+import {
+  LOSS_REASONS,
+  cleanLine,
+  createFuriganaMatcher,
+  glossaryPairs,
+  orphanTable,
+  parseHeadword,
+  type CleanupContext,
+  type Headword,
+  type LossKind,
+} from '../furigana.ts';
+import { NOTE_MARK, parseInline } from '../inline.ts';
+import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+
+const isBlank = (l: string) => l.trim() === '';
+
+/** `20190125` in the title (`和訳 20190125.3 版`) → `2019-01-25`, when it is a real date. */
+export function editionFromTitle(title: string): string | null {
+  const m = /(?<!\d)((?:19|20)\d{2})(\d{2})(\d{2})(?!\d)/.exec(title);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+// `(訳注:…)` with an ASCII or full-width colon and parenthesis.
+const NOTE_OPEN = /[(（]訳注[:：]/g;
+
+/**
+ * Takes the translator notes `(訳注:…)` out of a paragraph: each is replaced by NOTE_MARK and kept
+ * as a Note (text without the `(訳注:` … `)` frame). Nested parentheses inside a note are balanced;
+ * a note left open runs to the end of the line.
+ */
+export function extractTranslatorNotes(text: string, line: number): { text: string; notes: Note[]; unclosed: number } {
+  if (!text.includes('訳注')) return { text, notes: [], unclosed: 0 };
+  const notes: Note[] = [];
+  const parts: string[] = [];
+  let last = 0;
+  let unclosed = 0;
+  NOTE_OPEN.lastIndex = 0;
+  for (let m = NOTE_OPEN.exec(text); m; m = NOTE_OPEN.exec(text)) {
+    if (m.index < last) continue;
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < text.length && depth > 0; i++) {
+      const c = text[i];
+      if (c === '(' || c === '（') depth++;
+      else if (c === ')' || c === '）') depth--;
+    }
+    const closed = depth === 0;
+    if (!closed) unclosed++;
+    const inner = text.slice(m.index + m[0].length, closed ? i - 1 : i).trim();
+    notes.push({ text: inner, form: 'inline', line });
+    parts.push(text.slice(last, m.index), NOTE_MARK);
+    last = i;
+    NOTE_OPEN.lastIndex = i;
+  }
+  parts.push(text.slice(last));
+  return { text: parts.join(''), notes, unclosed };
+}
+
+/** Term bridge pairs of one headword: terms split on 、 zipped with English names split on `/`. */
+export function headwordBridge(h: Headword): TermBridgeEntry[] {
+  const english = h.english
+    .replace(/\((?:\d+|[a-z])\)$/, '') // sense markers: Vanguard(1), Counter(v)
+    .split('/')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const terms = h.term.split('、').map((t) => t.trim()).filter(Boolean);
+  const out: TermBridgeEntry[] = [];
+  if (terms.length === english.length) terms.forEach((t, i) => out.push({ term: t, english: english[i]!, source: 'glossary' }));
+  else if (english.length === 1) for (const t of terms) out.push({ term: t, english: english[0]!, source: 'glossary' });
+  else if (terms.length === 1) for (const e of english) out.push({ term: terms[0]!, english: e, source: 'glossary' });
+  else out.push({ term: h.term, english: english.join('/'), source: 'glossary' });
+  return out;
+}
+
+/**
+ * A numbered line, spaced (`102.2. 2人対戦…`) or glued (`100.4.プレイヤー…`). The strict form goes
+ * first: lines.ts's glued form refuses any text starting with a digit, even after a space.
+ */
+function numberedLine(line: string) {
+  return matchNumberedLine(line) ?? matchNumberedLine(line, true);
+}
 
 export function readJapaneseText(text: string, file: string): ReaderOutput {
-  return { ...readEnglishText(text, file), lang: 'ja', format: 'ja-text' };
+  const lines = text.split(/\r\n|\r|\n/);
+  const diagnostics: Diagnostic[] = [];
+  const damaged: { line: number; reason: string }[] = [];
+  const diag = (severity: Diagnostic['severity'], code: string, line: number, message: string, rule?: string) =>
+    diagnostics.push({ severity, file, line, code, message, ...(rule ? { rule } : {}) });
+  const firstIndex = (pred: (l: string) => boolean, from = 0, to = lines.length) => {
+    for (let i = Math.max(0, from); i < to; i++) if (pred(lines[i]!)) return i;
+    return -1;
+  };
+
+  // ---- Regions: title, preamble, もくじ (contents), はじめに, body, 用語集, クレジット.
+  const titleAt = firstIndex((l) => !isBlank(l));
+  const contentsAt = firstIndex((l) => l.trim() === 'もくじ');
+  let bodyAt = -1;
+  let introAt = -1; // `0. はじめに` in the body
+  if (contentsAt >= 0) {
+    const tocFirst = firstIndex((l) => matchPartHeading(l) !== null, contentsAt + 1);
+    if (tocFirst >= 0) bodyAt = firstIndex((l) => l.trim() === lines[tocFirst]!.trim(), tocFirst + 1);
+  }
+  if (bodyAt < 0) {
+    // No contents (or no repeated heading): the body starts at the first rule line, with the
+    // section and part headings just before it.
+    const firstRule = firstIndex((l) => numberedLine(l.trim().replace(/^b(?=\d{3}\.)/, ''))?.printed.includes('.') ?? false, contentsAt + 1);
+    bodyAt = firstRule < 0 ? lines.length : firstRule;
+    for (let k = 0, i = bodyAt - 1; i > contentsAt && k < 2; i--) {
+      if (isBlank(lines[i]!)) continue;
+      const l = lines[i]!.trim();
+      if (matchPartHeading(l) || numberedLine(l)) {
+        bodyAt = i;
+        k++;
+      } else break;
+    }
+  }
+  if (bodyAt < lines.length && matchPartHeading(lines[bodyAt]!)?.number === '0') {
+    introAt = bodyAt;
+    const next = firstIndex((l) => matchPartHeading(l) !== null || numberedLine(l.trim()) !== null, bodyAt + 1);
+    bodyAt = next < 0 ? lines.length : next;
+  }
+  let glossaryAt = firstIndex((l) => l.trim() === '用語集', bodyAt);
+  let creditsAt = firstIndex((l) => l.trim() === 'クレジット', glossaryAt >= 0 ? glossaryAt : bodyAt);
+  if (creditsAt < 0) creditsAt = lines.length;
+  if (glossaryAt < 0 || glossaryAt > creditsAt) glossaryAt = creditsAt;
+
+  // ---- The glossary's headwords give the base/reading pairs of every ruby in the document.
+  const headwords = new Map<number, Headword>();
+  for (let i = glossaryAt + 1; i < creditsAt; i++) {
+    const h = parseHeadword(lines[i]!);
+    if (h) headwords.set(i, h);
+  }
+  const pairs = glossaryPairs([...headwords.values()]);
+  const ctx: CleanupContext = { matcher: createFuriganaMatcher(pairs), orphans: orphanTable(pairs) };
+  const totals = { readings: 0, brackets: 0, orphans: 0, spaces: 0, damaged: 0 };
+
+  /** Cleans one line and reports the evidence of lost text; `where` names it in the diagnostic. */
+  const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
+    const r = cleanLine(raw, ctx, { headword: headwords.has(index) });
+    totals.readings += r.readings;
+    totals.brackets += r.brackets;
+    totals.orphans += r.orphans;
+    totals.spaces += r.spaces;
+    const reasons = [...extra, ...r.losses.map((k: LossKind) => LOSS_REASONS[k])];
+    if (reasons.length > 0 && where !== null) {
+      totals.damaged++;
+      const reason = reasons.join('; ');
+      if (where === 'rule') damaged.push({ line: index + 1, reason });
+      diag('info', 'damaged-text', index + 1, `${rule ? `rule ${rule}` : where}: ${reason}; the text is kept as printed, the lost characters cannot be restored`, rule);
+    }
+    return r.text;
+  };
+  /** Non-blank lines grouped into paragraphs at blank lines (joined by \n), each line cleaned. */
+  const paragraphs = (from: number, to: number, where: string) => {
+    const out: string[][] = [];
+    let open = false;
+    for (let i = Math.max(0, from); i < to; i++) {
+      if (isBlank(lines[i]!)) {
+        open = false;
+        continue;
+      }
+      if (!open) out.push([]);
+      open = true;
+      out[out.length - 1]!.push(clean(lines[i]!.trim(), i, where));
+    }
+    return out.map((p) => p.join('\n'));
+  };
+
+  // ---- Title and edition.
+  const title = titleAt >= 0 ? clean(lines[titleAt]!.trim(), titleAt, 'title') : '';
+  let edition = editionFromTitle(title);
+  const stated = firstIndex((l) => /\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日から有効/.test(l));
+  const statedDate = stated >= 0 ? parseEffectiveDate(lines[stated]!) : null;
+  if (edition === null) edition = statedDate;
+  else if (statedDate !== null && statedDate !== edition)
+    diag('warning', 'edition-mismatch', stated + 1, `the title says edition ${edition}, but line ${stated + 1} says the rules are effective from ${statedDate}; using ${edition}`);
+  if (edition === null) diag('warning', 'no-edition', 1, 'no edition date found: expected a title such as "マジック総合ルール(和訳 20190125.3 版)" or a line "このルールは2019年1月25日から有効です。"');
+
+  // ---- Introduction: the translator's preamble, then `0. はじめに`.
+  const introduction = [
+    ...paragraphs(titleAt + 1, contentsAt >= 0 ? contentsAt : introAt >= 0 ? introAt : bodyAt, 'introduction'),
+    ...(introAt >= 0 ? paragraphs(introAt + 1, bodyAt, 'introduction') : []),
+  ];
+
+  // ---- Body: parts, sections, rules, examples, continuation paragraphs.
+  const blocks: Block[] = [];
+  let lastNumber: string | null = null;
+  for (let i = bodyAt; i < glossaryAt; i++) {
+    const trimmed = lines[i]!.trim();
+    if (trimmed === '') continue;
+    const line = i + 1;
+    if (/^\++$/.test(trimmed)) {
+      diag('warning', 'stray-line', line, `a line consisting of "${trimmed}" after ${lastNumber ?? 'the start of the rules'}; expected rule text. Not part of any rule (an artifact of the source page), ignored`);
+      continue;
+    }
+    let source = trimmed;
+    const stray = /^([a-z])(?=\d{3}\.\d)/.exec(source);
+    if (stray) {
+      source = source.slice(1);
+      diag('warning', 'stray-prefix', line, `rule number printed with a stray "${stray[1]}" in front ("${trimmed.slice(0, 12)}…"); expected the number first; read as ${numberedLine(source)?.printed ?? source.slice(0, 8)}`);
+    }
+    const numbered = numberedLine(source);
+    if (numbered) {
+      const extra: string[] = [];
+      const token = /^\d{3}\.(?:\d{1,3}[a-z]?\.?)?/.exec(source)![0];
+      const glued = numbered.text !== '' && !/\s/.test(source[token.length] ?? ' ');
+      if (glued) extra.push('the number is glued to its text: the characters between them (e.g. 各, 「) were lost');
+      if (numbered.text === '' && !numbered.printed.includes('.')) extra.push('the section title is missing: it was a one-character term, lost with its reading (203. 絵)');
+      const cleaned = clean(source, i, 'rule', numbered.printed, extra);
+      const again = numberedLine(cleaned);
+      const body = again ? again.text : numbered.text;
+      const notes = extractTranslatorNotes(body, line);
+      if (notes.unclosed) diag('warning', 'unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`, numbered.printed);
+      blocks.push({ type: 'numbered', printed: numbered.printed, text: notes.text, line, notes: notes.notes });
+      lastNumber = numbered.printed;
+      continue;
+    }
+    const part = matchPartHeading(source);
+    if (part && /^\d$/.test(part.number)) {
+      const cleanedTitle = matchPartHeading(clean(source, i, `part ${part.number}`))?.title ?? part.title;
+      blocks.push({ type: 'part', number: part.number, title: cleanedTitle, line });
+      continue;
+    }
+    const cleaned = clean(source, i, 'rule', lastNumber ?? undefined);
+    const example = matchExample(cleaned);
+    const notes = extractTranslatorNotes(example ?? cleaned, line);
+    if (notes.unclosed) diag('warning', 'unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`);
+    blocks.push({ type: example !== null ? 'example' : 'continuation', text: notes.text, line, notes: notes.notes });
+  }
+
+  // ---- Glossary.
+  const glossary: GlossaryEntry[] = [];
+  const termBridge: TermBridgeEntry[] = [];
+  let entry: GlossaryEntry | null = null;
+  for (let i = glossaryAt + 1; i < creditsAt; i++) {
+    const raw = lines[i]!;
+    if (isBlank(raw)) continue;
+    const h = headwords.get(i);
+    if (h) {
+      entry = { term: h.term, reading: h.reading, english: h.english, definition: [], refs: [], line: i + 1 };
+      glossary.push(entry);
+      termBridge.push(...headwordBridge(h));
+      continue;
+    }
+    if (!entry) {
+      diag('warning', 'glossary-orphan-line', i + 1, `glossary line before any headword; expected a headword "term(reading)/English" first. Text: ${raw.trim().slice(0, 60)}`);
+      continue;
+    }
+    entry.definition.push(parseInline(clean(raw.trim(), i, `glossary "${entry.term}"`)));
+  }
+  for (const g of glossary) {
+    if (g.definition.length === 0) diag('warning', 'glossary-no-definition', g.line, `glossary term "${g.term}" has no definition line after it; expected the definition on the next line`);
+  }
+
+  // ---- Credits.
+  const credits = paragraphs(creditsAt + 1, lines.length, 'credits');
+
+  diag(
+    'info',
+    'furigana-cleanup',
+    1,
+    `flattened furigana cleaned with ${pairs.length} glossary base/reading pairs: ${totals.readings} readings removed, ${totals.brackets} lost 〔 restored, ${totals.orphans} orphan readings replaced by their kanji, ${totals.spaces} artifact spaces dropped; ${totals.damaged} lines keep evidently lost characters (damaged-text)`,
+  );
+
+  return {
+    lang: 'ja',
+    format: 'ja-text',
+    file,
+    title,
+    edition,
+    introduction,
+    blocks,
+    glossary,
+    credits,
+    termBridge,
+    partial: false,
+    damaged,
+    diagnostics,
+  };
 }

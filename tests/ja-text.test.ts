@@ -210,7 +210,11 @@ describe('Japanese seed: text', () => {
       expect(refs.length, r.number).toBe(r.notes.length);
     }
     for (const t of allTexts(doc)) expect(t.text.includes(NOTE_MARK), t.where).toBe(false);
-    expect(allTexts(doc).filter((t) => t.text.includes('訳注')).map((t) => t.where)).toEqual(['glossary ブロックされない']);
+    expect(allTexts(doc).filter((t) => t.text.includes('訳注')).map((t) => t.where)).toEqual([]);
+    // The seventh note is in the glossary: it belongs to its entry, not to the definition text.
+    const unblocked = doc.glossary.find((g) => g.term === 'ブロックされない')!;
+    expect(unblocked.notes).toHaveLength(1);
+    expect(unblocked.notes![0]!.form).toBe('inline');
   });
 
   it('leaves no furigana reading anywhere', () => {

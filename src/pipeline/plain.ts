@@ -24,7 +24,7 @@ export interface PlainDocument {
   partial: boolean;
   parts: { number: string; title: string; sections: string[] }[];
   rules: PlainRule[];
-  glossary: { term: string; definition: string; reading?: string; english?: string; refs: string[] }[];
+  glossary: { term: string; definition: string; reading?: string; english?: string; refs: string[]; notes?: string[] }[];
   termBridge: { term: string; english: string; source: string }[];
   diagnostics: Diagnostic[];
 }
@@ -60,6 +60,7 @@ export function toPlainDocument(doc: RuleDocument): PlainDocument {
       ...(g.reading ? { reading: g.reading } : {}),
       ...(g.english ? { english: g.english } : {}),
       refs: g.refs,
+      ...(g.notes?.length ? { notes: g.notes.map((n) => n.text) } : {}),
     })),
     termBridge: doc.termBridge,
     diagnostics: doc.diagnostics,

@@ -23,7 +23,7 @@
  * from genuine compounds (土地カード).
  *
  * Translator notes `(訳注:…)` in rules and examples become Notes with NOTE_MARK where they were.
- * The one in the glossary (ブロックされない) stays in its definition: GlossaryEntry has no notes.
+ * The one in the glossary (ブロックされない) becomes a note of its glossary entry.
  */
 import type { Diagnostic, GlossaryEntry, Note, TermBridgeEntry } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
@@ -279,7 +279,9 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       diag('warning', 'glossary-orphan-line', i + 1, `glossary line before any headword; expected a headword "term(reading)/English" first. Text: ${raw.trim().slice(0, 60)}`);
       continue;
     }
-    entry.definition.push(parseInline(clean(raw.trim(), i, `glossary "${entry.term}"`)));
+    const separated = extractTranslatorNotes(clean(raw.trim(), i, `glossary "${entry.term}"`), i + 1);
+    if (separated.notes.length) (entry.notes ??= []).push(...separated.notes);
+    entry.definition.push(parseInline(separated.text));
   }
   for (const g of glossary) {
     if (g.definition.length === 0) diag('warning', 'glossary-no-definition', g.line, `glossary term "${g.term}" has no definition line after it; expected the definition on the next line`);

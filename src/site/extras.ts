@@ -1,0 +1,112 @@
+/**
+ * Files the build writes next to Astro's pages (src/site/integration.ts): one tiny redirect page per
+ * rule number (`/en/702.19b/` → `/en/702/#702.19b`), version-pinned aliases of the latest edition
+ * (`/en/2026-01-16/…`), and the static JSON export under `/api/`.
+ */
+import type { Rule } from '../model/types.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import { editionPagePaths, ruleHref, type Edition, type Site } from './site.ts';
+
+export interface ExtraFile {
+  /** Path under dist/ without a leading slash: `en/702.19b/index.html`, `api/en/2026-01-16/rules.json`. */
+  path: string;
+  content: string;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A static redirect page: works without script (meta refresh), tells crawlers the canonical URL. */
+export function redirectPage(target: string, label: string, lang: string): string {
+  const t = esc(target);
+  return `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy({ 'default-src': "'none'", 'base-uri': "'none'" }))}"><meta http-equiv="refresh" content="0; url=${t}"><link rel="canonical" href="${t}"><meta name="robots" content="noindex"><title>${esc(label)}</title></head><body><p><a href="${t}">${esc(label)}</a></p></body></html>\n`;
+}
+
+const dirIndex = (urlPath: string) => `${urlPath.replace(/^\//, '')}index.html`;
+
+function ruleJson(ed: Edition, r: Rule, prev: string | null, next: string | null) {
+  return {
+    lang: ed.lang,
+    edition: ed.edition,
+    number: r.number,
+    kind: r.kind,
+    parent: r.parent,
+    children: r.children,
+    url: ruleHref(ed, r.number),
+    ...(r.printedNumber ? { printedNumber: r.printedNumber } : {}),
+    ...(r.damaged ? { damaged: true } : {}),
+    body: r.body,
+    examples: r.examples,
+    notes: r.notes,
+    prev,
+    next,
+  };
+}
+
+/** Every extra file of the site, in a stable order. */
+export function* extraFiles(site: Site): Generator<ExtraFile> {
+  const pagePaths = new Set<string>();
+  for (const ed of site.editions) for (const p of editionPagePaths(ed)) pagePaths.add(p);
+  const written = new Set<string>();
+  const redirect = function* (from: string, to: string, label: string, lang: string): Generator<ExtraFile> {
+    if (pagePaths.has(from) || written.has(from)) return;
+    written.add(from);
+    yield { path: dirIndex(from), content: redirectPage(to, label, lang) };
+  };
+
+  for (const ed of site.editions) {
+    const numbers = [...ed.pageOf.keys()];
+    for (const n of numbers) yield* redirect(`${ed.base}${n}/`, ruleHref(ed, n)!, n, ed.lang);
+    if (ed.latest) {
+      // Version-pinned aliases of the latest edition: stay valid when a newer edition arrives.
+      for (const p of editionPagePaths(ed)) yield* redirect(ed.pinnedBase + p.slice(ed.base.length), p, p, ed.lang);
+      for (const n of numbers) yield* redirect(`${ed.pinnedBase}${n}/`, ruleHref(ed, n)!, n, ed.lang);
+    }
+    yield* apiFiles(ed);
+  }
+  yield {
+    path: 'api/index.json',
+    content: JSON.stringify({
+      editions: site.editions.map((ed) => ({
+        lang: ed.lang,
+        edition: ed.edition,
+        latest: ed.latest,
+        partial: ed.info.partial,
+        title: ed.doc.title,
+        english: ed.info.english,
+        url: ed.base,
+        pinnedUrl: ed.pinnedBase,
+        rules: `/api/${ed.lang}/${ed.edition}/rules.json`,
+        glossary: `/api/${ed.lang}/${ed.edition}/glossary.json`,
+        rule: `/api/${ed.lang}/${ed.edition}/rules/{number}.json`,
+      })),
+    }),
+  };
+}
+
+function* apiFiles(ed: Edition): Generator<ExtraFile> {
+  const dir = `api/${ed.lang}/${ed.edition}`;
+  const ordered = ed.pages.flatMap((p) => p.chunk.entries);
+  const rules = ordered.map((r, i) => ruleJson(ed, r, ordered[i - 1]?.number ?? null, ordered[i + 1]?.number ?? null));
+  yield {
+    path: `${dir}/rules.json`,
+    content: JSON.stringify({
+      lang: ed.lang,
+      edition: ed.edition,
+      title: ed.doc.title,
+      latest: ed.latest,
+      partial: ed.info.partial,
+      english: ed.info.english,
+      sources: ed.info.sources,
+      untranslated: ed.info.untranslated,
+      parts: ed.doc.parts,
+      rules,
+    }),
+  };
+  for (const r of rules) yield { path: `${dir}/rules/${r.number}.json`, content: JSON.stringify(r) };
+  const entries = ed.doc.glossary.map((g) => {
+    const slug = ed.glossarySlug.get(g)!;
+    return { lang: ed.lang, edition: ed.edition, slug, url: `${ed.base}glossary/#${slug}`, ...g };
+  });
+  yield { path: `${dir}/glossary.json`, content: JSON.stringify({ lang: ed.lang, edition: ed.edition, entries, termBridge: ed.doc.termBridge }) };
+  for (const e of entries) yield { path: `${dir}/glossary/${e.slug}.json`, content: JSON.stringify(e) };
+}

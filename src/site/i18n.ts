@@ -1,0 +1,193 @@
+/**
+ * UI strings of the reading site in English, Japanese and Korean (document text never passes through
+ * here). IMPORTED BY BUILD-TIME CODE ONLY; the browser script reads the few strings it needs from
+ * `data-*` attributes.
+ */
+import type { Lang } from '../model/types.ts';
+
+const en = {
+  siteName: 'CR Atlas',
+  search: 'Full-text search',
+  tagline: 'Magic: The Gathering Comprehensive Rules in English, Japanese and Korean',
+  langName: 'English',
+  contents: 'Contents',
+  effective: 'Effective',
+  source: 'Source',
+  editions: 'Editions',
+  latest: 'latest',
+  glossary: 'Glossary',
+  parallel: 'Parallel view',
+  parallelWith: 'Side by side with English',
+  previous: 'Previous',
+  next: 'Next',
+  example: 'Example',
+  note: 'Translator’s note',
+  damaged: 'Damaged source text',
+  damagedHint: 'Characters were lost in the source of this translation.',
+  readEnglish: 'Read the English',
+  english: 'English',
+  fallback: 'English: not in this translation',
+  lag: 'This translation follows the rules of {edition}; the latest English rules are {latest}.',
+  partial: 'This edition holds only some parts; the rest links to the English of the same edition.',
+  untranslated: 'not translated',
+  partialShort: 'partial',
+  goTo: 'Go to rule',
+  goToPlaceholder: 'Rule number, e.g. 702.19b',
+  go: 'Go',
+  skip: 'Skip to content',
+  notFoundTitle: 'Page not found',
+  notFound: 'No page at this address. If you typed a rule number, try the go-to box.',
+  pageOf: 'page {k} of {n}',
+  permalink: 'Link to this rule',
+  language: 'Language',
+  edition: 'Edition',
+  editionOf: 'Edition of {date}',
+  data: 'JSON data',
+  keys: 'Keys: / search · g go to rule · [ ] previous/next rule',
+  sections: 'Sections',
+  part: 'Part',
+  noGlossary: 'This edition has no glossary. Terms paired with English names from the rules:',
+  termBridge: 'Term pairs',
+  ruleLabel: 'Rule',
+  duplicate: 'Second copy printed in the source with the same number',
+  allLanguages: 'All languages and editions',
+  credits: 'Credits',
+  introduction: 'Introduction',
+  preview: 'Preview',
+  open: 'Open',
+  close: 'Close',
+  mainNav: 'Site',
+  pageNav: 'Pages',
+} as const;
+
+export type UiKey = keyof typeof en;
+type Strings = Record<UiKey, string>;
+
+const ja: Strings = {
+  siteName: 'CR Atlas',
+  search: '全文検索',
+  tagline: 'マジック：ザ・ギャザリング総合ルール（英語・日本語・韓国語）',
+  langName: '日本語',
+  contents: '目次',
+  effective: '発効日',
+  source: '出典',
+  editions: '版',
+  latest: '最新',
+  glossary: '用語集',
+  parallel: '対訳表示',
+  parallelWith: '英語と並べて表示',
+  previous: '前へ',
+  next: '次へ',
+  example: '例',
+  note: '訳注',
+  damaged: '原文の文字化け',
+  damagedHint: 'この訳文の原典では文字が失われています。',
+  readEnglish: '英語を読む',
+  english: '英語',
+  fallback: '英語：この翻訳にはありません',
+  lag: 'この翻訳は {edition} 版のルールに基づいています。最新の英語版は {latest} です。',
+  partial: 'この版は一部のみを収録しています。それ以外は同じ版の英語にリンクします。',
+  untranslated: '未翻訳',
+  partialShort: '一部のみ',
+  goTo: 'ルールへ移動',
+  goToPlaceholder: 'ルール番号（例：702.19b）',
+  go: '移動',
+  skip: '本文へスキップ',
+  notFoundTitle: 'ページが見つかりません',
+  notFound: 'このアドレスにページはありません。ルール番号なら移動欄に入力してください。',
+  pageOf: '{n} ページ中 {k} ページ目',
+  permalink: 'このルールへのリンク',
+  language: '言語',
+  edition: '版',
+  editionOf: '{date} 版',
+  data: 'JSON データ',
+  keys: 'キー：/ 検索 · g ルールへ移動 · [ ] 前後のルール',
+  sections: '章',
+  part: '部',
+  noGlossary: 'この版には用語集がありません。ルールにある英語名との対応：',
+  termBridge: '用語の対応',
+  ruleLabel: 'ルール',
+  duplicate: '原典に同じ番号で重複して印刷された項目',
+  allLanguages: 'すべての言語と版',
+  credits: 'クレジット',
+  introduction: 'はじめに',
+  preview: 'プレビュー',
+  open: '開く',
+  close: '閉じる',
+  mainNav: 'サイト',
+  pageNav: 'ページ',
+};
+
+const ko: Strings = {
+  siteName: 'CR Atlas',
+  search: '전문 검색',
+  tagline: '매직: 더 개더링 종합 규칙 (영어·일본어·한국어)',
+  langName: '한국어',
+  contents: '목차',
+  effective: '시행일',
+  source: '출처',
+  editions: '판',
+  latest: '최신',
+  glossary: '용어집',
+  parallel: '대역 보기',
+  parallelWith: '영어와 나란히 보기',
+  previous: '이전',
+  next: '다음',
+  example: '예시',
+  note: '번역자 주',
+  damaged: '손상된 원문',
+  damagedHint: '이 번역의 원문에서 글자가 손실되었습니다.',
+  readEnglish: '영어로 읽기',
+  english: '영어',
+  fallback: '영어: 이 번역에 없음',
+  lag: '이 번역은 {edition} 규칙을 따릅니다. 최신 영어 규칙은 {latest}입니다.',
+  partial: '이 판은 일부 장만 담고 있습니다. 나머지는 같은 판의 영어로 연결됩니다.',
+  untranslated: '번역 없음',
+  partialShort: '일부',
+  goTo: '규칙으로 이동',
+  goToPlaceholder: '규칙 번호 (예: 702.19b)',
+  go: '이동',
+  skip: '본문으로 건너뛰기',
+  notFoundTitle: '페이지를 찾을 수 없습니다',
+  notFound: '이 주소에는 페이지가 없습니다. 규칙 번호라면 이동 상자에 입력해 보세요.',
+  pageOf: '{n}쪽 중 {k}쪽',
+  permalink: '이 규칙으로의 링크',
+  language: '언어',
+  edition: '판',
+  editionOf: '{date} 판',
+  data: 'JSON 데이터',
+  keys: '키: / 검색 · g 규칙으로 이동 · [ ] 이전/다음 규칙',
+  sections: '절',
+  part: '장',
+  noGlossary: '이 판에는 용어집이 없습니다. 규칙 제목의 영어 이름과의 대응:',
+  termBridge: '용어 대응',
+  ruleLabel: '규칙',
+  duplicate: '원문에 같은 번호로 중복 인쇄된 항목',
+  allLanguages: '모든 언어와 판',
+  credits: '크레디트',
+  introduction: '소개',
+  preview: '미리 보기',
+  open: '열기',
+  close: '닫기',
+  mainNav: '사이트',
+  pageNav: '페이지',
+};
+
+const STRINGS: Record<Lang, Strings> = { en, ja, ko };
+
+/** Translator for a UI language: `t('lag', { edition, latest })`; `{name}` placeholders are filled in. */
+export function useStrings(lang: Lang) {
+  const table = STRINGS[lang];
+  return (key: UiKey, vars?: Record<string, string | number>): string => {
+    let s = table[key] ?? en[key];
+    if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
+    return s;
+  };
+}
+
+export const LANG_LABEL: Record<Lang, string> = { en: 'English', ja: '日本語', ko: '한국어' };
+
+/** Every UI key, for the completeness test. */
+export function uiTables(): Record<Lang, Record<string, string>> {
+  return STRINGS;
+}

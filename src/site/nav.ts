@@ -1,0 +1,35 @@
+/** Header navigation: language switch and edition picker that keep the reader on the same section. */
+import type { Lang } from '../model/types.ts';
+import { LANGS } from '../model/types.ts';
+import { LANG_LABEL } from './i18n.ts';
+import { sectionHref, type Edition, type Site } from './site.ts';
+
+export interface SwitchLink {
+  lang: Lang;
+  edition: string;
+  label: string;
+  /** Same section in that edition when it has it, else that edition's contents. */
+  href: string;
+  /** Base the browser script appends the current rule number to (`/ja/` → `/ja/702.19b/`). */
+  base: string;
+  current: boolean;
+  latest: boolean;
+}
+
+function link(ed: Edition, current: Edition | null, section: string | null, label: string): SwitchLink {
+  const href = (section && sectionHref(ed, section)) || ed.base;
+  return { lang: ed.lang, edition: ed.edition, label, href, base: ed.base, current: ed === current, latest: ed.latest };
+}
+
+/** One link per language: the latest edition of it (the reader's own edition for its language). */
+export function languageLinks(site: Site, ed: Edition | null, section: string | null): SwitchLink[] {
+  return LANGS.flatMap((lang) => {
+    const target = ed && ed.lang === lang ? ed : site.latest.get(lang);
+    return target ? [link(target, ed, section, LANG_LABEL[lang])] : [];
+  });
+}
+
+/** Every edition of the reader's language, newest first. */
+export function editionLinks(site: Site, ed: Edition, section: string | null): SwitchLink[] {
+  return site.editions.filter((e) => e.lang === ed.lang).sort((a, b) => b.edition.localeCompare(a.edition)).map((e) => link(e, ed, section, e.edition));
+}

@@ -1,0 +1,214 @@
+/**
+ * The reading site in a real browser (Debian's Chromium via playwright-core) against the built dist/
+ * served by scripts/start.ts on a random loopback port.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { hasChromium, launch, startServer } from './support.ts';
+
+const suite = hasChromium ? describe : describe.skip;
+
+suite('reading site in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, url: base } = await startServer());
+    browser = await launch();
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function open(path: string, ctx: BrowserContext = context): Promise<Page> {
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
+    page.on('console', (m) => {
+      // CSP violations show up here too; only the expected 404 of the not-found tests is allowed.
+      if (m.type() === 'error' && !/404/.test(m.text())) errors.push(`${path}: ${m.text()}`);
+    });
+    await page.goto(base + path.replace(/^\//, ''));
+    return page;
+  }
+
+  /** Waits until the page shows `rule` as the fragment target, then returns the final path + hash. */
+  async function landed(page: Page, rule: string): Promise<string> {
+    await page.waitForFunction((r) => decodeURIComponent(location.hash.slice(1)) === r && document.getElementById(r) !== null, rule, { timeout: 10_000 });
+    const u = new URL(page.url());
+    return u.pathname + decodeURIComponent(u.hash);
+  }
+
+  describe('deep links from several spellings', () => {
+    const cases: [string, string, RegExp][] = [
+      ['/en/702.19b/', '702.19b', /^\/en\/702\/\d+\/#702\.19b$|^\/en\/702\/#702\.19b$/],
+      ['/en/702.19b', '702.19b', /^\/en\/702\//],
+      ['/en/CR702.19b', '702.19b', /^\/en\/702\//],
+      ['/en/702.19./', '702.19', /^\/en\/702\//],
+      ['/en/#R70219b', '702.19b', /^\/en\/702\//],
+      ['/en/cr702-19b/', '702.19b', /^\/en\/702\//],
+      ['/ja/７０２．１９ｂ/', '702.19b', /^\/ja\/702\//],
+      ['/ko/601.2a/', '601.2a', /^\/ko\/601\/#601\.2a$/],
+      ['/en/2019-01-25/702.19b/', '702.19b', /^\/en\/2019-01-25\/702\//],
+      ['/en/2026-01-16/601.2/', '601.2', /^\/en\/601\/#601\.2$/],
+      ['/702.19b/', '702.19b', /^\/en\/702\//],
+    ];
+    for (const [from, rule, expected] of cases) {
+      test(`${from} lands on ${rule}`, async () => {
+        const page = await open(from);
+        expect(await landed(page, rule)).toMatch(expected);
+        await page.close();
+      });
+    }
+
+    test('the go-to box accepts "rule 702.19b" and "규칙 601.2a"', async () => {
+      const page = await open('/ko/');
+      await page.fill('[data-cr-goto-input]', '규칙 601.2a');
+      await page.press('[data-cr-goto-input]', 'Enter');
+      expect(await landed(page, '601.2a')).toBe('/ko/601/#601.2a');
+      await page.fill('[data-cr-goto-input]', 'rule 702.19b');
+      await page.press('[data-cr-goto-input]', 'Enter');
+      expect(await landed(page, '702.19b')).toMatch(/^\/ko\/702\//);
+      await page.close();
+    });
+
+    test('a rule number that does not exist offers its parents', async () => {
+      const page = await open('/en/702.19z/');
+      await page.waitForSelector('[data-notfound-list] a[href="/en/702.19/"]');
+      await page.close();
+    });
+  });
+
+  describe('previews', () => {
+    test('hovering a reference shows the referenced rule without leaving the page', async () => {
+      const page = await open('/en/601/');
+      const url = page.url();
+      // 601.2 refers to rule 732 (another page): the preview is fetched from the JSON export.
+      const link = page.locator('a.ref[data-r="en/2026-01-16/732"]').first();
+      await link.hover();
+      const pop = page.locator('#cr-pop');
+      await expect.poll(() => pop.isVisible()).toBe(true);
+      expect(await pop.textContent()).toMatch(/732/);
+      expect(await pop.textContent()).toMatch(/Handling Illegal Actions/);
+      expect(page.url()).toBe(url);
+      // Same-page reference: taken from the page itself.
+      await page.mouse.move(0, 0);
+      await expect.poll(() => pop.isVisible()).toBe(false);
+      const local = page.locator('a.ref[href="#601.3"]').first();
+      await local.hover();
+      await expect.poll(() => pop.isVisible()).toBe(true);
+      expect(await pop.textContent()).toMatch(/601\.3/);
+      await page.close();
+    });
+
+    test('hovering a glossary term shows its definition (English and Japanese)', async () => {
+      for (const path of ['/en/601/', '/ja/601/']) {
+        const page = await open(path);
+        const term = page.locator('a.term[data-g]').first();
+        const name = (await term.textContent())!;
+        await term.hover();
+        const pop = page.locator('#cr-pop');
+        await expect.poll(() => pop.isVisible()).toBe(true);
+        expect((await pop.locator('.pop-h').textContent())!.toLowerCase()).toContain(name.toLowerCase());
+        expect((await pop.textContent())!.length).toBeGreaterThan(name.length + 10);
+        await page.close();
+      }
+    });
+
+    test('tapping a reference shows the preview first and follows it on the second tap', async () => {
+      const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      const page = await open('/ko/601/', mobile);
+      const url = page.url();
+      const link = page.locator('a.ref[data-r]').first();
+      await link.scrollIntoViewIfNeeded();
+      await link.tap();
+      const pop = page.locator('#cr-pop');
+      await expect.poll(() => pop.isVisible()).toBe(true);
+      expect(page.url()).toBe(url);
+      await link.tap();
+      await page.waitForURL((u) => u.toString() !== url);
+      await mobile.close();
+    });
+  });
+
+  describe('language switch and parallel view', () => {
+    test('switching language keeps the reader on the same rule', async () => {
+      const page = await open('/en/702.19b/');
+      await landed(page, '702.19b');
+      await page.click('.lang-nav a[hreflang="ja"]');
+      await page.waitForURL(/\/ja\//);
+      expect(await landed(page, '702.19b')).toMatch(/^\/ja\/702\//);
+      await page.click('.lang-nav a[hreflang="ko"]');
+      await page.waitForURL(/\/ko\//);
+      expect(await landed(page, '702.19b')).toMatch(/^\/ko\/702\//);
+      await page.close();
+    });
+
+    test('switching edition keeps the rule', async () => {
+      const page = await open('/en/601.2a/');
+      await landed(page, '601.2a');
+      await page.click('.eds summary');
+      await page.click('.eds a[data-switch="/en/2019-01-25/"]');
+      await page.waitForURL(/2019-01-25/);
+      expect(await landed(page, '601.2a')).toBe('/en/2019-01-25/601/#601.2a');
+      await page.close();
+    });
+
+    test('the parallel view shows a rule in Korean beside the same-edition English', async () => {
+      const page = await open('/ko/601.2a/');
+      await landed(page, '601.2a');
+      await page.click('a[data-parallel]');
+      await page.waitForURL(/parallel/);
+      expect(await landed(page, '601.2a')).toBe('/ko/parallel/601/#601.2a');
+      const row = page.locator('.prow', { has: page.locator('[id="601.2a"]') });
+      expect(await row.locator('.pcell[lang="ko"]').textContent()).toMatch(/601\.2a/);
+      const en = await row.locator('.pcell[lang="en"]').textContent();
+      expect(en).toMatch(/601\.2a/);
+      expect(en).toMatch(/[A-Za-z]{4,}/);
+      await page.close();
+    });
+  });
+
+  describe('keyboard', () => {
+    test('/ focuses search, g opens go-to, [ and ] move between rules', async () => {
+      const page = await open('/en/601.2/');
+      await landed(page, '601.2');
+      await page.keyboard.press('/');
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-cr-search'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('g');
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-cr-goto-input'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press(']');
+      await page.waitForFunction(() => location.hash === '#601.2a');
+      await page.keyboard.press(']');
+      await page.waitForFunction(() => location.hash === '#601.2b');
+      await page.keyboard.press('[');
+      await page.waitForFunction(() => location.hash === '#601.2a');
+      await page.close();
+    });
+  });
+
+  describe('mobile viewport', () => {
+    test('a section page fits a phone screen without horizontal scrolling', async () => {
+      const mobile = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+      for (const path of ['/ko/702/', '/ja/parallel/702/', '/en/', '/en/glossary/']) {
+        const page = await open(path, mobile);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+        await page.close();
+      }
+      await mobile.close();
+    });
+  });
+
+  test('no script errors on any visited page', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -208,6 +208,39 @@ suite('reading site in Chromium', () => {
     });
   });
 
+  describe('engine sandbox on the real 2019-01-25 pages', () => {
+    test.each([
+      ['/ja/510/', 'サンドボックスを開く', 'Pride Guardian: 墓地', 'Pride Guardian: 戦場、0/4'],
+      ['/ko/510/', '샌드박스 열기', 'Pride Guardian: 무덤', 'Pride Guardian: 전장, 0/4'],
+      ['/en/2019-01-25/510/', 'Open sandbox', 'Pride Guardian: graveyard', 'Pride Guardian: battlefield, 0/4'],
+    ])('%s: the combat example of 510.1c opens, steps, and a changed toughness changes the outcome', async (path, label, dies, survives) => {
+      const page = await open(path);
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      const openBtn = page.locator('[data-example="510.1c:1"] ~ .cr-sbx-slot [data-sbx-open], [data-example="510.1c:1"] [data-sbx-open]').first();
+      await openBtn.waitFor({ timeout: 15_000 });
+      expect(await openBtn.textContent()).toBe(label);
+      // Nothing of the widget is loaded before the reader asks for it.
+      expect(requested.some((u) => u.includes('/sandbox/scenarios/'))).toBe(false);
+      await openBtn.click();
+      const root = page.locator('[data-sbx-root]').first();
+      await root.waitFor();
+      const step = root.locator('[data-sbx-step]');
+      for (let i = 0; i < 6; i++) await step.click();
+      const lines = root.locator('[data-sbx-outcome-lines]');
+      expect(await lines.textContent()).toContain(dies);
+      // Rule chips link to this language's anchors of the edition being read.
+      const chip = root.locator('[data-sbx-stepitem="4"] [data-sbx-illegal] .cr-sbx-chip');
+      const lang = path.split('/')[1];
+      expect(await chip.getAttribute('href')).toBe(lang === 'en' ? '/en/2019-01-25/510.1c/' : `/${lang}/510.1c/`);
+      await root.locator('input[data-sbx-knob="1"][data-sbx-part="1"]').fill('4');
+      await root.locator('[data-sbx-run]').click();
+      expect(await root.locator('[data-sbx-modified]').count()).toBe(1);
+      expect(await lines.textContent()).toContain(survives);
+      await page.close();
+    });
+  });
+
   test('no script errors on any visited page', () => {
     expect(errors).toEqual([]);
   });

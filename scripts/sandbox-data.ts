@@ -1,0 +1,120 @@
+/**
+ * Sandbox data for the site: validates every scenario in content/scenarios/ (JSON Schema + the engine's own
+ * checks; a problem fails the build with the file, the JSON path and what was expected) and writes
+ *
+ *   {outDir}/sandbox/index.json              { version, latest, editions, examples: {"{edition}|{rule}|{ordinal}": id} }
+ *   {outDir}/sandbox/scenarios/{id}.json     one scenario each (minified)
+ *
+ * Call with `public/` before `astro build` or with `dist/` after it. Both outputs are generated: gitignore
+ * `public/sandbox/` (dist/ already is).
+ *
+ * `tsx scripts/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Scenario } from '../src/engine/index.ts';
+import { SANDBOX_DIR, exampleKey, type SandboxManifest } from '../src/sandbox/manifest.ts';
+import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface SandboxDataOptions {
+  /** Scenario directory (default content/scenarios). */
+  scenarioDir?: string;
+  /** Latest edition per language; default: src/generated/catalog.json, else the newest edition per language in content/manifest.json. */
+  latest?: Record<string, string>;
+  /** Editions per language; default from the same sources. */
+  editions?: Record<string, string[]>;
+}
+
+export class SandboxDataError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`sandbox data: ${problems.length} problem(s) in the scenarios:\n  ${problems.join('\n  ')}`);
+    this.name = 'SandboxDataError';
+  }
+}
+
+/** Latest edition and published editions per language, from the site's catalog (or the source manifest). */
+export function siteEditions(root = ROOT): { latest: Record<string, string>; editions: Record<string, string[]> } {
+  const latest: Record<string, string> = {};
+  const editions: Record<string, string[]> = {};
+  const add = (lang: string, edition: string) => {
+    const list = (editions[lang] ??= []);
+    if (!list.includes(edition)) list.push(edition);
+  };
+  const catalog = join(process.env['CR_ATLAS_GENERATED'] ?? join(root, 'src/generated'), 'catalog.json');
+  if (existsSync(catalog)) {
+    const c = JSON.parse(readFileSync(catalog, 'utf8')) as { editions: { lang: string; edition: string; latest?: boolean }[] };
+    for (const e of c.editions) {
+      add(e.lang, e.edition);
+      if (e.latest) latest[e.lang] = e.edition;
+    }
+  } else {
+    const m = JSON.parse(readFileSync(join(root, 'content/manifest.json'), 'utf8')) as { sources: { lang: string; edition: string }[] };
+    for (const s of m.sources) add(s.lang, s.edition);
+  }
+  for (const [lang, list] of Object.entries(editions)) {
+    list.sort().reverse();
+    latest[lang] ??= list[0]!;
+  }
+  return { latest, editions };
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Validates every scenario and writes the sandbox data under `outDir`. Throws SandboxDataError naming file and field. */
+export async function writeSandboxData(outDir: string, opts: SandboxDataOptions = {}): Promise<{ scenarios: number }> {
+  const files = scenarioFiles(opts.scenarioDir ?? SCENARIO_DIR);
+  const problems: string[] = [];
+  const examples: Record<string, string> = {};
+  const owner = new Map<string, string>(); // key or id → file
+  const scenarios: Scenario[] = [];
+  for (const file of files) {
+    const loaded = loadScenario(file);
+    const rel = file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file;
+    if (!loaded.scenario) {
+      problems.push(...loaded.errors.map((e) => e.replace(file, rel)));
+      continue;
+    }
+    const s = loaded.scenario;
+    if (!ID.test(s.id)) problems.push(`${rel}: $.id: "${s.id}" can't be a file name (letters, digits, - and _ only)`);
+    const prevId = owner.get(`id:${s.id}`);
+    if (prevId) problems.push(`${rel}: $.id: "${s.id}" is already the id of ${prevId}`);
+    owner.set(`id:${s.id}`, rel);
+    s.attach.forEach((a, i) => {
+      const key = exampleKey(a.edition, a.rule, a.example);
+      const prev = owner.get(`ex:${key}`);
+      if (prev) problems.push(`${rel}: $.attach[${i}]: example ${a.rule}:${a.example} of ${a.edition} already has a scenario (${prev})`);
+      owner.set(`ex:${key}`, rel);
+      examples[key] = s.id;
+    });
+    scenarios.push(s);
+  }
+  if (problems.length) throw new SandboxDataError(problems);
+
+  const site = opts.latest && opts.editions ? { latest: opts.latest, editions: opts.editions } : siteEditions();
+  const manifest: SandboxManifest = {
+    version: 1,
+    latest: opts.latest ?? site.latest,
+    editions: opts.editions ?? site.editions,
+    examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),
+  };
+  const dir = join(outDir, SANDBOX_DIR);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'scenarios'), { recursive: true });
+  writeFileSync(join(dir, 'index.json'), `${JSON.stringify(manifest)}\n`);
+  for (const s of scenarios) writeFileSync(join(dir, 'scenarios', `${s.id}.json`), `${JSON.stringify(s)}\n`);
+  return { scenarios: scenarios.length };
+}
+
+if (process.argv[1] && basename(process.argv[1]) === 'sandbox-data.ts') {
+  const out = resolve(process.argv[2] ?? join(ROOT, 'public'));
+  writeSandboxData(out).then(
+    (r) => console.log(`sandbox: ${r.scenarios} scenarios → ${join(out, SANDBOX_DIR)}`),
+    (e: Error) => {
+      console.error(e.message);
+      process.exit(1);
+    },
+  );
+}

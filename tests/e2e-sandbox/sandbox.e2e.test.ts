@@ -1,0 +1,244 @@
+/**
+ * The engine sandbox in Chromium (Debian's /usr/bin/chromium via playwright-core; never a downloaded browser),
+ * on its own harness: the loader and widget bundled with esbuild (scripts/bench-sandbox.ts), the data from
+ * writeSandboxData, and small pages holding real examples of the 2019-01-25 edition, served from a loopback
+ * server under the site's Content Security Policy. Skipped when Chromium is missing.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bundleSandbox } from '../../scripts/bench-sandbox.ts';
+import { writeSandboxData } from '../../scripts/sandbox-data.ts';
+import { contentSecurityPolicy } from '../../src/site/csp.ts';
+import { ROOT } from '../helpers.ts';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The text of an example from the generated rule documents (a placeholder when `npm run data` has not run). */
+function exampleText(lang: string, rule: string, ordinal: number): string {
+  const f = join(ROOT, 'src/generated/docs', `${lang}-2019-01-25.json`);
+  if (!existsSync(f)) return `Example ${rule} #${ordinal}`;
+  const doc = JSON.parse(readFileSync(f, 'utf8')) as { rules: { number: string; examples: unknown[] }[] };
+  const ex = doc.rules.find((r) => r.number === rule)?.examples[ordinal - 1];
+  const texts: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o['value'] === 'string') texts.push(o['value']);
+      else if (typeof o['text'] === 'string') texts.push(o['text']);
+      else Object.values(o).forEach(walk);
+    }
+  };
+  walk(ex);
+  return texts.join('') || `Example ${rule} #${ordinal}`;
+}
+
+function page(lang: string, opts: { examples: [string, number][]; editionOn: 'main' | 'meta' | 'none' }): string {
+  const label = { en: 'Example:', ja: '例：', ko: '예:' }[lang] ?? 'Example:';
+  const exs = opts.examples.map(([rule, n]) => `<section><h2 id="${esc(rule)}">${esc(rule)}</h2><p class="example" data-example="${esc(rule)}:${n}"><b>${label}</b> ${esc(exampleText(lang, rule, n))}</p></section>`).join('\n');
+  const csp = contentSecurityPolicy();
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
+${opts.editionOn === 'meta' ? '<meta name="cr-edition" content="2019-01-25">' : ''}
+<title>sandbox harness</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/sandbox.css"><script type="module" src="/loader.js"></script></head>
+<body><main${opts.editionOn === 'main' ? ' data-edition="2019-01-25"' : ''}>${exs}</main></body></html>`;
+}
+
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(dir, path));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) return void res.writeHead(404).end('not found');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+suite('engine sandbox in Chromium', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  let lazyChunks: string[];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cr-sbx-e2e-'));
+    const b = await bundleSandbox(dir, { minify: true });
+    lazyChunks = b.lazy;
+    await writeSandboxData(dir);
+    for (const [lang, edOn] of [['ja', 'main'], ['en', 'meta'], ['ko', 'main']] as const) {
+      mkdirSync(join(dir, lang), { recursive: true });
+      writeFileSync(join(dir, lang, 'index.html'), page(lang, { examples: [['613.4', 2], ['510.1c', 1], ['613.1', 1]], editionOn: edOn }));
+    }
+    mkdirSync(join(dir, 'plain'));
+    writeFileSync(join(dir, 'plain', 'index.html'), page('en', { examples: [], editionOn: 'main' }));
+    ({ server, url: base } = await serve(dir));
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    expect(problems).toEqual([]);
+  });
+
+  async function open(path: string): Promise<{ page: Page; requests: string[] }> {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    page.on('pageerror', (e) => problems.push(`${path}: ${String(e)}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`${path}: ${m.text()}`);
+    });
+    await page.goto(base + path);
+    return { page, requests };
+  }
+
+  const sandboxJs = (reqs: string[]) => reqs.filter((r) => r.endsWith('.js') && r !== '/loader.js' && lazyChunks.some((c) => r.endsWith(c)));
+
+  it('ja page, layers example (613.4 example 2): lazy loading, stepping, a slider, modified, reset, compare', async () => {
+    const { page, requests } = await open('/ja/');
+    const buttons = page.locator('[data-sbx-open]');
+    await expect.poll(() => buttons.count()).toBe(2); // 613.1:1 has no scenario
+    expect(await buttons.first().textContent()).toBe('サンドボックスを開く');
+    expect(requests).toContain('/sandbox/index.json');
+    // nothing of the widget or the engine before the first interaction
+    expect(sandboxJs(requests)).toEqual([]);
+    expect(requests.filter((r) => r.startsWith('/sandbox/scenarios/'))).toEqual([]);
+
+    const ogre = page.locator('[data-example="613.4:2"] + .cr-sbx-slot');
+    await ogre.locator('[data-sbx-open]').click();
+    const root = ogre.locator('[data-sbx-root]');
+    await root.waitFor();
+    expect(sandboxJs(requests).length).toBeGreaterThan(0);
+    expect(requests).toContain('/sandbox/scenarios/layers-gray-ogre.json');
+    expect(await ogre.locator('[data-sbx-open]').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('ルール・サンドボックス');
+    expect(await root.locator('.cr-sbx-badge').textContent()).toBe('2019-01-25 版のルール');
+    expect(await root.locator('[data-sbx-obj="ogre"]').textContent()).toContain('2/2');
+
+    const step = root.locator('[data-sbx-step]');
+    expect(await step.textContent()).toBe('次へ');
+    await step.click();
+    expect(await root.locator('[data-sbx-status]').textContent()).toMatch(/^ステップ 1\/5：/);
+    expect(await root.locator('[data-sbx-obj="ogre"]').textContent()).toContain('3/3');
+    const chips = await root.locator('[data-sbx-stepitem="0"] .cr-sbx-chip').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(chips.length).toBeGreaterThan(0);
+    for (const h of chips) expect(h).toMatch(/^\/ja\/\d{3}(\.\d+[a-z]?)?\/$/); // ja's latest edition is 2019-01-25
+    expect(await root.locator('[data-sbx-changes]').textContent()).toContain('2/2');
+    for (let i = 0; i < 4; i++) await step.click();
+    expect(await step.isDisabled()).toBe(true);
+    const outcome = root.locator('[data-sbx-outcome]');
+    expect(await outcome.isVisible()).toBe(true);
+    expect(await outcome.locator('[data-sbx-outcome-lines]').textContent()).toContain('Gray Ogre: 戦場、3/5');
+    expect(await outcome.locator('[data-sbx-checks]').textContent()).toMatch(/一致します/);
+    expect(await root.locator('[data-sbx-modified]').isHidden()).toBe(true);
+
+    // printed power 2 → 5, run again
+    const power = root.locator('input[data-sbx-knob="0"][data-sbx-part="0"]');
+    expect(await root.locator(`label[for="${await power.getAttribute('id')}"]`).textContent()).toBe('印刷されたパワー/タフネス: パワー');
+    await power.fill('5');
+    expect(await root.locator('[data-sbx-pending]').isVisible()).toBe(true);
+    await root.locator('[data-sbx-run]').click();
+    expect(await root.locator('[data-sbx-modified]').isVisible()).toBe(true);
+    expect(await root.locator('[data-sbx-modified]').textContent()).toBe('変更あり');
+    expect(await outcome.locator('[data-sbx-outcome-lines]').textContent()).toContain('Gray Ogre: 戦場、6/5');
+    expect(await outcome.textContent()).toContain('総合ルールの例そのものではありません');
+
+    // reset: the CR example again
+    await root.locator('[data-sbx-reset]').click();
+    expect(await root.locator('[data-sbx-modified]').isHidden()).toBe(true);
+    expect(await power.inputValue()).toBe('2');
+    expect(await root.locator('[data-sbx-status]').textContent()).toContain('開始時の状況');
+
+    // compare with 2026: same values, other rule numbers
+    await root.locator('[data-sbx-compare]').click();
+    expect(await root.locator('[data-sbx-compare-same]').textContent()).toBe('2026-01-16 版のルールでも結果は同じです。');
+  });
+
+  it('en page (edition from <meta>), combat example (510.1c example 1): illegal step, compare differs, slider, close', async () => {
+    const { page } = await open('/en/');
+    const slot = page.locator('[data-example="510.1c:1"] + .cr-sbx-slot');
+    const openBtn = slot.locator('[data-sbx-open]');
+    await openBtn.waitFor();
+    expect(await openBtn.textContent()).toBe('Open sandbox');
+    await openBtn.click();
+    const root = slot.locator('[data-sbx-root]');
+    await root.waitFor();
+    const step = root.locator('[data-sbx-step]');
+    for (let i = 0; i < 5; i++) await step.click();
+    const illegal = root.locator('[data-sbx-stepitem="4"] [data-sbx-illegal]');
+    expect(await illegal.textContent()).toContain('Illegal (510.1c)');
+    expect(await illegal.locator('.cr-sbx-chip').getAttribute('href')).toBe('/en/2019-01-25/510.1c/');
+    expect(await root.locator('[data-sbx-stepitem="3"] .cr-sbx-result').textContent()).toContain('Pride Guardian: 3, Llanowar Elves: 2');
+    await step.click();
+    const lines = root.locator('[data-sbx-outcome-lines]');
+    expect(await lines.textContent()).toContain('Pride Guardian: graveyard');
+    expect(await lines.textContent()).toContain('Llanowar Elves: graveyard');
+
+    await root.locator('[data-sbx-compare]').click();
+    const cmp = root.locator('[data-sbx-compare-edition="2026-01-16"]');
+    expect(await cmp.locator('[data-sbx-compare-differs]').textContent()).toBe('The outcome differs under the rules of 2026-01-16:');
+    expect(await cmp.textContent()).toContain('Step 2 does not exist under these rules.');
+    expect(await cmp.textContent()).toMatch(/Pride Guardian:\s*graveyard \(2019-01-25\) → battlefield \(2026-01-16\)/);
+
+    // first blocker 0/3 → 0/4: the 3/2 split is no longer legal, the Guardian survives
+    const toughness = root.locator('input[data-sbx-knob="1"][data-sbx-part="1"]');
+    await toughness.fill('4');
+    await root.locator('[data-sbx-run]').click();
+    expect(await root.locator('[data-sbx-modified]').textContent()).toBe('modified');
+    expect(await lines.textContent()).toContain('Pride Guardian: battlefield, 0/4');
+    expect(await root.locator('[data-sbx-stepitem="5"] [data-sbx-illegal]').textContent()).toContain('Illegal (510.1c)');
+    expect(await cmp.locator('h4').textContent()).toContain('(modified)');
+
+    // close returns focus to the button
+    await root.locator('.cr-sbx-close').click();
+    expect(await root.isHidden()).toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['sbxOpen'])).toBe('combat-gorger-double-block');
+    expect(await openBtn.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('ko page: UI in Korean; keyboard stepping', async () => {
+    const { page } = await open('/ko/');
+    const slot = page.locator('[data-example="613.4:2"] + .cr-sbx-slot');
+    const openBtn = slot.locator('[data-sbx-open]');
+    await openBtn.waitFor();
+    expect(await openBtn.textContent()).toBe('샌드박스 열기');
+    await openBtn.focus();
+    await page.keyboard.press('Enter');
+    const root = slot.locator('[data-sbx-root]');
+    await root.waitFor();
+    expect(await root.locator('[data-sbx-step]').textContent()).toBe('다음 단계');
+    expect(await root.locator('[data-sbx-compare]').textContent()).toBe('판 비교');
+    await root.locator('[data-sbx-goto="0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await root.locator('[data-sbx-status]').textContent()).toMatch(/^5단계 중 2단계: /);
+  });
+
+  it('a page without examples fetches no sandbox data or code', async () => {
+    const { page, requests } = await open('/plain/');
+    await page.waitForTimeout(2500); // past the idle timeout
+    expect(requests.filter((r) => r.startsWith('/sandbox/'))).toEqual([]);
+    expect(sandboxJs(requests)).toEqual([]);
+  });
+});

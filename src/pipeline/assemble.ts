@@ -131,7 +131,8 @@ export function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[]
     const p = parseRuleNumber(r.number);
     if (!p || r.kind !== 'rule' || (p.section !== 701 && p.section !== 702) || p.rule === 1) continue;
     const only = r.body[0]?.length === 1 ? r.body[0][0] : undefined;
-    if (only?.type !== 'text') continue;
+    // A heading is short; the length check also keeps the pattern linear on long rule lines.
+    if (only?.type !== 'text' || only.value.length > 120) continue;
     const m = BILINGUAL_HEADING.exec(only.value.trim());
     if (m) out.push({ term: m[1]!.trim(), english: m[2]!.trim(), source: r.number });
   }

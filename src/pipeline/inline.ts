@@ -11,7 +11,8 @@ export const NOTE_MARK = '\uE000';
 // A rule number as referenced: part (8), section (702), rule (702.19), subrule (702.19b).
 // The letter must not run into more letters, so `613.6rule 613.7` is 613.6 (Japanese lost its 、),
 // except the glued `rule` of the next reference: `704.5mrule 704.5n` is 704.5m then 704.5n.
-const NUM = String.raw`\d{3}(?:\.\d{1,3}(?:[a-z](?![a-z])|[a-z](?=rule))?)?(?![\d])|\d(?!\d|\.\d)`;
+// The Korean text once prints `704.5.m`: shown as printed, it points at 704.5m.
+const NUM = String.raw`\d{3}(?:\.\d{1,3}(?:\.?[a-z](?![a-z])|[a-z](?=rule))?)?(?![\d])|\d(?!\d|\.\d)`;
 // A range tail: a letter (`-f`), a rule (`-8`), or a full number (`–903.11`).
 const RANGE = String.raw`[-–](?:\d{3}\.\d{1,3}[a-z]?(?![a-z])|\d{1,3}(?![\d.])|[a-z](?![a-z])|[a-z](?=rule))`;
 const ITEM = String.raw`(?:${NUM})(?:${RANGE})?`;
@@ -53,10 +54,10 @@ function findRefs(text: string): Span[] {
     const sectionWord = /section|chapter/i.test(list[1]!);
     for (const item of list[2]!.matchAll(REF_ITEM)) {
       const lead = item[1]?.length ?? 0;
-      const number = item[2]!;
+      const number = item[2]!.replace(/^(\d{3}\.\d{1,3})\.([a-z])$/, '$1$2');
       const tail = item[3] ? item[3].slice(1) : '';
       const start = listStart + item.index! + lead;
-      const visible = number + (item[3] ?? '');
+      const visible = item[2]! + (item[3] ?? '');
       spans.push({ start, end: start + visible.length, node: { type: 'ref', text: visible, target: targetFor(number, tail, sectionWord) } });
     }
   }

@@ -1,0 +1,70 @@
+/** The data stage: all sources → one document per (language, edition), merged, aligned, catalogued. */
+import { describe, expect, it } from 'vitest';
+import { buildData } from '../scripts/data.ts';
+import type { Inline, RuleDocument } from '../src/model/types.ts';
+import { SEED, parseFile } from './helpers.ts';
+
+const refsInto = (doc: RuleDocument, part: string) =>
+  doc.rules.flatMap((r) => r.body.flat()).filter((n): n is Inline & { type: 'ref' } => n.type === 'ref' && n.target.number.startsWith(part) && n.target.number.length > 1);
+
+describe('buildData', async () => {
+  const { catalog, docs } = await buildData();
+  const doc = (key: string) => docs.find((d) => `${d.lang}-${d.edition}` === key)!;
+
+  it('catalogues every edition, the latest of each language first', () => {
+    expect(catalog.editions.map((e) => [e.lang, e.edition, e.latest, e.partial, e.english])).toEqual([
+      ['en', '2026-01-16', true, false, '2026-01-16'],
+      ['en', '2019-01-25', false, false, '2019-01-25'],
+      ['en', '2017-01-20', false, false, '2017-01-20'],
+      ['ja', '2019-01-25', true, false, '2019-01-25'],
+      ['ko', '2019-01-25', true, false, '2019-01-25'],
+      ['ko', '2017-01-20', false, true, '2017-01-20'],
+    ]);
+    expect(catalog.missingSources).toEqual([]);
+    expect(catalog.editions.find((e) => e.lang === 'ko' && e.edition === '2017-01-20')!.sources.map((s) => s.id)).toEqual([
+      'ko-2017-01-20-part7', 'ko-2017-01-20-part1', 'ko-2017-01-20-part5', 'ko-2017-01-20-part9',
+    ]);
+  });
+
+  it('merges the four Korean chapter posts into one edition, in rule order', () => {
+    const ko17 = doc('ko-2017-01-20');
+    expect(ko17.parts.map((p) => p.number)).toEqual(['1', '5', '7', '9']);
+    const numbers = ko17.rules.map((r) => r.number);
+    expect(numbers[0]).toBe('100');
+    expect(numbers.indexOf('500')).toBeGreaterThan(numbers.indexOf('122'));
+    expect(ko17.rules).toHaveLength(['ko1', 'ko5', 'ko7', 'ko9'].reduce((n, k) => n + parseFile(SEED[k as keyof typeof SEED]).rules.length, 0));
+  });
+
+  it('resolves references between chapters once they are merged, and keeps the rest marked missing', () => {
+    const chapter1 = parseFile(SEED.ko1);
+    const merged = doc('ko-2017-01-20');
+    const intoSeven = refsInto(chapter1, '7');
+    expect(intoSeven.length).toBeGreaterThan(0);
+    expect(intoSeven.every((n) => n.missing)).toBe(true);
+    const mergedIntoSeven = refsInto(merged, '7').filter((n) => merged.rules.some((r) => r.number === n.target.number));
+    expect(mergedIntoSeven.length).toBeGreaterThanOrEqual(intoSeven.length);
+    expect(mergedIntoSeven.every((n) => !n.missing)).toBe(true);
+    // Chapter 6 is in no Korean 2017 post: its references stay, marked.
+    const intoSix = refsInto(merged, '6');
+    expect(intoSix.length).toBeGreaterThan(0);
+    expect(intoSix.every((n) => n.missing)).toBe(true);
+  });
+
+  it('aligns translations with the English of the same edition', () => {
+    const ko19 = catalog.editions.find((e) => e.lang === 'ko' && e.edition === '2019-01-25')!;
+    expect(ko19.untranslated).toEqual(['719.1a', '719.1b', '719.2', '719.2a', '719.2b', '719.2c', '719.2d', '719.3', '719.4', '719.4a', '719.4b', '719.5', '719.5a', '719.5b', '719.5c', '719.5d', '719.6']);
+    expect(doc('ko-2019-01-25').diagnostics.filter((d) => d.code === 'not-in-english').map((d) => d.rule)).toEqual(['504.3']);
+    expect(catalog.editions.find((e) => e.lang === 'ja')!.untranslated).toEqual([]);
+    expect(doc('ja-2019-01-25').diagnostics.filter((d) => d.code === 'not-in-english')).toEqual([]);
+  });
+
+  it('has no error diagnostics and no unresolved reference in the complete documents but the source defects', () => {
+    for (const d of docs) expect(d.diagnostics.filter((x) => x.severity === 'error'), `${d.lang}-${d.edition}`).toEqual([]);
+    const missing = (key: string) => doc(key).diagnostics.filter((x) => x.code === 'missing-ref').map((x) => x.rule);
+    expect(missing('en-2019-01-25')).toEqual([]);
+    expect(missing('ja-2019-01-25')).toEqual([]);
+    expect(missing('ko-2019-01-25')).toEqual([]);
+    expect(missing('en-2026-01-16')).toEqual(['glossary "Map"']);
+    expect(missing('en-2017-01-20')).toEqual(['702.123d']);
+  });
+});

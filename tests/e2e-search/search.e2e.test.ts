@@ -128,6 +128,35 @@ suite('instant search in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  /** Runs a full-text query on /{lang}/search/ and returns page links and sub-result links. */
+  async function fullText(path: string): Promise<{ page: Page; pages: string[]; subs: string[] }> {
+    const page = await open(path);
+    await page.waitForFunction(() => document.querySelectorAll('[data-cr-fulltext-results] > li').length > 0, undefined, { timeout: 30_000 });
+    const pages = await page.$$eval('[data-cr-fulltext-results] a.page', (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const subs = await page.$$eval('[data-cr-fulltext-results] a.sub', (as) => as.map((a) => { const u = new URL((a as HTMLAnchorElement).href); return u.pathname + decodeURIComponent(u.hash); }));
+    return { page, pages, subs };
+  }
+
+  it('full-text (Pagefind): per-rule sub-results with anchors, and the section filter', async () => {
+    const { page, pages, subs } = await fullText('/en/search/?q=trample');
+    // Trample's own rules are on the keyword page of 702; a sub-result lands on a rule anchor there.
+    expect(pages.some((p) => /^\/en\/702\//.test(p))).toBe(true);
+    expect(subs.some((s) => /^\/en\/702\/(\d+\/)?#702\.19[a-z]?$/.test(s))).toBe(true);
+    // Only the latest English edition by default: no pinned older-edition pages.
+    expect(pages.every((p) => !/^\/en\/20\d\d-/.test(p))).toBe(true);
+    // Filtering by section 510 keeps only section 510's page.
+    await page.selectOption('[data-cr-fulltext-section]', '510');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-cr-fulltext-results] a.page')].every((a) => new URL((a as HTMLAnchorElement).href).pathname.startsWith('/en/510/')), undefined, { timeout: 30_000 });
+    await page.close();
+  }, 120_000);
+
+  it('full-text (Pagefind): a Korean word finds its section in the Korean index', async () => {
+    const { page, pages } = await fullText(`/ko/search/?q=${encodeURIComponent('돌진')}`);
+    expect(pages.some((p) => /^\/ko\/702\//.test(p))).toBe(true);
+    expect(pages.every((p) => p.startsWith('/ko/'))).toBe(true);
+    await page.close();
+  }, 120_000);
+
   it('no script errors or CSP violations from search', () => {
     expect(errors).toEqual([]);
   });

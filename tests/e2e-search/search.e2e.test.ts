@@ -1,42 +1,16 @@
 /**
  * Instant search in Chromium (Debian's /usr/bin/chromium via playwright-core, never a downloaded
- * browser) against a built site: `npm run build` (with scripts/search-index.ts before astro build),
- * then this test serves dist/ (or $CR_SEARCH_DIST) from its own loopback server.
- * Skipped when Chromium, playwright-core or a built site with search bundles is missing.
+ * browser) against the built site (`npm run build`, once for all browser tests), served on a
+ * loopback port. Skipped only when Chromium is missing.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT } from '../helpers.ts';
+import { hasChromium, launch, startServer } from '../e2e/support.ts';
 
-const DIST = resolve(process.env.CR_SEARCH_DIST ?? join(ROOT, 'dist'));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ready = existsSync(CHROMIUM) && existsSync(join(DIST, 'search', 'index.json')) && existsSync(join(DIST, 'ja', 'index.html'));
-const suite = ready ? describe : describe.skip;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.wasm': 'application/wasm', '.pf_meta': 'application/octet-stream',
-};
-
-/** A tiny static server for dist/ on a random loopback port. */
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    let path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(dir, path));
-    if (!file.startsWith(dir)) return void res.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) {
-      path = join(dir, '404.html');
-      return void res.writeHead(404, { 'content-type': TYPES['.html']! }).end(existsSync(path) ? readFileSync(path) : 'not found');
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })));
-}
+// The site is built once for all browser tests (tests/e2e/support.ts), so on a clean clone these
+// tests run after that build instead of being skipped for want of dist/.
+const suite = hasChromium ? describe : describe.skip;
 
 suite('instant search in Chromium', () => {
   let server: Server;
@@ -45,13 +19,9 @@ suite('instant search in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ server, url: base } = await serve(DIST));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
-  }, 120_000);
+    ({ server, url: base } = await startServer());
+    browser = await launch();
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();

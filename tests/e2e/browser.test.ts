@@ -179,6 +179,7 @@ suite('reading site in Chromium', () => {
     test('/ focuses search, g opens go-to, [ and ] move between rules', async () => {
       const page = await open('/en/601.2/');
       await landed(page, '601.2');
+      await page.waitForSelector('html[data-cr-ready]');
       await page.keyboard.press('/');
       expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-cr-search'))).toBe(true);
       await page.keyboard.press('Escape');

@@ -356,3 +356,6 @@ addEventListener('hashchange', resolveHash);
 document.addEventListener('submit', (e) => {
   if (e.target instanceof HTMLFormElement && e.target.matches('form.cr-search[action="#"]')) e.preventDefault();
 });
+
+// Lets tests (and anything else) know the page's handlers are in place.
+document.documentElement.dataset['crReady'] = '1';

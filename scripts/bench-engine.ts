@@ -3,13 +3,10 @@
  * Exported for `npm run bench` (scripts/bench.ts); `npx tsx scripts/bench-engine.ts` prints the table.
  */
 import { loadScenario, runAllEditions, scenarioFiles } from './scenario.ts';
+import { median } from './stats.ts';
 
 export async function benchEngine(runs = 7): Promise<{ name: string; median_ms: number; runs: number }[]> {
   const out: { name: string; median_ms: number; runs: number }[] = [];
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.floor(s.length / 2)]!;
-  };
   const scenarios = scenarioFiles().map((f) => loadScenario(f).scenario).filter((s) => s !== undefined);
   const total: number[] = [];
   const per = new Map<string, number[]>();

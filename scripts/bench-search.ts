@@ -9,20 +9,21 @@
  *     prefixes; each query's latency is the median of 5 runs, so a GC pause does not count as a
  *     slow query), in Node and, when /usr/bin/chromium and playwright-core exist, in headless Chromium.
  */
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang } from '../src/model/types.ts';
 import type { SearchBundle } from '../src/search/types.ts';
-import { loadBundle, readCatalog, ROOT } from './search-index.ts';
+import { loadBundle, ROOT } from './search-index.ts';
+import { readCatalog } from '../src/pipeline/generated.ts';
+import { hasChromium, launchChromium } from './browser.ts';
+import { median, quantile } from './stats.ts';
 import { readRelevanceSet } from './relevance.ts';
 
 const RUNS = 5;
 
 function stats(times: number[]): { median: number; p95: number } {
-  const t = [...times].sort((a, b) => a - b);
-  return { median: t[t.length >> 1] ?? 0, p95: t[Math.min(t.length - 1, Math.floor(t.length * 0.95))] ?? 0 };
+  return { median: median(times), p95: quantile(times, 0.95) };
 }
 
 async function bundleJs(entry: string, format: 'esm' | 'iife'): Promise<string> {
@@ -45,18 +46,8 @@ function related(native: SearchBundle): SearchBundle[] {
 }
 
 async function chromiumTimes(script: string, bundles: SearchBundle[], nativeId: string, queries: string[]): Promise<{ build: number; times: number[] } | null> {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) return null;
-  let pw: typeof import('playwright-core');
-  try {
-    pw = await import('playwright-core');
-  } catch {
-    return null;
-  }
-  const browser = await pw.chromium.launch({
-    executablePath: chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  if (!hasChromium) return null;
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><title>bench</title>');

@@ -8,12 +8,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from '../src/pipeline/index.ts';
 import { PROJECT_ROOT, mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
+import { median } from './stats.ts';
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];

@@ -1,38 +1,17 @@
 /**
- * `npm run data`: content/ (+ mirror) → src/generated/, the data the site reads.
- *   catalog.json                 every (language, edition) with its sources, latest flags, alignment
- *   docs/{lang}-{edition}.json   the rule model of that edition (RuleDocument)
+ * `npm run data`: content/ (+ mirror) → parse → merge → link glossary terms → align →
+ * src/generated/ (layout in src/pipeline/generated.ts), the data the site, search and sandbox read.
  * Prints what it used, what is missing, and the diagnostics per document.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseDocument } from '../src/pipeline/index.ts';
 import { mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
-import { PROJECT_ROOT, describeResolved, resolveSources, type SourceEntry } from '../src/pipeline/sources.ts';
-import type { Lang, RuleDocument } from '../src/model/types.ts';
-
-export interface CatalogEdition {
-  lang: Lang;
-  edition: string;
-  latest: boolean;
-  partial: boolean;
-  title: string;
-  ruleCount: number;
-  /** Where the text came from, for the page's source line. */
-  sources: { id: string; file: string; url?: string; credit: string }[];
-  /** English edition of the same date, when the site has it (for parallel view and fallback). */
-  english: string | null;
-  /** English rule numbers this translation lacks. */
-  untranslated: string[];
-}
-
-export interface Catalog {
-  editions: CatalogEdition[];
-  missingSources: { id: string; reason: string }[];
-}
-
-export const GENERATED = join(PROJECT_ROOT, 'src/generated');
+import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
+import { describeResolved, resolveSources, type SourceEntry } from '../src/pipeline/sources.ts';
+import type { RuleDocument } from '../src/model/types.ts';
+import { writeGenerated, type Catalog, type CatalogEdition } from '../src/pipeline/generated.ts';
 
 export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocument[]; report: string }> {
   const resolved = await resolveSources({ download: process.env.CR_ATLAS_DOWNLOAD === '1' });
@@ -50,6 +29,7 @@ export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocumen
   const docs = [...groups.values()].map((g) => {
     const doc = mergeDocuments(g.docs);
     doc.edition = g.entries[0]!.edition;
+    linkGlossaryTerms(doc);
     return doc;
   });
   const english = new Map(docs.filter((d) => d.lang === 'en').map((d) => [d.edition!, d]));
@@ -88,8 +68,6 @@ export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocumen
 
 export async function writeGeneratedData(): Promise<void> {
   const { catalog, docs, report } = await buildData();
-  mkdirSync(join(GENERATED, 'docs'), { recursive: true });
-  for (const d of docs) writeFileSync(join(GENERATED, 'docs', `${d.lang}-${d.edition}.json`), JSON.stringify(d));
-  writeFileSync(join(GENERATED, 'catalog.json'), JSON.stringify(catalog, null, 1));
+  writeGenerated(catalog, docs);
   process.stdout.write(`${report}\nwrote ${docs.length} documents to src/generated/\n`);
 }

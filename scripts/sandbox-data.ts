@@ -10,11 +10,13 @@
  *
  * `tsx scripts/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../src/engine/index.ts';
 import { SANDBOX_DIR, exampleKey, type SandboxManifest } from '../src/sandbox/manifest.ts';
+import { hasCatalog, readCatalog } from '../src/pipeline/generated.ts';
+import { loadManifest } from '../src/pipeline/sources.ts';
 import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,16 +45,13 @@ export function siteEditions(root = ROOT): { latest: Record<string, string>; edi
     const list = (editions[lang] ??= []);
     if (!list.includes(edition)) list.push(edition);
   };
-  const catalog = join(process.env['CR_ATLAS_GENERATED'] ?? join(root, 'src/generated'), 'catalog.json');
-  if (existsSync(catalog)) {
-    const c = JSON.parse(readFileSync(catalog, 'utf8')) as { editions: { lang: string; edition: string; latest?: boolean }[] };
-    for (const e of c.editions) {
+  if (hasCatalog(root)) {
+    for (const e of readCatalog(root).editions) {
       add(e.lang, e.edition);
       if (e.latest) latest[e.lang] = e.edition;
     }
   } else {
-    const m = JSON.parse(readFileSync(join(root, 'content/manifest.json'), 'utf8')) as { sources: { lang: string; edition: string }[] };
-    for (const s of m.sources) add(s.lang, s.edition);
+    for (const s of loadManifest(root).sources) add(s.lang, s.edition);
   }
   for (const [lang, list] of Object.entries(editions)) {
     list.sort().reverse();

@@ -13,22 +13,10 @@ import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 import { buildBundle } from '../src/search/build.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
-import type { Catalog } from './data.ts';
+import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const GENERATED = join(ROOT, 'src/generated');
 export const SEARCH_OUT = join(ROOT, 'public/search');
-
-export function readCatalog(): Catalog {
-  const file = join(GENERATED, 'catalog.json');
-  if (!existsSync(file)) throw new Error('src/generated/catalog.json is missing: run `npm run data` first');
-  return JSON.parse(readFileSync(file, 'utf8')) as Catalog;
-}
-
-function readDoc(lang: Lang, edition: string): RuleDocument | undefined {
-  const file = join(GENERATED, 'docs', `${lang}-${edition}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RuleDocument) : undefined;
-}
 
 export function readSynonyms(lang: Lang): Synonym[] {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
@@ -41,10 +29,7 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
   const docs = new Map<string, RuleDocument>();
   const doc = (lang: Lang, edition: string) => {
     const key = `${lang}-${edition}`;
-    if (!docs.has(key)) {
-      const d = readDoc(lang, edition);
-      if (d) docs.set(key, d);
-    }
+    if (!docs.has(key)) docs.set(key, readDocument(lang, edition));
     return docs.get(key);
   };
   const bundles: SearchBundle[] = [];
@@ -107,12 +92,12 @@ export function loadBundle(id: string): SearchBundle {
   const hit = memo.get(id);
   if (hit) return hit;
   const file = join(SEARCH_OUT, `${id}.json`);
-  const catalogFile = join(GENERATED, 'catalog.json');
+  const catalog = catalogFile();
   const synonymFiles = (['en', 'ja', 'ko'] as const).map((l) => join(ROOT, 'content/search', `synonyms.${l}.json`));
   const fresh =
     existsSync(file) &&
-    existsSync(catalogFile) &&
-    statSync(file).mtimeMs >= statSync(catalogFile).mtimeMs &&
+    existsSync(catalog) &&
+    statSync(file).mtimeMs >= statSync(catalog).mtimeMs &&
     synonymFiles.every((f) => !existsSync(f) || statSync(file).mtimeMs >= statSync(f).mtimeMs);
   if (fresh) {
     const b = JSON.parse(readFileSync(file, 'utf8')) as SearchBundle;

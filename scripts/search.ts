@@ -6,7 +6,8 @@
  *   {"query": …, "results": [{"number": …, "lang": …, "snippet": …}, …]}   (top 10, best first)
  * Without `--batch`, prints the same for QUERY, plus readable lines on stderr when stdout is a TTY.
  */
-import { readCatalog, loadBundle } from './search-index.ts';
+import { loadBundle } from './search-index.ts';
+import { readCatalog } from '../src/pipeline/generated.ts';
 import { Searcher } from '../src/search/engine.ts';
 import { SearchSession } from '../src/search/session.ts';
 import type { Lang } from '../src/model/types.ts';

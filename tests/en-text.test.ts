@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeSource, splitLines } from '../src/pipeline/decode.ts';
-import { paragraphText } from '../src/pipeline/inline.ts';
+import { paragraphText } from '../src/model/text.ts';
 import type { RuleDocument } from '../src/model/types.ts';
 import { EN, EN_ARCHIVE, parseFile, ruleByNumber } from './helpers.ts';
 

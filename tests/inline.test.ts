@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MARK, paragraphText, parseInline, referencedNumbers } from '../src/pipeline/inline.ts';
+import { NOTE_MARK, parseInline } from '../src/pipeline/inline.ts';
+import { paragraphText, referencedNumbers } from '../src/model/text.ts';
 
 const refs = (text: string) => parseInline(text).filter((n) => n.type === 'ref');
 

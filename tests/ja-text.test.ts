@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Paragraph, RuleDocument } from '../src/model/types.ts';
 import { assembleDocument } from '../src/pipeline/assemble.ts';
 import { headwordPairs } from '../src/pipeline/furigana.ts';
-import { NOTE_MARK, paragraphText } from '../src/pipeline/inline.ts';
+import { NOTE_MARK } from '../src/pipeline/inline.ts';
+import { paragraphText } from '../src/model/text.ts';
 import { editionFromTitle, extractTranslatorNotes, headwordBridge, readJapaneseText } from '../src/pipeline/readers/ja-text.ts';
 import { EN, SEED, hasShared, parseFile, ruleByNumber } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assembleDocument } from '../src/pipeline/assemble.ts';
-import { paragraphText, referencedNumbers } from '../src/pipeline/inline.ts';
+import { paragraphText, referencedNumbers } from '../src/model/text.ts';
 import { readKoreanJekyllHtml, readTag } from '../src/pipeline/readers/ko-jekyll-html.ts';
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, ROOT, SEED, hasShared, parseFile, ruleByNumber } from './helpers.ts';

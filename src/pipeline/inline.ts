@@ -3,7 +3,7 @@
  * Shared by every reader: the readers turn their format into text, this finds the structure in it.
  */
 import type { Inline, Paragraph, RefTarget } from '../model/types.ts';
-import { expandRange, parseRuleNumber } from '../model/rule-number.ts';
+import { parseRuleNumber } from '../model/rule-number.ts';
 
 /** Private-use character a reader leaves where a translator note was attached. */
 export const NOTE_MARK = '\uE000';
@@ -85,28 +85,5 @@ export function parseInline(text: string): Paragraph {
     pos = s.end;
   }
   if (pos < text.length) out.push({ type: 'text', value: text.slice(pos) });
-  return out;
-}
-
-/** Plain text of a paragraph: symbols as `{T}`, references as their visible text, no note markers. */
-export function paragraphText(p: Paragraph): string {
-  let s = '';
-  for (const n of p) {
-    if (n.type === 'text') s += n.value;
-    else if (n.type === 'symbol') s += `{${n.value}}`;
-    else if (n.type === 'ref' || n.type === 'term') s += n.text;
-  }
-  return s;
-}
-
-/** Every rule number a paragraph refers to, ranges expanded (`103.2a–c` → 103.2a, 103.2b, 103.2c). */
-export function referencedNumbers(p: Paragraph): string[] {
-  const out: string[] = [];
-  for (const n of p) {
-    if (n.type !== 'ref') continue;
-    const t = n.target;
-    if (t.kind === 'range' && t.to) out.push(...expandRange(t.number, t.to));
-    else out.push(t.number);
-  }
   return out;
 }

@@ -4,7 +4,7 @@
  * complete document a missing target is a source defect and is reported.
  */
 import type { Inline, Paragraph, RuleDocument } from '../model/types.ts';
-import { referencedNumbers } from './inline.ts';
+import { referencedNumbers } from '../model/text.ts';
 
 export function linkCrossReferences(doc: RuleDocument): void {
   const numbers = new Set(doc.rules.map((r) => r.number));

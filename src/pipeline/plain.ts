@@ -1,6 +1,6 @@
 /** The model as plain JSON for the command line and other tools (the `cr parse` contract). */
 import type { Diagnostic, RuleDocument } from '../model/types.ts';
-import { paragraphText, referencedNumbers } from './inline.ts';
+import { paragraphText, referencedNumbers } from '../model/text.ts';
 
 export interface PlainRule {
   number: string;

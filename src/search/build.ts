@@ -3,7 +3,7 @@
  * writes the bundles and the CLI builds them in memory from the same generated documents.
  */
 import type { Lang, Rule, RuleDocument } from '../model/types.ts';
-import { paragraphText } from '../pipeline/inline.ts';
+import { paragraphText } from '../model/text.ts';
 import { TITLE, type ForeignLink, type SearchBundle, type SearchRecord, type Synonym, type TermPair } from './types.ts';
 import { indexTokens } from './text.ts';
 import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';

@@ -1,27 +1,11 @@
-/** Build-time loading of `src/generated/` (written by `npm run data`); the site model is built once. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Catalog } from '../../scripts/data.ts';
-import type { Lang, RuleDocument } from '../model/types.ts';
+/** Build-time loading of the generated data; the site model is built once. */
+import { readCatalog, readDocument } from '../pipeline/generated.ts';
 import { buildSite, type Site } from './site.ts';
-
-/** `src/generated/`, or CR_ATLAS_GENERATED (the escaping test builds the site from a fixture). */
-export function generatedDir(root = process.cwd()): string {
-  return process.env['CR_ATLAS_GENERATED'] ?? join(root, 'src/generated');
-}
-
-export function loadCatalog(root?: string): Catalog {
-  return JSON.parse(readFileSync(join(generatedDir(root), 'catalog.json'), 'utf8')) as Catalog;
-}
-
-export function loadDoc(lang: Lang, edition: string, root?: string): RuleDocument {
-  return JSON.parse(readFileSync(join(generatedDir(root), 'docs', `${lang}-${edition}.json`), 'utf8')) as RuleDocument;
-}
 
 let cached: Site | null = null;
 
-/** The site model of the generated data (cached for the whole build). */
-export function getSite(root?: string): Site {
-  cached ??= buildSite(loadCatalog(root), (lang, edition) => loadDoc(lang, edition, root));
+/** The site model of the generated data (cached for the whole build). `root` is the project (Astro runs there). */
+export function getSite(root = process.cwd()): Site {
+  cached ??= buildSite(readCatalog(root), (lang, edition) => readDocument(lang, edition, root));
   return cached;
 }

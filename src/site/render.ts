@@ -1,16 +1,6 @@
 /** Small presentation decisions over the rule model (pure). */
 import type { Rule } from '../model/types.ts';
 
-/**
- * A rule printed as a heading: a short title with subrules and no sentence of its own
- * (`702.19. Trample`, `701.2. Activate`). These become `<h2>` so the page outline lists them.
- */
-export function isHeadingRule(rule: Rule): boolean {
-  if (rule.kind !== 'rule' || rule.children.length === 0 || rule.body.length !== 1) return false;
-  const text = rule.body[0]!.map((n) => (n.type === 'text' ? n.value : n.type === 'ref' || n.type === 'term' ? n.text : n.type === 'symbol' ? '{}' : '')).join('').trim();
-  return text.length > 0 && text.length <= 60 && !/[.。:：]$/.test(text);
-}
-
 /** The number as the CR prints it: `702.`, `702.19.`, `702.19b`. */
 export function displayNumber(rule: Pick<Rule, 'number' | 'kind'>): string {
   return rule.kind === 'subrule' ? rule.number : `${rule.number}.`;

@@ -14,6 +14,7 @@
  */
 import { compareRuleNumbers, parseRuleNumber } from '../model/rule-number.ts';
 import type { Lang, Paragraph, Rule, RuleDocument } from '../model/types.ts';
+import { paragraphText } from '../model/text.ts';
 
 /** Text bytes a page may hold before its section is split (keeps the heaviest page far below 150 KB gzip). */
 export const PAGE_TEXT_BUDGET = 40_000;
@@ -89,7 +90,7 @@ export function ruleWeight(rule: Rule): number {
 /** Title of a section entry: its first paragraph as plain text. */
 export function entryTitle(rule: Rule | undefined): string {
   if (!rule || !rule.body[0]) return '';
-  return rule.body[0].map((n) => (n.type === 'text' ? n.value : n.type === 'symbol' ? `{${n.value}}` : n.type === 'noteRef' ? '' : n.text)).join('').trim();
+  return paragraphText(rule.body[0]).trim();
 }
 
 /**

@@ -2,12 +2,11 @@
  * The site model: every edition with its pages, where each rule lives, and how references resolve.
  * Built once per build from the catalog and the documents (see `load.ts`); pure given its inputs.
  */
-import type { Catalog, CatalogEdition } from '../../scripts/data.ts';
+import type { Catalog, CatalogEdition } from '../pipeline/generated.ts';
 import type { GlossaryEntry, Lang, RefTarget, Rule, RuleDocument } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
 import { editionBase, groupSections, parallelPath, sectionPath, splitSection, type PageChunk, type SectionView } from './routes.ts';
 import { glossarySlugs } from './slug.ts';
-import { createTermLinker, type TermLinker } from './terms.ts';
 
 export interface SectionPage {
   kind: 'section';
@@ -41,7 +40,6 @@ export interface Edition {
   /** Same-edition English, for the parallel view and fallback links. */
   english: Edition | null;
   /** Marks glossary terms in a paragraph (first occurrence per rule; see terms.ts). */
-  linkTerms: TermLinker;
 }
 
 export interface Site {
@@ -77,7 +75,6 @@ export function buildSite(catalog: Catalog, loadDoc: (lang: Lang, edition: strin
       glossarySlug: glossarySlugs(doc.glossary),
       glossaryByTerm: new Map(doc.glossary.map((g) => [g.term, g])),
       english: null,
-      linkTerms: createTermLinker(doc),
     };
     for (const s of ed.sections) {
       const chunks = splitSection(s.entries);

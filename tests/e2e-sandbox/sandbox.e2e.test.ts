@@ -4,45 +4,33 @@
  * writeSandboxData, and small pages holding real examples of the 2019-01-25 edition, served from a loopback
  * server under the site's Content Security Policy. Skipped when Chromium is missing.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bundleSandbox } from '../../scripts/bench-sandbox.ts';
 import { writeSandboxData } from '../../scripts/sandbox-data.ts';
 import { contentSecurityPolicy } from '../../src/site/csp.ts';
-import { ROOT } from '../helpers.ts';
+import { readDocument } from '../../src/pipeline/generated.ts';
+import { paragraphText } from '../../src/model/text.ts';
+import { ensureSite } from '../e2e/support.ts';
+import { hasChromium, launchChromium } from '../../scripts/browser.ts';
+import { serve } from '../../scripts/start.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = hasChromium ? describe : describe.skip;
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The text of an example from the generated rule documents (a placeholder when `npm run data` has not run). */
-function exampleText(lang: string, rule: string, ordinal: number): string {
-  const f = join(ROOT, 'src/generated/docs', `${lang}-2019-01-25.json`);
-  if (!existsSync(f)) return `Example ${rule} #${ordinal}`;
-  const doc = JSON.parse(readFileSync(f, 'utf8')) as { rules: { number: string; examples: unknown[] }[] };
-  const ex = doc.rules.find((r) => r.number === rule)?.examples[ordinal - 1];
-  const texts: string[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o['value'] === 'string') texts.push(o['value']);
-      else if (typeof o['text'] === 'string') texts.push(o['text']);
-      else Object.values(o).forEach(walk);
-    }
-  };
-  walk(ex);
-  return texts.join('') || `Example ${rule} #${ordinal}`;
+/** The plain text of an example of the 2019-01-25 edition, from the generated documents. */
+function exampleText(lang: 'en' | 'ja' | 'ko', rule: string, ordinal: number): string {
+  const ex = readDocument(lang, '2019-01-25').rules.find((r) => r.number === rule)?.examples[ordinal - 1];
+  if (!ex) throw new Error(`no example ${rule}:${ordinal} in ${lang} 2019-01-25`);
+  return ex.map(paragraphText).join(' ');
 }
 
-function page(lang: string, opts: { examples: [string, number][]; editionOn: 'main' | 'meta' | 'none' }): string {
+function page(lang: 'en' | 'ja' | 'ko', opts: { examples: [string, number][]; editionOn: 'main' | 'meta' | 'none' }): string {
   const label = { en: 'Example:', ja: '例：', ko: '예:' }[lang] ?? 'Example:';
   const exs = opts.examples.map(([rule, n]) => `<section><h2 id="${esc(rule)}">${esc(rule)}</h2><p class="example" data-example="${esc(rule)}:${n}"><b>${label}</b> ${esc(exampleText(lang, rule, n))}</p></section>`).join('\n');
   const csp = contentSecurityPolicy();
@@ -51,18 +39,6 @@ function page(lang: string, opts: { examples: [string, number][]; editionOn: 'ma
 ${opts.editionOn === 'meta' ? '<meta name="cr-edition" content="2019-01-25">' : ''}
 <title>sandbox harness</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/sandbox.css"><script type="module" src="/loader.js"></script></head>
 <body><main${opts.editionOn === 'main' ? ' data-edition="2019-01-25"' : ''}>${exs}</main></body></html>`;
-}
-
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(dir, path));
-    if (!file.startsWith(dir)) return void res.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) return void res.writeHead(404).end('not found');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
 }
 
 suite('engine sandbox in Chromium', () => {
@@ -74,6 +50,7 @@ suite('engine sandbox in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
+    await ensureSite(); // the one shared build: also guarantees the generated documents the pages quote
     dir = mkdtempSync(join(tmpdir(), 'cr-sbx-e2e-'));
     const b = await bundleSandbox(dir, { minify: true });
     lazyChunks = b.lazy;
@@ -84,13 +61,9 @@ suite('engine sandbox in Chromium', () => {
     }
     mkdirSync(join(dir, 'plain'));
     writeFileSync(join(dir, 'plain', 'index.html'), page('en', { examples: [], editionOn: 'main' }));
-    ({ server, url: base } = await serve(dir));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    ({ server, url: base } = await serve(dir, 0));
+    base = base.replace(/\/$/, '');
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

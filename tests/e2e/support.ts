@@ -6,11 +6,12 @@
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
 import { DIST, ROOT, ensureBuilt, serve } from '../../scripts/start.ts';
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+import { CHROMIUM, hasChromium, launchChromium } from '../../scripts/browser.ts';
+
+export { hasChromium };
+export const launch = launchChromium;
 if (!hasChromium) console.warn(`[e2e] ${CHROMIUM} not found: browser tests are skipped (apt-get install -y chromium)`);
 
 const LOCK = join(ROOT, '.cache', 'e2e-build.lock');
@@ -45,12 +46,4 @@ export async function ensureSite(): Promise<string> {
 
 export async function startServer(): Promise<{ server: Server; url: string }> {
   return serve(await ensureSite(), 0);
-}
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
 }

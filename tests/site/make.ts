@@ -1,5 +1,5 @@
 /** Builders for small rule documents and catalogs in site tests. */
-import type { Catalog, CatalogEdition } from '../../scripts/data.ts';
+import type { Catalog, CatalogEdition } from '../../src/pipeline/generated.ts';
 import type { Lang, Paragraph, Rule, RuleDocument } from '../../src/model/types.ts';
 import { parentNumber, ruleKind } from '../../src/model/rule-number.ts';
 

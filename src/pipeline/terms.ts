@@ -1,10 +1,11 @@
 /**
- * Glossary terms in rule text. The pipeline may mark them as `term` nodes; while a document has none,
- * the site marks the first occurrence per rule of distinctive glossary headwords itself: multi-word
- * English headwords (`combat damage step`, not `card`), Japanese headwords of four or more characters
- * not inside a longer katakana word. Conservative on purpose: a wrong link is worse than none.
+ * Link stage: glossary terms in rule text become `term` nodes, the first occurrence per rule of
+ * distinctive glossary headwords: multi-word English headwords (`combat damage step`, not `card`),
+ * Japanese headwords of four or more characters not inside a longer katakana word. Conservative on
+ * purpose: a wrong link is worse than none. Text is only split, never changed.
  */
 import type { GlossaryEntry, Inline, Lang, Paragraph, RuleDocument } from '../model/types.ts';
+import { isHeadingRule } from '../model/text.ts';
 
 export type TermLinker = (p: Paragraph, seen: Set<string>) => Paragraph;
 
@@ -21,10 +22,8 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function createTermLinker(doc: Pick<RuleDocument, 'lang' | 'glossary' | 'rules'>): TermLinker {
+export function createTermLinker(doc: Pick<RuleDocument, 'lang' | 'glossary'>): TermLinker {
   if (doc.glossary.length === 0 || doc.lang === 'ko') return identity;
-  const hasTerms = doc.rules.some((r) => r.body.some((p) => p.some((n) => n.type === 'term')));
-  if (hasTerms) return identity;
   const byName = new Map<string, string>();
   for (const g of doc.glossary) {
     for (const n of names(g, doc.lang)) {
@@ -61,4 +60,17 @@ export function createTermLinker(doc: Pick<RuleDocument, 'lang' | 'glossary' | '
     }
     return changed ? out : p;
   };
+}
+
+/** Marks glossary terms in every rule's body and examples (not in headings and section titles). */
+export function linkGlossaryTerms(doc: RuleDocument): void {
+  const link = createTermLinker(doc);
+  if (link === identity) return;
+  for (const rule of doc.rules) {
+    if (rule.kind === 'section') continue;
+    const seen = new Set<string>();
+    const heading = isHeadingRule(rule);
+    rule.body = rule.body.map((p, i) => (heading && i === 0 ? p : link(p, seen)));
+    rule.examples = rule.examples.map((ex) => ex.map((p) => link(p, seen)));
+  }
 }

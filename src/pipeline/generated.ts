@@ -1,0 +1,61 @@
+/**
+ * The generated data (`src/generated/`, written by `npm run data`): the one place that knows its
+ * layout. The site, the search index build and the sandbox data build read it through here.
+ *   catalog.json                 every (language, edition) with its sources, latest flags, alignment
+ *   docs/{lang}-{edition}.json   the rule model of that edition (RuleDocument)
+ * Build-time only (Node).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Lang, RuleDocument } from '../model/types.ts';
+import { PROJECT_ROOT } from './sources.ts';
+
+export interface CatalogEdition {
+  lang: Lang;
+  edition: string;
+  latest: boolean;
+  partial: boolean;
+  title: string;
+  ruleCount: number;
+  /** Where the text came from, for the page's source line. */
+  sources: { id: string; file: string; url?: string; credit: string }[];
+  /** English edition of the same date, when the site has it (for parallel view and fallback). */
+  english: string | null;
+  /** English rule numbers this translation lacks. */
+  untranslated: string[];
+}
+
+export interface Catalog {
+  editions: CatalogEdition[];
+  missingSources: { id: string; reason: string }[];
+}
+
+/** `src/generated/` under `root`, or $CR_ATLAS_GENERATED (the escaping test builds from a fixture). */
+export function generatedDir(root = PROJECT_ROOT, env = process.env): string {
+  return env['CR_ATLAS_GENERATED'] ?? join(root, 'src/generated');
+}
+
+export const catalogFile = (root?: string) => join(generatedDir(root), 'catalog.json');
+const documentFile = (lang: Lang, edition: string, root?: string) => join(generatedDir(root), 'docs', `${lang}-${edition}.json`);
+
+export function hasCatalog(root?: string): boolean {
+  return existsSync(catalogFile(root));
+}
+
+export function readCatalog(root?: string): Catalog {
+  const file = catalogFile(root);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+}
+
+export function readDocument(lang: Lang, edition: string, root?: string): RuleDocument {
+  const file = documentFile(lang, edition, root);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
+  return JSON.parse(readFileSync(file, 'utf8')) as RuleDocument;
+}
+
+export function writeGenerated(catalog: Catalog, docs: RuleDocument[], root?: string): void {
+  mkdirSync(join(generatedDir(root), 'docs'), { recursive: true });
+  for (const d of docs) writeFileSync(documentFile(d.lang, d.edition!, root), JSON.stringify(d));
+  writeFileSync(catalogFile(root), JSON.stringify(catalog, null, 1));
+}

@@ -17,7 +17,8 @@ export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocumen
   const resolved = await resolveSources({ download: process.env.CR_ATLAS_DOWNLOAD === '1' });
   const groups = new Map<string, { entries: SourceEntry[]; docs: RuleDocument[] }>();
   for (const r of resolved) {
-    if (r.status !== 'found') continue;
+    // English editions that feed only the history are read by the history stage, not rendered.
+    if (r.status !== 'found' || r.entry.pages === false) continue;
     const doc = parseDocument(readFileSync(r.path), r.entry.file ?? basename(r.path), { lang: r.entry.lang });
     // The manifest knows the edition of documents that do not state it (the Korean chapter posts).
     doc.edition ??= r.entry.edition;

@@ -23,7 +23,7 @@ describe('the manifest', () => {
       ['ko', '2017-01-20', 'ko-jekyll-html'], ['ko', '2017-01-20', 'ko-jekyll-text'], ['ko', '2017-01-20', 'ko-jekyll-text'],
       ['ko', '2017-01-20', 'ko-jekyll-text'], ['ja', '2019-01-25', 'ja-text'],
     ]);
-    const external = m.sources.filter((s) => !s.file);
+    const external = m.sources.filter((s) => !s.file && s.pages !== false);
     expect(external.map((s) => s.id)).toEqual(['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25']);
     for (const s of external) {
       expect(s.url).toMatch(/^https:\/\//);
@@ -34,18 +34,42 @@ describe('the manifest', () => {
   });
 });
 
+describe('the English editions since 2009 (history sources)', () => {
+  const tsv = readFileSync(join(SHARED_RULES, 'en-archive/SOURCES.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  it('every line of en-archive/SOURCES.tsv is one English source with its address, archived copy and checksum', () => {
+    expect(tsv).toHaveLength(84);
+    const english = loadManifest().sources.filter((s) => s.lang === 'en');
+    expect(english).toHaveLength(84);
+    for (const [file, , url, archived, sha] of tsv) {
+      const entry = english.find((s) => s.sha256 === sha)!;
+      expect(entry, file).toBeDefined();
+      expect(entry.url).toBe(url);
+      if (archived !== url) expect(entry.archive).toBe(archived);
+      // The three rendered editions keep their en/ mirror path (same bytes); the others point into en-archive/.
+      if (entry.pages === false) expect(entry.mirror).toBe(`en-archive/${file}`);
+      else expect(entry.mirror).toMatch(/^en\/MagicCompRules-\d{4}-\d{2}-\d{2}\.txt$/);
+    }
+    expect(english.filter((s) => s.pages !== false).map((s) => s.edition)).toEqual(['2017-01-20', '2019-01-25', '2026-01-16']);
+    // Editions are the dates the files state, all distinct (2017-01-19.txt states January 20, 2017).
+    expect(new Set(english.map((s) => s.edition)).size).toBe(84);
+  });
+});
+
 describe('resolveSources', () => {
   it('uses the mirror, and says what it used', async () => {
     const resolved = await resolveSources({ mirror: SHARED_RULES });
     expect(resolved.every((r) => r.status === 'found')).toBe(true);
-    expect(resolved.filter((r) => r.status === 'found' && r.origin === 'mirror')).toHaveLength(4);
+    // 4 external documents rendered as pages + the 81 other English editions of en-archive/SOURCES.tsv (84 lines less
+    // the 3 whose files are byte-identical to en/*.txt, same sha256).
+    expect(resolved.filter((r) => r.status === 'found' && r.origin === 'mirror')).toHaveLength(4 + 81);
     expect(describeResolved(resolved)).toContain(`used    en-2026-01-16            mirror   ${join(SHARED_RULES, 'en/MagicCompRules-2026-01-16.txt')}`);
   });
   it('reports missing external documents clearly and still finds the committed seeds', async () => {
     const resolved = await resolveSources({ root: scratchRoot(), mirror: null });
     expect(resolved.filter((r) => r.status === 'found').map((r) => r.entry.id)).toHaveLength(5);
     const missing = resolved.filter((r) => r.status === 'missing');
-    expect(missing.map((r) => r.entry.id)).toEqual(['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25']);
+    expect(missing.filter((r) => r.entry.pages !== false).map((r) => r.entry.id)).toEqual(['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25']);
+    expect(missing.filter((r) => r.entry.pages === false)).toHaveLength(81);
     expect(describeResolved(missing)).toContain('missing en-2019-01-25            skipped: no mirror directory (set CR_ATLAS_RULES_DIR or place ../shared/rules); downloads off (set CR_ATLAS_DOWNLOAD=1)');
   });
   it('rejects a mirror copy whose checksum differs', async () => {
@@ -78,6 +102,27 @@ describe('resolveSources', () => {
       server.close();
       const again = await resolveSources({ root, mirror: null, download: false });
       expect(again.find((r) => r.entry.id === 'ko-2019-01-25')).toMatchObject({ status: 'found', origin: 'cache' });
+    } finally {
+      server.close();
+    }
+  });
+  it('falls back to the archived copy when the original address fails', async () => {
+    const root = scratchRoot();
+    const manifest = loadManifest(root);
+    const body = readFileSync(join(SHARED_RULES, 'en-archive/2009-09-04.txt'));
+    const server = createServer((req, res) => {
+      if (req.url === '/archived') res.writeHead(200).end(body);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const port = (server.address() as { port: number }).port;
+    manifest.sources = manifest.sources.filter((s) => s.id === 'en-2009-09-04');
+    manifest.sources[0]!.url = `http://127.0.0.1:${port}/gone`;
+    manifest.sources[0]!.archive = `http://127.0.0.1:${port}/archived`;
+    writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
+    try {
+      const [r] = await resolveSources({ root, mirror: null, download: true });
+      expect(r).toMatchObject({ status: 'found', origin: 'download', path: join(root, '.cache/rules/en-archive/2009-09-04.txt') });
     } finally {
       server.close();
     }

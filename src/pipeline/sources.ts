@@ -23,7 +23,14 @@ export interface SourceEntry {
   /** Path inside the mirror directory. */
   mirror?: string;
   url?: string;
+  /** Archived copy of `url` (web.archive.org), tried when `url` fails: old wizards.com addresses are gone. */
+  archive?: string;
   sha256?: string;
+  /**
+   * false: an English edition that feeds only the history of the rules (diffs, changes, rule
+   * histories) and gets no site pages. Absent: rendered as full site pages.
+   */
+  pages?: boolean;
 }
 
 export interface Manifest {
@@ -85,20 +92,26 @@ export async function resolveSources(options: ResolveOptions = {}): Promise<Reso
       out.push({ entry, status: 'found', path: cached, origin: 'cache' });
       continue;
     }
-    if (options.download && entry.url) {
-      try {
-        const response = await (options.fetchImpl ?? fetch)(entry.url);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        if (entry.sha256 && sha256(bytes) !== entry.sha256) throw new Error('checksum mismatch');
-        mkdirSync(dirname(cached), { recursive: true });
-        writeFileSync(cached, bytes);
-        out.push({ entry, status: 'found', path: cached, origin: 'download' });
-        continue;
-      } catch (e) {
-        reasons.push(`download from ${entry.url} failed: ${(e as Error).message}`);
+    const urls = [entry.url, entry.archive].filter((u): u is string => !!u);
+    let downloaded = false;
+    if (options.download && urls.length > 0) {
+      for (const url of urls) {
+        try {
+          const response = await (options.fetchImpl ?? fetch)(url);
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          if (entry.sha256 && sha256(bytes) !== entry.sha256) throw new Error('checksum mismatch');
+          mkdirSync(dirname(cached), { recursive: true });
+          writeFileSync(cached, bytes);
+          out.push({ entry, status: 'found', path: cached, origin: 'download' });
+          downloaded = true;
+          break;
+        } catch (e) {
+          reasons.push(`download from ${url} failed: ${(e as Error).message}`);
+        }
       }
     } else if (entry.url) reasons.push('downloads off (set CR_ATLAS_DOWNLOAD=1)');
+    if (downloaded) continue;
     out.push({ entry, status: 'missing', reason: reasons.join('; ') });
   }
   return out;

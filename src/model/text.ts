@@ -2,15 +2,23 @@
 import type { Paragraph, Rule } from './types.ts';
 import { expandRange } from './rule-number.ts';
 
-/** Plain text of a paragraph: symbols as `{T}`, references as their visible text, no note markers. */
+/**
+ * Plain text of a paragraph: symbols as `{T}`, references as their visible text, restored
+ * characters as they read (`sourceText` leaves them out), no note markers or gaps.
+ */
 export function paragraphText(p: Paragraph): string {
   let s = '';
   for (const n of p) {
-    if (n.type === 'text') s += n.value;
+    if (n.type === 'text' || n.type === 'restored') s += n.value;
     else if (n.type === 'symbol') s += `{${n.value}}`;
     else if (n.type === 'ref' || n.type === 'term') s += n.text;
   }
   return s;
+}
+
+/** The characters of a paragraph as the source printed them: `paragraphText` without restored characters. */
+export function sourceText(p: Paragraph): string {
+  return paragraphText(p.filter((n) => n.type !== 'restored'));
 }
 
 /** Every rule number a paragraph refers to, ranges expanded (`103.2a–c` → 103.2a, 103.2b, 103.2c). */

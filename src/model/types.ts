@@ -40,7 +40,18 @@ export type Inline =
   /** An occurrence of a glossary term (`term` is the glossary headword it belongs to). */
   | { type: 'term'; text: string; term: string }
   /** Where a translator note was attached in the text; `index` points into `Rule.notes`. */
-  | { type: 'noteRef'; index: number };
+  | { type: 'noteRef'; index: number }
+  /**
+   * Where the source lost text: two inline elements of the page it was extracted from (ruby terms,
+   * links) touch, and the one-character text between them (a particle, 、, ・, a verb ending) was
+   * dropped. Adds no text. `word`: a one-character word (引, 絵, 探) evidently lost here as well.
+   */
+  | { type: 'gap'; word?: string }
+  /**
+   * Characters the source lost, restored from evidence: `evidence` is the word of the same-edition
+   * English rule that proves them (`draw` for 引). Shown marked as restored, never as if printed.
+   */
+  | { type: 'restored'; value: string; evidence: string };
 
 export type Paragraph = Inline[];
 
@@ -83,6 +94,8 @@ export interface Rule {
 export interface Part {
   number: string;
   title: string;
+  /** The title is known to be damaged in the source (lost characters). */
+  damaged?: boolean;
   sections: string[];
 }
 
@@ -100,6 +113,8 @@ export interface GlossaryEntry {
   /** Translator notes separated from the definition. */
   notes?: Note[];
   line: number;
+  /** The definition is known to be damaged in the source (lost characters). */
+  damaged?: boolean;
 }
 
 /** A pair of names for the same concept across languages (for links and cross-language search). */
@@ -122,6 +137,8 @@ export interface RuleDocument {
   file: string;
   /** Introduction paragraphs (plain text). */
   introduction: string[];
+  /** The introduction is known to be damaged in the source (lost characters). */
+  introductionDamaged?: boolean;
   parts: Part[];
   /** Every numbered entry from section level down, in document order. */
   rules: Rule[];

@@ -1,0 +1,50 @@
+/**
+ * Language, edition and parallel-view links keep the reader's place: the rule is read when the link is
+ * used (the rule in view, or the hash), never when the page loaded. A language or edition link goes to
+ * that rule's URL in the other edition, or to its nearest ancestor there (a HEAD request per try).
+ */
+import { ancestors } from '../lookup.ts';
+import { BASE_RE, currentRule, exists } from './page.ts';
+
+/** The URL a parallel-view link should open for `rule`: its page with the rule as fragment. */
+export function withRule(href: string, rule: string): string {
+  return `${href.split('#')[0]}#${rule}`;
+}
+
+export function initSwitch(doc: Document = document): void {
+  const view = doc.defaultView ?? window;
+  // Middle-click, Ctrl+click and "open in new tab" read the href: keep it current at every press.
+  const freshen = (a: HTMLAnchorElement): void => {
+    const cur = currentRule(doc);
+    if (!cur) return;
+    if (a.dataset['parallel'] !== undefined) a.href = withRule(a.href, cur.id);
+  };
+  doc.addEventListener('pointerdown', (e) => {
+    const a = (e.target as Element | null)?.closest?.('a[data-switch], a[data-parallel]');
+    if (a instanceof HTMLAnchorElement) freshen(a);
+  });
+  doc.addEventListener('click', (e) => {
+    const a = (e.target as Element | null)?.closest?.('a[data-switch], a[data-parallel]');
+    if (!(a instanceof HTMLAnchorElement)) return;
+    const cur = currentRule(doc);
+    if (!cur) return;
+    if (a.dataset['parallel'] !== undefined) {
+      a.href = withRule(a.href, cur.id);
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    const switchBase = a.dataset['switch'] ?? '';
+    if (!BASE_RE.test(switchBase)) return;
+    e.preventDefault();
+    void (async () => {
+      for (const n of [cur.id, ...ancestors(cur.id)]) {
+        const url = `${switchBase}${n}/`;
+        if (await exists(url)) {
+          view.location.href = url;
+          return;
+        }
+      }
+      view.location.href = a.href;
+    })();
+  });
+}

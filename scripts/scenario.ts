@@ -114,7 +114,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
       for (const st of runScenario(l.scenario).steps) for (const e of st.entries) for (const r of e.rules) cited.add(r);
       JSON.stringify(l.scenario).replace(/"([1-9][0-9]{2}\.[0-9]+[a-z]?)"/g, (_m, r: string) => (cited.add(r), ''));
     }
-    for (const f of ['game.ts', 'layers.ts']) {
+    for (const f of readdirSync(join(ROOT, 'src/engine')).filter((x) => x.endsWith('.ts'))) {
       readFileSync(join(ROOT, 'src/engine', f), 'utf8').replace(/'([1-9][0-9]{2}\.[0-9]+[a-z]?)'/g, (_m, r: string) => (cited.add(r), ''));
     }
     out(JSON.stringify(await deriveCrosswalk([...cited].sort()), null, 1));

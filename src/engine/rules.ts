@@ -26,11 +26,13 @@ export interface RulesProfile {
   edition: Edition;
   /** 509.2 (2019): attackers blocked by several creatures have a damage assignment order. Removed in 2026. */
   damageAssignmentOrder: boolean;
+  /** 120.4a (2026): the damage process begins with a step for excess damage; 2019's 119.4 has no such step. */
+  excessDamageStep: boolean;
   /** Layer 7 sublayers in application order. */
   layer7: string[];
 }
 
 export const PROFILES: Record<Edition, RulesProfile> = {
-  '2019-01-25': { edition: '2019-01-25', damageAssignmentOrder: true, layer7: ['7a', '7b', '7c', '7d', '7e'] },
-  '2026-01-16': { edition: '2026-01-16', damageAssignmentOrder: false, layer7: ['7a', '7b', '7c', '7d'] },
+  '2019-01-25': { edition: '2019-01-25', damageAssignmentOrder: true, excessDamageStep: false, layer7: ['7a', '7b', '7c', '7d', '7e'] },
+  '2026-01-16': { edition: '2026-01-16', damageAssignmentOrder: false, excessDamageStep: true, layer7: ['7a', '7b', '7c', '7d'] },
 };

@@ -1,0 +1,218 @@
+/**
+ * Casting spells and activating abilities (601, 602), and the rules that modify them (101.2 "can't" beats "can",
+ * 601.2f cost increases and reductions): the total cost is locked in (601.2f), paid with an exact payment from
+ * the pool (601.2g-h, 107.4, 118.3), then the spell is cast (601.2i); lands are played as a special action (305.1).
+ */
+import type { Game } from './game.ts';
+import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
+import { applyCostModifiers, fixX, formatUnits, isValidPayment, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
+import { IllegalAction, type Action, type EffectDef, type PlayerId } from './types.ts';
+import { popcount } from './subsets.ts';
+import { formatCost } from './mana.ts';
+
+export function rulesMods(g: Game): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
+  const v = g.view();
+  const out: { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] = [];
+  for (const id of g.battlefield()) for (const st of v[id]!.statics) for (const m of st.rules ?? []) out.push({ mod: m, controller: v[id]!.controller, source: id, affects: st.affects });
+  for (const e of g.s.effects) for (const m of e.def.rules ?? []) out.push({ mod: m, controller: e.controller, ...(e.source ? { source: e.source } : {}), affects: e.def.affects });
+  return out;
+}
+
+/** Objects affected by a rules-modifying effect (613.10). */
+export function rulesAffects(g: Game, r: { controller: PlayerId; source?: string; affects?: EffectDef['affects'] }, id: string): boolean {
+  const ctx: Ctx = { you: r.controller, ...(r.source ? { self: r.source } : {}) };
+  if (r.affects === undefined) return false;
+  if (typeof r.affects === 'string') return refObj(g.s, r.affects, ctx) === id;
+  return matches(g.s, g.view(), id, r.affects, ctx);
+}
+
+export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId): { cost: CostSymbol[]; rules: string[] } {
+  const inc: CostSymbol[] = [];
+  let red = 0;
+  const rules = ['601.2f'];
+  for (const { mod, controller, source } of g.rulesMods()) {
+    if (mod.kind === 'cost-increase' && matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: controller, ...(source ? { self: source } : {}) })) {
+      inc.push(...parseCost(mod.mana));
+      rules.push('601.2f');
+    }
+    if (mod.kind === 'cost-reduction' && matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: controller, ...(source ? { self: source } : {}) })) {
+      red += mod.generic;
+      rules.push('117.7');
+    }
+  }
+  void by;
+  return { cost: applyCostModifiers(base, inc, red), rules };
+}
+
+/** Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set. */
+export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[]): void {
+  const life = g.s.players[p].life;
+  if (legalPayments(cost, g.s.players[p].pool, life).some((x) => x.life === 0)) return;
+  const v = g.view();
+  const sources: { id: string; mana: string }[] = [];
+  for (const id of g.battlefield()) {
+    const c = v[id]!;
+    const o = g.s.objects[id]!;
+    if (c.controller !== p || o.tapped) continue;
+    const basic: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
+    const sub = c.subtypes.find((s) => basic[s]);
+    if (c.types.includes('land') && sub) sources.push({ id, mana: basic[sub]! });
+    else {
+      const ab = c.activated.find((x) => x.tap && !x.cost && x.effects.length === 1 && x.effects[0]!.op === 'add-mana' && typeof x.effects[0]!['mana'] === 'string' && x.effects[0]!['times'] === undefined);
+      if (ab) sources.push({ id, mana: ab.effects[0]!['mana'] as string });
+    }
+  }
+  const n = sources.length;
+  const subsets: number[] = [];
+  for (let m = 1; m < 1 << Math.min(n, 12); m++) subsets.push(m);
+  subsets.sort((a, b) => popcount(a) - popcount(b) || a - b);
+  for (const m of subsets) {
+    const extra = sources.filter((_, i) => m & (1 << i)).flatMap((s) => parsePool(s.mana));
+    if (legalPayments(cost, [...g.s.players[p].pool, ...extra], life).some((x) => x.life === 0)) {
+      for (const s of sources.filter((_, i) => m & (1 << i))) {
+        g.tap(s.id);
+        g.s.players[p].pool.push(...parsePool(s.mana));
+        g.cite('mana', ['601.2g', '605.3a'], `${p} taps ${g.name(s.id)} for ${s.mana}`);
+      }
+      g.touch();
+      return;
+    }
+  }
+}
+
+export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, what: string): Payment {
+  const ps = g.s.players[p];
+  let pay: Payment;
+  if (payment && typeof payment === 'object' && (payment as { auto?: boolean }).auto) {
+    g.autoMana(p, cost);
+    const opts = legalPayments(cost, ps.pool, ps.life);
+    const best = opts.find((o) => o.life === 0) ?? opts[0];
+    if (!best) throw new IllegalAction(`${p} can't pay ${(formatCost(cost) || '{0}')} for ${what}`, '601.2h');
+    pay = best;
+  } else {
+    const pm = (payment ?? {}) as { mana?: string; life?: number };
+    pay = { mana: parsePool(pm.mana ?? ''), life: pm.life ?? 0 };
+  }
+  if (pay.life > 0 && ps.life < pay.life) throw new IllegalAction(`${p} has ${ps.life} life and can't pay ${pay.life} life`, '118.4');
+  if (!isValidPayment(cost, pay, ps.life)) throw new IllegalAction(`${formatUnits(pay.mana) || 'no mana'}${pay.life ? ` and ${pay.life} life` : ''} doesn't pay ${(formatCost(cost) || '{0}')}`, '601.2h');
+  const rest = spendFromPool(ps.pool, pay.mana);
+  if (!rest) throw new IllegalAction(`${p}'s mana pool doesn't contain ${formatUnits(pay.mana)}`, '117.3');
+  ps.pool = rest;
+  if (pay.life) ps.life -= pay.life;
+  g.touch();
+  const rules = ['601.2h'];
+  if (pay.life) rules.push('118.4', '107.4f');
+  g.cite('cost', rules, `${p} pays ${(formatCost(cost) || '{0}')} for ${what} with ${formatUnits(pay.mana) || 'no mana'}${pay.life ? ` and ${pay.life} life` : ''}`);
+  return pay;
+}
+
+export function castSpell(g: Game, a: Action): void {
+  const by = a['by'] as PlayerId;
+  const id = a['card'] as string;
+  const o = g.obj(id);
+  if (o.zone !== 'hand' && !a['fromAnywhere']) throw new IllegalAction(`${g.name(id)} isn't in ${by}'s hand`, '601.2');
+  const c0 = g.chars(id);
+  const instant = c0.types.includes('instant') || hasKeyword(c0, 'flash');
+  if (!instant) {
+    const t = g.s.turn;
+    if (t.active !== by || (t.step !== 'main1' && t.step !== 'main2') || g.s.stack.length) {
+      throw new IllegalAction(`${g.name(id)} can be cast only during a main phase of its controller's turn when the stack is empty`, '307.1');
+    }
+  }
+  g.s.turn.priority = by;
+  const spell = o.card.spell ?? { effects: [] };
+  // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
+  g.rawMove(id, 'stack', { controller: by });
+  const so = g.s.objects[id]!;
+  so.stackInfo = { controller: by, targets: {}, ...(a['x'] !== undefined ? { x: a['x'] as number } : {}) };
+  g.touch();
+  g.cite('cast', ['601.2a', ...(a['x'] !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], `${by} casts ${g.name(id)}: it moves to the stack`);
+  const ctx: Ctx = { you: by, self: id };
+  const colors = g.chars(id).colors;
+  so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], (a['targets'] ?? {}) as Record<string, string>, ctx, colors);
+  if (spell.targets?.length) g.cite('cast', ['601.2c'], `targets: ${Object.entries(so.stackInfo.targets).map(([k, t]) => `${k} = ${'obj' in t ? g.name(t.obj) : t.player}`).join(', ')}`);
+  // 601.2f: total cost, locked in
+  const base = fixX(parseCost(o.card.manaCost ?? ''), (a['x'] as number | undefined) ?? 0);
+  const { cost, rules } = g.totalCost(id, base, by);
+  g.cite('cost', rules, `the total cost is ${(formatCost(cost) || '{0}')}; it is locked in`);
+  // 601.2h: pay costs in any order (additional costs: sacrifice)
+  for (const ac of spell.additionalCosts ?? []) {
+    const pick = (a['sacrifice'] as string | undefined) ?? '';
+    if (!g.onBattlefield(pick) || !matches(g.s, g.view(), pick, { ...ac.sacrifice, controller: 'you' }, ctx)) {
+      throw new IllegalAction(`${pick || 'nothing'} can't be sacrificed to pay the additional cost`, '601.2h');
+    }
+    const pw = g.chars(pick).power;
+    g.move(pick, 'graveyard', { rule: '601.2h', text: `${by} sacrifices ${g.name(pick)} as an additional cost` });
+    so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
+  }
+  g.pay(by, cost, a['payment'], g.name(id));
+  g.cite('cast', ['601.2i', '116.3c'], `${g.name(id)} becomes cast; ${by} receives priority`);
+  g.s.stack.push({
+    sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
+    targetDefs: spell.targets ?? [], bindings: {}, label: g.name(id),
+  });
+  g.s.turn.passes = 0;
+  g.touch();
+  g.detect({ kind: 'cast', obj: id });
+}
+
+export function activate(g: Game, a: Action): void {
+  const by = a['by'] as PlayerId;
+  const id = a['obj'] as string;
+  const o = g.obj(id);
+  const c = g.chars(id);
+  const idx = (a['ability'] as number | undefined) ?? 0;
+  const ab = c.activated[idx];
+  if (!ab) throw new IllegalAction(`${c.name} has no activated ability #${idx}`, '602.1');
+  if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(`${c.name}'s ability can be activated only from the ${ab.zone ?? 'battlefield'}`, '112.6k');
+  if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(`${by} doesn't control ${c.name}`, '602.2');
+  const ctx: Ctx = { you: by, self: id };
+  const targets = g.chooseTargets(ab.targets ?? [], (a['targets'] ?? {}) as Record<string, string>, ctx, c.colors);
+  // costs (602.2b → 601.2f-h)
+  if (ab.tap) {
+    if (o.tapped) throw new IllegalAction(`${c.name} is already tapped`, '117.3');
+    if (c.types.includes('creature') && o.controlledSince >= g.s.turn.number && g.s.turn.active === by && !hasKeyword(c, 'haste') && o.controlledSince !== 0) {
+      throw new IllegalAction(`${c.name} hasn't been under ${by}'s control since their most recent turn began`, '302.6');
+    }
+  }
+  const cost = ab.cost ? fixX(parseCost(ab.cost), (a['x'] as number | undefined) ?? 0) : [];
+  if (ab.tap) {
+    g.tap(id);
+    g.cite('cost', ['602.2b', '602.1a'], `${by} taps ${c.name} to pay the activation cost`);
+  }
+  if (cost.length) g.pay(by, cost, a['payment'] ?? { auto: true }, `${c.name}'s ability`);
+  const snapshotPower = c.power;
+  if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: `${by} sacrifices ${c.name} to pay the activation cost` });
+  const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana');
+  if (isMana) {
+    // 605.3b: mana abilities resolve immediately
+    g.cite('activate', ['605.1a', '605.3b'], `${by} activates ${c.name}'s mana ability; it resolves immediately`);
+    const ctx2: Ctx = { ...ctx };
+    for (const e of ab.effects) {
+      const times = e['times'];
+      if (typeof times === 'object' && times !== null && 'power' in times) {
+        const pw = snapshotPower ?? 0;
+        if (pw < 0) g.cite('rule', ['107.1b'], `${c.name}'s power is ${pw}: a negative amount of mana is treated as 0`);
+      }
+      g.exec(e, ctx2);
+    }
+    return;
+  }
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: g.s.objects[id]!.inc } });
+  g.s.turn.priority = by;
+  g.s.turn.passes = 0;
+  g.touch();
+  g.cite('activate', ['602.2', '116.3c'], `${by} activates ${c.name}'s ability; it goes on the stack`);
+}
+
+export function playLand(g: Game, a: Action): void {
+  const by = a['by'] as PlayerId;
+  const id = a['card'] as string;
+  const mods = g.rulesMods();
+  const cant = mods.find((m) => m.mod.kind === 'cant-play-lands' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by);
+  const extra = mods.filter((m) => m.mod.kind === 'additional-land' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by).reduce((n, m) => n + (m.mod as { n: number }).n, 0);
+  if (cant) throw new IllegalAction(`${by} can't play lands this turn: when a rule or effect allows something and another precludes it, the effect that precludes it wins`, '101.2');
+  if (g.s.players[by].landsPlayed >= 1 + extra) throw new IllegalAction(`${by} has already played ${g.s.players[by].landsPlayed} land(s) this turn`, '305.2');
+  g.s.players[by].landsPlayed++;
+  g.move(id, 'battlefield', { rule: '305.1', text: `${by} plays ${g.name(id)}`, opts: { controller: by } });
+}

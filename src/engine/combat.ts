@@ -1,0 +1,331 @@
+/**
+ * Combat (506-511, 702 evasion): declaring attackers and blockers with their restrictions and requirements (508.1c-d,
+ * 509.1b-c), evasion and protection (702.9 flying, 702.16f, 702.27 shadow, 702.110 menace), the damage assignment order of 2019 (509.2,
+ * 510.1c; removed in 2026) and the whole-assignment check of 510.1c-e, first strike (702.7), trample (702.19b) and
+ * the combat damage step (510.2).
+ */
+import type { DamageItem, Game } from './game.ts';
+import { hasKeyword, opponentOf } from './layers.ts';
+import { IllegalAction, type Action, type PlayerId } from './types.ts';
+import { subsets } from './subsets.ts';
+
+export function combatDamageStep(g: Game): void {
+  const cb = g.s.combat;
+  if (!cb) return;
+  const first = g.s.turn.step === 'first-strike-damage';
+  if (first) g.cite('tba', ['510.4'], 'a creature with first strike or double strike is in combat: there is a first-strike combat damage step');
+  const needs = g.damageDealers(first);
+  // a creature that divides its damage among several recipients waits for its controller's assignment (510.1)
+  const pending = needs.filter((d) => d.options.length !== 1 || d.recipients.length > 1);
+  if (pending.length) {
+    cb.assignments = undefined as never;
+    delete cb.assignments;
+    (cb as { awaiting?: boolean }).awaiting = true;
+    g.cite('choice', ['510.1'], `combat damage assignment needed for ${pending.map((d) => g.name(d.id)).join(', ')}`);
+    return;
+  }
+  g.dealCombatDamage(Object.fromEntries(needs.map((d) => [d.id, d.options[0]!])));
+}
+
+/** Each creature that assigns combat damage in this step, with its legal assignments (considered alone). */
+export function damageDealers(g: Game, firstStep: boolean): { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] {
+  const cb = g.s.combat!;
+  const out: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] = [];
+  const deals = (id: string) => {
+    const c = g.chars(id);
+    const fs = hasKeyword(c, 'first-strike') || hasKeyword(c, 'double-strike');
+    if (!cb.firstStrikeStep) return true;
+    if (firstStep) return fs;
+    return !cb.dealtFirstStrike.includes(id) || hasKeyword(c, 'double-strike');
+  };
+  for (const [id, a] of Object.entries(cb.attackers)) {
+    if (!g.onBattlefield(id) || !deals(id)) continue;
+    const c = g.chars(id);
+    const trample = hasKeyword(c, 'trample');
+    let recipients: string[];
+    if (!a.blocked) recipients = [a.at];
+    else {
+      const live = (a.order ?? a.blockers).filter((b) => g.onBattlefield(b) && a.blockers.includes(b));
+      recipients = live.length || !trample ? live : [];
+      if (trample) recipients = [...recipients, a.at];
+    }
+    out.push({ id, recipients, trample: a.blocked && trample, options: [] });
+  }
+  for (const [id, attackers] of Object.entries(cb.blockers)) {
+    if (!g.onBattlefield(id) || !deals(id)) continue;
+    out.push({ id, recipients: attackers.filter((x) => g.onBattlefield(x)), trample: false, options: [] });
+  }
+  for (const d of out) d.options = g.enumerateAssignments(d, out, {});
+  return out;
+}
+
+/** All legal assignments of one dealer, others fixed (510.1c-d, 702.19b; 2026: free division). */
+export function enumerateAssignments(g: Game, d: { id: string; recipients: string[]; trample: boolean }, all: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[], fixed: Record<string, Record<string, number>>): Record<string, number>[] {
+  const power = g.chars(d.id).power ?? 0;
+  if (power <= 0 || !d.recipients.length) return [{}];
+  const out: Record<string, number>[] = [];
+  const rec = d.recipients;
+  const cur: number[] = rec.map(() => 0);
+  const go = (i: number, left: number) => {
+    if (i === rec.length - 1) {
+      cur[i] = left;
+      const asg = Object.fromEntries(rec.map((r, j) => [r, cur[j]!]));
+      const others: Record<string, Record<string, number>> = {};
+      for (const o of all) if (o.id !== d.id) others[o.id] = fixed[o.id] ?? o.options[0] ?? {};
+      if (g.assignmentError({ ...others, [d.id]: asg }, [d.id]) === null) out.push(asg);
+      return;
+    }
+    for (let k = 0; k <= left; k++) {
+      cur[i] = k;
+      go(i + 1, left - k);
+    }
+  };
+  if (rec.length === 1 && !(d.trample && rec.length > 1)) return [{ [rec[0]!]: power }];
+  go(0, power);
+  return out;
+}
+
+/** Why a total assignment is illegal (null when legal). Only the dealers in `check` are checked. */
+export function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: string } | null {
+  const cb = g.s.combat!;
+  const total = (r: string) => Object.values(asg).reduce((n, a) => n + (a[r] ?? 0), 0);
+  const lethal = (dealer: string, r: string) => {
+    const o = g.s.objects[r]!;
+    const c = g.chars(r);
+    if (hasKeyword(g.chars(dealer), 'deathtouch') && (asg[dealer]?.[r] ?? 0) > 0) return true; // 702.2c
+    return o.damage + total(r) >= (c.toughness ?? 0);
+  };
+  for (const [id, a] of Object.entries(asg)) {
+    if (check && !check.includes(id)) continue;
+    const power = g.chars(id).power ?? 0;
+    const sum = Object.values(a).reduce((x, y) => x + y, 0);
+    if (power > 0 && sum !== power) return { rule: '510.1a', text: `${g.name(id)} must assign exactly ${power} damage (not ${sum})` };
+    if (Object.values(a).some((x) => x < 0)) return { rule: '107.1b', text: 'damage can\'t be negative' };
+    const att = cb.attackers[id];
+    if (!att || !att.blocked) continue;
+    const order = (att.order ?? att.blockers).filter((b) => g.onBattlefield(b));
+    for (const r of Object.keys(a)) if (r !== att.at && !order.includes(r) && (a[r] ?? 0) > 0) return { rule: '510.1c', text: `${g.name(r)} isn't blocking ${g.name(id)}` };
+    if (g.profile.damageAssignmentOrder) {
+      for (let i = 1; i < order.length; i++) {
+        if ((a[order[i]!] ?? 0) > 0) {
+          for (let j = 0; j < i; j++) {
+            if (!lethal(id, order[j]!)) return { rule: '510.1c', text: `${g.name(id)} can't assign damage to ${g.name(order[i]!)} unless ${g.name(order[j]!)}, earlier in its damage assignment order, is assigned lethal damage` };
+          }
+        }
+      }
+    }
+    if ((a[att.at] ?? 0) > 0) {
+      if (!hasKeyword(g.chars(id), 'trample') && order.length) return { rule: '510.1c', text: `${g.name(id)} is blocked and has no trample` };
+      for (const b of order) if (!lethal(id, b)) return { rule: '702.19b', text: `${g.name(id)} can assign damage to the player only after assigning lethal damage to ${g.name(b)}` };
+    }
+  }
+  return null;
+}
+
+/** Assign combat damage when every pending creature has exactly one legal assignment. */
+export function autoAssign(g: Game): boolean {
+  const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+  if (dealers.some((d) => d.options.length !== 1)) return false;
+  g.assignCombatDamage({ op: 'assign-combat-damage', assignments: Object.fromEntries(dealers.map((d) => [d.id, d.options[0]!])) });
+  return true;
+}
+
+export function assignCombatDamage(g: Game, a: Action): void {
+  const cb = g.s.combat;
+  if (!cb || !(cb as { awaiting?: boolean }).awaiting) throw new IllegalAction('no combat damage assignment is pending', '510.1');
+  const given = (a['assignments'] ?? {}) as Record<string, Record<string, number>>;
+  const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+  const asg: Record<string, Record<string, number>> = {};
+  for (const d of dealers) {
+    if (given[d.id]) asg[d.id] = given[d.id]!;
+    else if (d.options.length === 1) asg[d.id] = d.options[0]!;
+    else throw new IllegalAction(`no damage assignment given for ${g.name(d.id)}`, '510.1');
+  }
+  const err = g.assignmentError(asg);
+  if (err) throw new IllegalAction(err.text, err.rule);
+  const trampled = Object.entries(asg).some(([id, x]) => cb.attackers[id]?.blocked && (x[cb.attackers[id]!.at] ?? 0) > 0);
+  g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : [])], `combat damage assignment accepted: ${Object.entries(asg).map(([k, v]) => `${g.name(k)} → ${Object.entries(v).map(([r, n]) => `${n} to ${g.name(r)}`).join(', ')}`).join('; ')}`);
+  delete (cb as { awaiting?: boolean }).awaiting;
+  g.dealCombatDamage(asg);
+  g.s.turn.priority = g.s.turn.active;
+}
+
+export function dealCombatDamage(g: Game, asg: Record<string, Record<string, number>>): void {
+  const items: DamageItem[] = [];
+  const cb = g.s.combat!;
+  for (const [id, a] of Object.entries(asg)) {
+    for (const [r, n] of Object.entries(a)) {
+      if (n <= 0) continue;
+      items.push({ source: id, to: r === 'P1' || r === 'P2' ? { player: r } : { obj: r, inc: g.s.objects[r]!.inc }, amount: n, combat: true });
+    }
+    if (g.s.turn.step === 'first-strike-damage') cb.dealtFirstStrike.push(id);
+  }
+  const noDamage = Object.entries(cb.attackers).filter(([id, x]) => x.blocked && g.onBattlefield(id) && !x.blockers.some((b) => g.onBattlefield(b)) && !hasKeyword(g.chars(id), 'trample'));
+  for (const [id] of noDamage) g.cite('rule', ['510.1c'], `${g.name(id)} is blocked but no creatures are blocking it: it assigns no combat damage`);
+  const zeroPower = Object.keys(asg).filter((id) => (g.chars(id).power ?? 0) <= 0);
+  for (const id of zeroPower) g.cite('rule', ['510.1a'], `${g.name(id)} has ${g.chars(id).power ?? 0} power and assigns no combat damage`);
+  g.cite('tba', ['510.2'], 'all combat damage is dealt simultaneously');
+  g.dealDamage(items, 'combat damage');
+}
+
+export function declareAttackers(g: Game, a: Action): void {
+  const t = g.s.turn;
+  if (t.step !== 'declare-attackers') throw new IllegalAction('attackers are declared only as the declare attackers step begins', '508.1');
+  const list = ((a['attackers'] ?? []) as ({ id: string; at?: PlayerId } | string)[]).map((x) => (typeof x === 'string' ? { id: x } : x));
+  const ids = list.map((x) => x.id);
+  const err = g.attackError(ids);
+  if (err) throw new IllegalAction(err.text, err.rule);
+  const cb = g.s.combat ?? (g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false });
+  const def = opponentOf(t.active);
+  for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
+  g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? `${t.active} declares ${ids.map((i) => g.name(i)).join(', ')} as attackers` : `${t.active} declares no attackers`);
+  for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) g.tap(id);
+  if (ids.length) g.cite('tba', ['508.1f'], 'attacking creatures without vigilance become tapped');
+  for (const id of ids) g.detect({ kind: 'attacks', obj: id });
+  g.s.turn.priority = t.active;
+  g.touch();
+}
+
+export function canAttack(g: Game, id: string): boolean {
+  const o = g.s.objects[id];
+  if (!o || o.zone !== 'battlefield') return false;
+  const c = g.chars(id);
+  if (!c.types.includes('creature') || c.controller !== g.s.turn.active || o.tapped) return false;
+  if (hasKeyword(c, 'defender')) return false;
+  if (o.controlledSince >= g.s.turn.number && o.controlledSince !== 0 && !hasKeyword(c, 'haste')) return false;
+  return true;
+}
+
+/** 508.1c restrictions, then 508.1d: obey the maximum number of requirements. */
+export function attackError(g: Game, ids: string[]): { rule: string; text: string } | null {
+  for (const id of ids) if (!g.canAttack(id)) return { rule: '508.1a', text: `${g.name(id)} can't attack` };
+  const restr = g.attackRestrictionError(ids);
+  if (restr) return restr;
+  const all = g.battlefield().filter((id) => g.canAttack(id));
+  const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
+  let best = 0;
+  for (const set of subsets(all)) if (!g.attackRestrictionError(set)) best = Math.max(best, req(set));
+  if (req(ids) < best) return { rule: '508.1d', text: `this declaration obeys ${req(ids)} requirement(s), but ${best} can be obeyed without breaking a restriction` };
+  return null;
+}
+
+export function attackRestrictionError(g: Game, ids: string[]): { rule: string; text: string } | null {
+  for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) return { rule: '508.1c', text: `${g.name(id)} can't attack alone` };
+  for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers' && ids.length > mod.n) return { rule: '508.1c', text: `no more than ${mod.n} creature(s) can attack` };
+  return null;
+}
+
+export function legalAttacks(g: Game): string[][] {
+  const all = g.battlefield().filter((id) => g.canAttack(id));
+  return subsets(all).filter((s) => g.attackError(s) === null);
+}
+
+export function canBlock(g: Game, id: string): boolean {
+  const o = g.s.objects[id];
+  if (!o || o.zone !== 'battlefield' || o.tapped) return false;
+  const c = g.chars(id);
+  return c.types.includes('creature') && c.controller !== g.s.turn.active && !hasKeyword(c, 'cant-block');
+}
+
+export function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: string } | null {
+  const b = g.chars(blocker);
+  const at = g.chars(attacker);
+  if (hasKeyword(at, 'flying') && !hasKeyword(b, 'flying') && !hasKeyword(b, 'reach')) return { rule: '702.9b', text: `${b.name} can't block ${at.name}, which has flying` };
+  if (hasKeyword(at, 'shadow') && !hasKeyword(b, 'shadow')) return { rule: '702.27b', text: `${b.name} can't block ${at.name}, which has shadow` };
+  if (!hasKeyword(at, 'shadow') && hasKeyword(b, 'shadow')) return { rule: '702.27b', text: `${b.name} has shadow and can block only creatures with shadow` };
+  if (hasKeyword(at, 'cant-be-blocked')) return { rule: '509.1b', text: `${at.name} can't be blocked` };
+  for (const r of g.rulesMods()) if (r.mod.kind === 'unblockable' && g.rulesAffects(r, attacker)) return { rule: '509.1b', text: `${at.name} can't be blocked` };
+  return null;
+}
+
+export function blockRestrictionError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
+  for (const bl of blocks) {
+    const extra = hasKeyword(g.chars(bl.blocker), 'can-block-additional-creature') ? 1 : 0;
+    if (bl.attackers.length > 1 + extra) return { rule: '509.1a', text: `${g.name(bl.blocker)} can't block ${bl.attackers.length} creatures` };
+    for (const at of bl.attackers) {
+      if (!g.s.combat?.attackers[at]) return { rule: '509.1a', text: `${g.name(at)} isn't attacking` };
+      const e = g.blockPairError(bl.blocker, at);
+      if (e) return e;
+    }
+  }
+  for (const at of Object.keys(g.s.combat?.attackers ?? {})) {
+    const n = blocks.filter((b) => b.attackers.includes(at)).length;
+    if (hasKeyword(g.chars(at), 'menace') && n === 1) return { rule: '702.110b', text: `${g.name(at)} has menace and can't be blocked except by two or more creatures` };
+  }
+  return null;
+}
+
+export function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
+  const blockers = g.battlefield().filter((id) => g.canBlock(id));
+  const attackers = Object.keys(g.s.combat?.attackers ?? {});
+  const choicesFor = (b: string): string[][] => {
+    const extra = hasKeyword(g.chars(b), 'can-block-additional-creature');
+    const out: string[][] = [[]];
+    for (const a of attackers) out.push([a]);
+    if (extra) for (let i = 0; i < attackers.length; i++) for (let j = i + 1; j < attackers.length; j++) out.push([attackers[i]!, attackers[j]!]);
+    return out;
+  };
+  let acc: { blocker: string; attackers: string[] }[][] = [[]];
+  for (const b of blockers) {
+    const next: typeof acc = [];
+    for (const partial of acc) for (const c of choicesFor(b)) next.push(c.length ? [...partial, { blocker: b, attackers: c }] : partial);
+    acc = next;
+  }
+  return acc;
+}
+
+export function blockError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
+  for (const bl of blocks) if (!g.canBlock(bl.blocker)) return { rule: '509.1a', text: `${g.name(bl.blocker)} can't block` };
+  const r = g.blockRestrictionError(blocks);
+  if (r) return r;
+  const req = (bs: { blocker: string }[]) => bs.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length;
+  let best = 0;
+  for (const c of g.blockCandidates()) if (!g.blockRestrictionError(c)) best = Math.max(best, req(c));
+  if (req(blocks) < best) return { rule: '509.1c', text: `this declaration obeys ${req(blocks)} requirement(s), but ${best} can be obeyed without breaking a restriction` };
+  return null;
+}
+
+export function declareBlockers(g: Game, a: Action): void {
+  const t = g.s.turn;
+  if (t.step !== 'declare-blockers' || !g.s.combat) throw new IllegalAction('blockers are declared only as the declare blockers step begins', '509.1');
+  const blocks = ((a['blocks'] ?? []) as { blocker: string; attackers: string[] }[]);
+  const err = g.blockError(blocks);
+  if (err) throw new IllegalAction(err.text, err.rule);
+  const cb = g.s.combat;
+  for (const bl of blocks) {
+    cb.blockers[bl.blocker] = [...bl.attackers];
+    for (const at of bl.attackers) cb.attackers[at]!.blockers.push(bl.blocker);
+  }
+  for (const at of Object.values(cb.attackers)) if (at.blockers.length) at.blocked = true;
+  g.cite('tba', ['509.1', '509.1b', '509.1c'], blocks.length ? `${opponentOf(t.active)} declares blockers: ${blocks.map((b) => `${g.name(b.blocker)} blocks ${b.attackers.map((x) => g.name(x)).join(' and ')}`).join('; ')}` : 'no blockers are declared');
+  for (const bl of blocks) for (const at of bl.attackers) g.detect({ kind: 'blocks', blocker: bl.blocker, attacker: at });
+  for (const [at, x] of Object.entries(cb.attackers)) {
+    if (!x.blocked) continue;
+    g.detect({ kind: 'becomes-blocked', attacker: at });
+    for (const b of x.blockers) g.detect({ kind: 'becomes-blocked-by', attacker: at, blocker: b });
+  }
+  // 509.2 (2019): damage assignment order, announced by the active player
+  if (g.profile.damageAssignmentOrder) {
+    for (const [at, x] of Object.entries(cb.attackers)) {
+      if (x.blockers.length > 1) {
+        const key = `order:${at}`;
+        if (key in g.choices) g.orderBlockers({ op: 'order-blockers', attacker: at, order: g.choices[key] });
+      }
+    }
+  }
+  t.priority = t.active;
+  g.touch();
+}
+
+export function orderBlockers(g: Game, a: Action): void {
+  if (!g.profile.damageAssignmentOrder) throw new IllegalAction('there is no damage assignment order in this edition', '=510.1c');
+  const cb = g.s.combat;
+  const at = a['attacker'] as string;
+  const x = cb?.attackers[at];
+  if (!x) throw new IllegalAction(`${at} isn't attacking`, '509.2');
+  const order = a['order'] as string[];
+  if (order.length !== x.blockers.length || !x.blockers.every((b) => order.includes(b))) throw new IllegalAction('the damage assignment order must list each creature blocking it exactly once', '509.2');
+  x.order = [...order];
+  g.touch();
+  g.cite('tba', ['509.2'], `${g.s.turn.active} announces ${g.name(at)}'s damage assignment order: ${order.map((o) => g.name(o)).join(', then ')}`);
+}

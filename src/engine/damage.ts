@@ -1,0 +1,225 @@
+/**
+ * The damage event (119 in 2019, 120 in 2026): doubling (614.5), prevention (615: "prevent all", protection
+ * 702.16e, shields 615.7, static prevention 615.1), redirection (614.9), then the result of damage by kind of
+ * recipient (119.3, 119.4), lifelink (702.15), deathtouch and wither/infect counters (702.2, 702.79, 702.89).
+ * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
+ */
+import type { DamageItem, DamageStage, Game } from './game.ts';
+import { translateRule } from './rules.ts';
+import { hasKeyword, matches } from './layers.ts';
+import type { Filter, PlayerId, TargetRef } from './types.ts';
+
+export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
+  const v = g.view();
+  const fmtT = (t: TargetRef) => ('player' in t ? t.player : g.name(t.obj));
+  const fmtTid = (t: TargetRef) => ('player' in t ? t.player : t.obj);
+  const stages: DamageStage[] = [];
+  let items = items0.filter((i) => i.amount > 0).map((i) => ({ ...i }));
+  if (!items.length) return;
+  // a stage is named by its rule in the running edition's numbers (119.4a in 2019 is 120.4b in 2026)
+  const stageOf = (rule: string) => translateRule(rule, g.s.ruleset);
+  if (g.profile.excessDamageStep) stages.push({ stage: '120.4a', items: [] });
+  stages.push({ stage: stageOf('119.4a'), items: items.map((i) => `${i.amount} -> ${fmtTid(i.to)}`) });
+  g.cite('damage', ['119.4a', ...(g.profile.excessDamageStep ? ['=120.4a'] : [])], `${label}: ${items.map((i) => `${g.name(i.source)} would deal ${i.amount} damage to ${fmtT(i.to)}`).join('; ')}`);
+  const extraGains: { player: PlayerId; amount: number }[] = [];
+  // --- 119.4a: replacement and prevention effects on damage
+  const srcCtl = (id: string) => v[id]?.controller ?? g.s.lki[id]?.chars.controller ?? g.s.objects[id]!.controller;
+  const srcChars = (id: string) => v[id] ?? g.s.lki[id]?.chars;
+  let changed = false;
+  const stageMark = (rule: string) => {
+    stages.push({ stage: rule, items: items.filter((i) => i.amount > 0).map((i) => `${i.amount} -> ${fmtTid(i.to)}`) });
+  };
+  // doubling (614.5: each applies once)
+  for (const r of g.replacementsFor((r) => r.def.kind === 'double-damage')) {
+    const d = r.def as { kind: 'double-damage'; from: Filter };
+    let hit = false;
+    for (const it of items) {
+      if (it.amount > 0 && g.s.objects[it.source] && matches(g.s, v, it.source, d.from, { you: r.controller, ...(r.source ? { self: r.source } : {}) })) {
+        it.amount *= 2;
+        hit = true;
+      }
+    }
+    if (hit) {
+      g.cite('replacement', ['614.1a', '614.5'], `${g.name(r.source ?? '')}: the damage is doubled (${items.map((i) => i.amount).join(', ')})`);
+      stageMark('614.5');
+    }
+  }
+  // prevention: rules effects, protection, static "prevent N", shields
+  for (const it of items) {
+    const sc = srcChars(it.source);
+    // prevent all damage
+    for (const r of g.replacementsFor((r) => r.def.kind === 'prevent-all-damage')) {
+      const d = r.def as { kind: 'prevent-all-damage'; from?: Filter; combatOnly?: boolean };
+      if (d.combatOnly && !it.combat) continue;
+      if (d.from && !(g.s.objects[it.source] && matches(g.s, v, it.source, { ...d.from, zone: 'any' }, { you: r.controller }))) continue;
+      if (it.amount > 0) {
+        g.cite('prevention', ['615.1a', '611.2c'], `${r.source ? g.name(r.source) : 'a prevention effect'}: ${it.amount} damage from ${g.name(it.source)} is prevented`);
+        it.amount = 0;
+        changed = true;
+      }
+    }
+    // protection (702.16e)
+    if ('obj' in it.to && it.amount > 0 && sc) {
+      const tc = v[it.to.obj];
+      const prot = tc?.keywords.find((k) => k.startsWith('protection-from-') && sc.colors.includes(k.slice(16) as never));
+      if (prot) {
+        g.cite('prevention', ['702.16e'], `${tc!.name} has ${prot.replace(/-/g, ' ')}: ${it.amount} damage from ${sc.name} is prevented`);
+        it.amount = 0;
+        changed = true;
+      }
+    }
+    // prevent the next time a source would deal damage (Awe Strike)
+    for (const sh of g.s.shields) {
+      if (sh.kind !== 'prevent-from-source' || sh.from.obj !== it.source || it.amount <= 0) continue;
+      const prevented = items.filter((x) => x.source === it.source && x.amount > 0).reduce((a, x) => a + x.amount, 0);
+      for (const x of items) if (x.source === it.source) x.amount = 0;
+      g.s.shields = g.s.shields.filter((x) => x !== sh);
+      g.cite('prevention', ['615.1a', '615.5'], `the next damage ${g.name(it.source)} would deal is prevented (${prevented})${sh.gainLife ? `; ${sh.gainLife} gains ${prevented} life` : ''}`);
+      if (sh.gainLife) extraGains.push({ player: sh.gainLife, amount: prevented });
+      changed = true;
+    }
+    // static "prevent N of that damage" (615.10 example)
+    if ('obj' in it.to && it.amount > 0) {
+      for (const r of g.replacementsFor((r) => r.def.kind === 'prevent-n')) {
+        const d = r.def as { kind: 'prevent-n'; n: number; to: Filter };
+        if (!matches(g.s, v, it.to.obj, d.to, { you: r.controller, ...(r.source ? { self: r.source } : {}) })) continue;
+        const k = Math.min(d.n, it.amount);
+        it.amount -= k;
+        changed = true;
+        g.cite('prevention', ['615.1a'], `${g.name(r.source ?? '')}: ${k} of the damage to ${g.name(it.to.obj)} is prevented`);
+      }
+    }
+    // shields "prevent the next N damage" (615.7)
+    const to = it.to;
+    for (const sh of g.s.shields) {
+      if (sh.kind !== 'prevent-next' || it.amount <= 0) continue;
+      const same = 'obj' in sh.to && 'obj' in to ? sh.to.obj === to.obj && sh.to.inc === g.s.objects[to.obj]!.inc : 'player' in sh.to && 'player' in to && sh.to.player === to.player;
+      if (!same || sh.remaining <= 0) continue;
+      const k = Math.min(sh.remaining, it.amount);
+      sh.remaining -= k;
+      it.amount -= k;
+      changed = true;
+      g.cite('prevention', ['615.7'], `a prevention shield prevents ${k} damage to ${fmtT(to)} (${sh.remaining} left)`);
+    }
+  }
+  g.s.shields = g.s.shields.filter((sh) => sh.kind !== 'prevent-next' || sh.remaining > 0);
+  if (changed) {
+    const st = stages[stages.length - 1]!;
+    const nowItems = [...items.filter((i) => i.amount > 0).map((i) => `${i.amount} -> ${fmtTid(i.to)}`), ...extraGains.map((x) => `${x.player} gains ${x.amount}`)];
+    stages.push({ stage: '615.7', items: nowItems });
+    if (st.stage === '615.7') stages.splice(stages.length - 2, 1);
+  }
+  items = items.filter((i) => i.amount > 0);
+  // --- 119.4b: process into results
+  type Res =
+    | { k: 'loss'; player: PlayerId; n: number }
+    | { k: 'poison'; player: PlayerId; n: number }
+    | { k: 'minus'; obj: string; n: number }
+    | { k: 'mark'; obj: string; n: number; deathtouch: boolean }
+    | { k: 'loyalty'; obj: string; n: number }
+    | { k: 'gain'; player: PlayerId; n: number; draw?: boolean };
+  const res: Res[] = [];
+  const gainsBySource = new Map<string, number>();
+  for (const it of items) {
+    const sc = srcChars(it.source)!;
+    const infect = hasKeyword(sc, 'infect');
+    const wither = hasKeyword(sc, 'wither');
+    if ('player' in it.to) {
+      res.push(infect ? { k: 'poison', player: it.to.player, n: it.amount } : { k: 'loss', player: it.to.player, n: it.amount });
+    } else {
+      const tc = v[it.to.obj]!;
+      if (tc.types.includes('planeswalker') && !tc.types.includes('creature')) res.push({ k: 'loyalty', obj: it.to.obj, n: it.amount });
+      else if (infect || wither) res.push({ k: 'minus', obj: it.to.obj, n: it.amount });
+      else res.push({ k: 'mark', obj: it.to.obj, n: it.amount, deathtouch: hasKeyword(sc, 'deathtouch') });
+      if (hasKeyword(sc, 'deathtouch')) res.push({ k: 'mark', obj: it.to.obj, n: 0, deathtouch: true });
+    }
+    if (hasKeyword(sc, 'lifelink')) gainsBySource.set(it.source, (gainsBySource.get(it.source) ?? 0) + it.amount);
+  }
+  const lifelinkRule: string[] = [];
+  for (const x of extraGains) res.push({ k: 'gain', player: x.player, n: x.amount });
+  for (const [src, n] of gainsBySource) {
+    res.push({ k: 'gain', player: srcCtl(src), n });
+    lifelinkRule.push('119.3f', '702.15b');
+  }
+  const fmtRes = (r: Res) => {
+    switch (r.k) {
+      case 'loss': return `${r.player} loses ${r.n}`;
+      case 'poison': return `${r.n} poison -> ${r.player}`;
+      case 'minus': return `-1/-1 x${r.n} -> ${r.obj}`;
+      case 'mark': return `${r.n} damage marked -> ${r.obj}`;
+      case 'loyalty': return `${r.n} loyalty removed -> ${r.obj}`;
+      case 'gain': return r.draw ? `${r.player} draws ${r.n}` : `${r.player} gains ${r.n}`;
+    }
+  };
+  const visible = () => res.filter((r) => !(r.k === 'mark' && r.n === 0)).map(fmtRes);
+  const processRule = '119.4b';
+  stages.push({ stage: stageOf(processRule), items: visible() });
+  const resRules = new Set<string>([processRule]);
+  for (const r of res) {
+    if (r.k === 'loss') resRules.add('119.3a');
+    if (r.k === 'poison') resRules.add('119.3b');
+    if (r.k === 'loyalty') resRules.add('119.3c');
+    if (r.k === 'minus') resRules.add('119.3d');
+    if (r.k === 'mark' && r.n > 0) resRules.add('119.3e');
+  }
+  g.cite('damage', [...resRules, ...lifelinkRule], `the damage is processed into its results: ${visible().join('; ')}`);
+  // replacement effects on results: life gain, and life floors
+  const gainRes = res.filter((r): r is Extract<Res, { k: 'gain' }> => r.k === 'gain');
+  if (gainRes.length) {
+    const before = g.trace.length;
+    const rep = g.lifeGainReplacements(gainRes.map((g) => ({ player: g.player, amount: g.n })));
+    rep.forEach((r, i) => {
+      gainRes[i]!.n = r.amount;
+      if (r.draw) gainRes[i]!.draw = true;
+    });
+    if (g.trace.length > before) stages.push({ stage: '614.1', items: visible() });
+  }
+  for (const r of g.replacementsFor((r) => r.def.kind === 'floor-life')) {
+    const d = r.def as { kind: 'floor-life'; player: string; ifControls?: Filter };
+    const p = g.player(d.player, { you: r.controller });
+    if (d.ifControls && !g.battlefield().some((id) => matches(g.s, v, id, d.ifControls!, { you: r.controller }))) continue;
+    const loss = res.filter((x): x is Extract<Res, { k: 'loss' }> => x.k === 'loss' && x.player === p);
+    if (!loss.length) continue;
+    const gain = gainRes.filter((x) => x.player === p && !x.draw).reduce((a, x) => a + x.n, 0);
+    const life = g.s.players[p].life;
+    const total = loss.reduce((a, x) => a + x.n, 0);
+    if (life - total + gain >= 1) {
+      g.cite('replacement', ['614.1a'], `${g.name(r.source ?? '')}: the damage event would not reduce ${p}'s life total below 1, so it doesn't apply`);
+      continue;
+    }
+    const allowed = Math.max(0, life + gain - 1);
+    let cut = total - allowed;
+    for (const x of loss) {
+      const k = Math.min(cut, x.n);
+      x.n -= k;
+      cut -= k;
+    }
+    g.cite('replacement', ['614.1a'], `${g.name(r.source ?? '')}: ${p}'s life total is reduced to 1 instead`);
+    stages.push({ stage: '614.1', items: visible() });
+  }
+  // --- 119.4c: the event occurs
+  g.cite('damage', ['119.4c'], 'the damage event occurs');
+  for (const r of res) {
+    switch (r.k) {
+      case 'loss': g.s.players[r.player].life -= r.n; break;
+      case 'poison': g.s.players[r.player].poison += r.n; break;
+      case 'minus': { const o = g.s.objects[r.obj]!; o.counters['-1/-1'] = (o.counters['-1/-1'] ?? 0) + r.n; break; }
+      case 'mark': { const o = g.s.objects[r.obj]!; o.damage += r.n; if (r.deathtouch) o.deathtouched = true; break; }
+      case 'loyalty': { const o = g.s.objects[r.obj]!; o.counters['loyalty'] = Math.max(0, (o.counters['loyalty'] ?? 0) - r.n); break; }
+      case 'gain': break;
+    }
+  }
+  g.touch();
+  g.damageEvents.push(stages);
+  for (const gr of gainRes) {
+    if (gr.draw) g.draw(gr.player, gr.n);
+    else if (gr.n > 0) {
+      g.s.players[gr.player].life += gr.n;
+      g.touch();
+      g.detect({ kind: 'gain-life', player: gr.player, amount: gr.n });
+    }
+  }
+  const bySource = new Map<string, number>();
+  for (const it of items) bySource.set(it.source, (bySource.get(it.source) ?? 0) + it.amount);
+  for (const [src, n] of bySource) g.detect({ kind: 'damage', source: src, amount: n });
+}

@@ -1,0 +1,78 @@
+/**
+ * Events with replacement effects (614) and the order a player chooses when several apply (616.1): picking the
+ * applicable replacement, life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
+ * change them (614.1a, 616.2), and adding mana to a pool (106.3).
+ */
+import type { Game } from './game.ts';
+import { formatUnits, parsePool } from './mana.ts';
+import { IllegalAction, type ActiveReplacement, type PlayerId } from './types.ts';
+
+export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
+  const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`);
+  const r = cands.find((c) => c.source === want || c.rid === want);
+  if (!r) throw new IllegalAction(`"${want}" is not an applicable replacement effect`, '616.1');
+  return r;
+}
+
+/** Every replacement/prevention effect in force: static abilities on the battlefield and resolved effects. */
+export function replacementsFor(g: Game, pred: (r: ActiveReplacement) => boolean): ActiveReplacement[] {
+  const v = g.view();
+  const out: ActiveReplacement[] = [];
+  for (const id of g.battlefield()) {
+    v[id]!.replacements.forEach((def, i) => {
+      out.push({ rid: `${id}:r${i}`, def, controller: v[id]!.controller, timestamp: g.s.objects[id]!.timestamp, until: 'indefinite', source: id });
+    });
+  }
+  out.push(...g.s.replacements);
+  return out.filter(pred).sort((a, b) => a.timestamp - b.timestamp);
+}
+
+export function gainLife(g: Game, p: PlayerId, n: number, why = ''): void {
+  const res = g.lifeGainReplacements([{ player: p, amount: n }]);
+  for (const r of res) g.applyGainResult(r, why);
+}
+
+/** Replacement effects on life gain: scaling (Boon Reflection) and life gain → draw (616.2). */
+export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount: number }[]): ({ player: PlayerId; amount: number; draw?: boolean })[] {
+  const out: { player: PlayerId; amount: number; draw?: boolean }[] = [];
+  for (const it of items) {
+    let cur: { player: PlayerId; amount: number; draw?: boolean } = { ...it };
+    for (const r of g.replacementsFor((r) => r.def.kind === 'scale-life-gain' || r.def.kind === 'gain-to-draw')) {
+      const d = r.def;
+      if (d.kind === 'scale-life-gain' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
+        cur = { ...cur, amount: cur.amount * d.factor };
+        g.cite('replacement', ['614.1a'], `${g.name(r.source ?? '')}: ${cur.player} gains ${cur.amount} life instead`);
+      }
+      if (d.kind === 'gain-to-draw' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
+        cur = { ...cur, draw: true };
+        g.cite('replacement', ['614.1a', '616.2'], `instead of gaining ${cur.amount} life, ${cur.player} draws ${cur.amount} card${cur.amount === 1 ? '' : 's'}`);
+      }
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }, why: string): void {
+  if (r.draw) return g.draw(r.player, r.amount);
+  if (r.amount <= 0) return;
+  g.s.players[r.player].life += r.amount;
+  g.touch();
+  g.cite('event', ['118.3'], `${r.player} gains ${r.amount} life${why}`);
+  g.detect({ kind: 'gain-life', player: r.player, amount: r.amount });
+}
+
+export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void {
+  if (n <= 0) return;
+  g.s.players[p].life -= n;
+  g.touch();
+  g.cite('event', [rule], `${p} loses ${n} life`);
+}
+
+export function addMana(g: Game, p: PlayerId, mana: string, times = 1): void {
+  const units = parsePool(mana);
+  for (let i = 0; i < times; i++) g.s.players[p].pool.push(...units.map((u) => ({ ...u })));
+  g.touch();
+  const total = times > 0 ? formatUnits(Array.from({ length: times }, () => units).flat()) : '';
+  g.cite('event', ['106.4'], total ? `${p} adds ${total}` : `${p} adds no mana`);
+}

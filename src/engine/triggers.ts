@@ -1,0 +1,148 @@
+/**
+ * Triggered abilities (603): detecting the events they trigger on (603.2, 603.6 zone changes with look-back 603.10,
+ * 508.2a/509.5 combat triggers, 700.1 events), intervening "if" clauses (603.4), and putting waiting abilities on
+ * the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
+ */
+import type { Game, GameEvent } from './game.ts';
+import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
+import { translateRule } from './rules.ts';
+import type { Condition, GameState, PendingTrigger, PlayerId, StackItem, TargetRef, TriggerDef } from './types.ts';
+
+export function detect(g: Game, ev: GameEvent): void {
+  const post = g.view();
+  const lookBack = ev.kind === 'zone' && ev.from === 'battlefield';
+  const st = lookBack ? ev.preState : g.s;
+  const v = lookBack ? ev.pre : post;
+  const sources = Object.values(st.objects).filter((o) => o.zone === 'battlefield').map((o) => o.id);
+  // a permanent entering the battlefield is checked too (603.6a)
+  if (ev.kind === 'zone' && ev.to === 'battlefield' && !sources.includes(ev.obj)) sources.push(ev.obj);
+  for (const src of sources) {
+    const c = v[src];
+    if (!c) continue;
+    const defs: TriggerDef[] = [...c.triggers];
+    if (hasKeyword(c, 'undying')) defs.push({ on: 'dies', self: true, effects: [{ op: 'undying' }] });
+    for (const def of defs) matchTrigger(g, def, src, c.controller, ev, v, st);
+  }
+  // delayed triggers (603.7)
+  for (const d of [...g.s.delayed]) {
+    let fire = false;
+    if (d.on === 'ltb' && ev.kind === 'zone' && ev.from === 'battlefield' && d.obj && ev.obj === d.obj.obj && ev.preState.objects[ev.obj]!.inc === d.obj.inc) fire = true;
+    if (d.on === 'becomes-untapped' && ev.kind === 'untapped' && d.obj && ev.obj === d.obj.obj && g.s.objects[ev.obj]!.inc === d.obj.inc) fire = true;
+    if (d.on === 'step-begins' && ev.kind === 'step' && ev.step === d.step && (d.step !== 'end' || g.s.turn.number >= d.createdTurn)) fire = true;
+    if (fire) {
+      g.s.delayed = g.s.delayed.filter((x) => x !== d);
+      g.s.pendingTriggers.push({ controller: d.controller, source: d.source ?? '', def: { on: 'ltb', effects: d.effects }, bindings: d.bindings, label: `delayed triggered ability` });
+      g.cite('trigger', ['603.7'], `a delayed triggered ability triggers`);
+    }
+  }
+}
+
+function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerId, ev: GameEvent, v: View, st: GameState): void {
+  const ctx: Ctx = { you: controller, self: src };
+  const objOk = (id: string, view: View, state: GameState) =>
+    (def.self ? id === src : true) && (!def.filter || matches(state, view, id, { ...def.filter, zone: 'any' }, ctx));
+  let bindings: Record<string, TargetRef> | null = null;
+  let amount: number | undefined;
+  let rules: string[] = ['603.2'];
+  const ref = (id: string): TargetRef => ({ obj: id, inc: g.s.objects[id]!.inc });
+  switch (def.on) {
+    case 'etb':
+      if (ev.kind === 'zone' && ev.to === 'battlefield' && objOk(ev.obj, g.view(), g.s)) { bindings = { that: ref(ev.obj) }; rules = ['603.6a']; }
+      break;
+    case 'dies':
+    case 'to-graveyard-from-battlefield':
+    case 'ltb':
+      if (ev.kind === 'zone' && ev.from === 'battlefield' && (def.on === 'ltb' || ev.to === 'graveyard')) {
+        if (def.on === 'dies' && !ev.pre[ev.obj]?.types.includes('creature')) break;
+        if (objOk(ev.obj, ev.pre, ev.preState)) { bindings = { that: ref(ev.obj) }; rules = ['603.6c', '603.10a']; }
+      }
+      break;
+    case 'attacks':
+      if (ev.kind === 'attacks' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj) }; rules = ['508.2a']; }
+      break;
+    case 'blocks':
+      if (ev.kind === 'blocks' && objOk(ev.blocker, v, st)) { bindings = { that: ref(ev.attacker) }; rules = ['509.5a']; }
+      break;
+    case 'becomes-blocked':
+      if (ev.kind === 'becomes-blocked' && objOk(ev.attacker, v, st)) { bindings = { that: ref(ev.attacker) }; rules = ['509.5c', '700.1']; }
+      break;
+    case 'becomes-blocked-by':
+      if (ev.kind === 'becomes-blocked-by' && (def.self ? ev.attacker === src : true) && (!def.filter || matches(st, v, ev.blocker, { ...def.filter, zone: 'any' }, ctx))) {
+        bindings = { that: ref(ev.blocker) };
+        rules = ['509.5d', '509.5f', '700.1'];
+      }
+      break;
+    case 'gain-life':
+      if (ev.kind === 'gain-life' && ev.player === g.player(def.player ?? 'you', ctx)) { bindings = {}; amount = ev.amount; rules = ['603.2', '702.15e']; }
+      break;
+    case 'becomes-tapped':
+      if (ev.kind === 'tapped' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj) }; rules = ['603.2d']; }
+      break;
+    case 'becomes-untapped':
+      if (ev.kind === 'untapped' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj) }; rules = ['603.2d']; }
+      break;
+    case 'step-begins':
+      if (ev.kind === 'step' && ev.step === def.step && (def.whose !== 'you' || g.s.turn.active === controller)) { bindings = {}; rules = ['603.2', '503.1a']; }
+      break;
+    case 'cast':
+      if (ev.kind === 'cast' && (!def.filter || matches(g.s, v, ev.obj, { ...def.filter, zone: 'stack' }, ctx))) { bindings = { that: ref(ev.obj) }; rules = ['603.2', '601.2i']; }
+      break;
+    case 'deals-damage':
+      if (ev.kind === 'damage' && ev.amount > 0 && (def.self ? ev.source === src : true)) { bindings = {}; amount = ev.amount; rules = ['603.2', '603.2f']; }
+      break;
+  }
+  if (!bindings) return;
+  const c = v[src] ?? g.view()[src];
+  // intervening "if" (603.4): checked as it triggers
+  if (def.if && !g.checkCondition(def.if, ctx)) {
+    g.cite('trigger', ['603.4'], `${c?.name ?? src}'s ability doesn't trigger: its "if" condition is false`);
+    return;
+  }
+  if (def.effects[0]?.op === 'undying') {
+    const lki = g.s.lki[src];
+    if (lki && (lki.counters['+1/+1'] ?? 0) > 0) {
+      g.cite('trigger', ['702.92a', '704.7'], `undying doesn't trigger: when ${c?.name ?? src} was last on the battlefield it had a +1/+1 counter`);
+      // the rule cited above is recorded as "not triggered"; keep 702.92a out of the list of applied rules
+      g.trace[g.trace.length - 1]!.rules = [translateRule('704.7', g.s.ruleset)];
+      return;
+    }
+    rules = ['702.92a'];
+  }
+  const pending: PendingTrigger = { controller, source: src, def, bindings, label: `${c?.name ?? src}: triggered ability (${def.on})` };
+  if (amount !== undefined) pending.eventAmount = amount;
+  g.s.pendingTriggers.push(pending);
+  g.touch();
+  g.cite('trigger', rules, `${c?.name ?? src}'s ${def.on} ability triggers`);
+}
+
+export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
+  if (cond.lifeAtLeast !== undefined) return g.s.players[g.player(cond.player ?? 'you', ctx)].life >= cond.lifeAtLeast;
+  return true;
+}
+
+/** 603.3b: APNAP order; each player's triggers in the order they triggered unless a choice orders them. */
+export function putTriggersOnStack(g: Game): boolean {
+  if (!g.s.pendingTriggers.length) return false;
+  const ap = g.s.turn.active;
+  const order = [ap, opponentOf(ap)];
+  const pend = g.s.pendingTriggers;
+  g.s.pendingTriggers = [];
+  for (const p of order) {
+    for (const t of pend.filter((x) => x.controller === p)) {
+      const item: StackItem = {
+        sid: `ab${g.tick()}`, kind: 'ability', obj: t.source, controller: p, effects: t.def.effects, targets: {},
+        targetDefs: t.def.targets ?? [], bindings: t.bindings, label: t.label,
+      };
+      if (t.def.if) item.condition = t.def.if;
+      if (t.eventAmount !== undefined) item.eventAmount = t.eventAmount;
+      if (t.def.targets?.length) {
+        const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`);
+        item.targets = g.chooseTargets(t.def.targets, chosen, { you: p, self: t.source });
+      }
+      g.s.stack.push(item);
+      g.cite('trigger', ['603.3', '603.3b'], `${t.label} is put on the stack (${p})`);
+    }
+  }
+  g.touch();
+  return true;
+}

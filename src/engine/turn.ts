@@ -1,0 +1,121 @@
+/**
+ * Turn structure and priority (500-514, 116): passing priority, the stack resolving when all players pass in
+ * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
+ * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
+ */
+import { type Game, STEPS } from './game.ts';
+import { hasKeyword, opponentOf } from './layers.ts';
+import { PLAYERS, type PlayerId, type Step } from './types.ts';
+
+export function pass(g: Game, by?: PlayerId): void {
+  const t = g.s.turn;
+  const who = by ?? t.priority ?? t.active;
+  t.passes++;
+  g.cite('priority', ['116.3d'], `${who} passes priority`);
+  t.priority = opponentOf(who);
+  if (t.passes >= 2) {
+    t.passes = 0;
+    g.cite('priority', ['116.4'], 'all players passed in succession');
+    if (g.s.stack.length) g.resolveTop();
+    else g.nextStep();
+  }
+  g.touch();
+}
+
+export function passAll(g: Game): void {
+  const t = g.s.turn;
+  const first = t.priority ?? t.active;
+  if (t.passes === 0) g.pass(first);
+  g.pass(opponentOf(first));
+}
+
+export function nextStep(g: Game): void {
+  const t = g.s.turn;
+  g.endStep();
+  let i = STEPS.indexOf(t.step) + 1;
+  let next: Step;
+  if (i >= STEPS.length) {
+    t.number++;
+    t.active = opponentOf(t.active);
+    for (const p of PLAYERS) g.s.players[p].landsPlayed = 0;
+    next = 'untap';
+    g.cite('turn', ['500.1'], `turn ${t.number} begins (${t.active})`);
+  } else {
+    next = STEPS[i]!;
+    const noAttackers = !g.s.combat || !Object.keys(g.s.combat.attackers).length;
+    if (next === 'declare-blockers' && noAttackers) next = 'end-of-combat'; // 508.8
+    if (next === 'first-strike-damage') {
+      const fs = g.s.combat && g.combatants().some((id) => hasKeyword(g.chars(id), 'first-strike') || hasKeyword(g.chars(id), 'double-strike'));
+      if (!fs) next = 'combat-damage';
+      else g.s.combat!.firstStrikeStep = true;
+    }
+    i = STEPS.indexOf(next);
+  }
+  t.step = next;
+  t.priority = null;
+  t.passes = 0;
+  g.touch();
+  g.beginStep();
+}
+
+export function combatants(g: Game): string[] {
+  if (!g.s.combat) return [];
+  return [...Object.keys(g.s.combat.attackers), ...Object.keys(g.s.combat.blockers)].filter((id) => g.onBattlefield(id));
+}
+
+export function endStep(g: Game): void {
+  const t = g.s.turn;
+  const pools = PLAYERS.filter((p) => g.s.players[p].pool.length);
+  for (const p of pools) g.s.players[p].pool = [];
+  if (pools.length) g.cite('tba', ['500.4'], `the step ends: ${pools.join(' and ')} lose${pools.length > 1 ? '' : 's'} unspent mana`);
+  if (t.step === 'end-of-combat') {
+    const ending = g.s.effects.filter((e) => e.until === 'end-of-combat');
+    g.s.effects = g.s.effects.filter((e) => e.until !== 'end-of-combat');
+    g.s.combat = null;
+    if (ending.length) g.cite('tba', ['500.5'], `"until end of combat" effects end`);
+    g.cite('tba', ['511.3'], 'creatures are removed from combat');
+  }
+  g.touch();
+}
+
+export function beginStep(g: Game): void {
+  const t = g.s.turn;
+  g.cite('turn', ['500.1'], `${t.step} step begins`);
+  switch (t.step) {
+    case 'untap': {
+      const mine = g.battlefield().filter((id) => g.chars(id).controller === t.active && g.s.objects[id]!.tapped);
+      for (const id of mine) g.untap(id);
+      g.cite('tba', ['502.2', '502.3'], `${t.active} untaps their permanents`);
+      g.detect({ kind: 'step', step: 'untap' });
+      return g.nextStep(); // 502.3: no priority in the untap step
+    }
+    case 'draw':
+      g.cite('tba', ['504.1'], `${t.active} draws a card`);
+      g.draw(t.active, 1);
+      break;
+    case 'beginning-of-combat':
+      g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false };
+      break;
+    case 'first-strike-damage':
+    case 'combat-damage':
+      g.combatDamageStep();
+      break;
+    case 'cleanup': {
+      const dmg = g.battlefield().filter((id) => g.s.objects[id]!.damage > 0);
+      for (const id of dmg) g.s.objects[id]!.damage = 0;
+      const ending = g.s.effects.filter((e) => e.until === 'end-of-turn');
+      g.s.effects = g.s.effects.filter((e) => e.until !== 'end-of-turn');
+      g.s.replacements = g.s.replacements.filter((e) => e.until !== 'end-of-turn');
+      g.s.shields = [];
+      g.touch();
+      g.cite('tba', ['514.2'], `cleanup: damage is removed${dmg.length ? ` from ${dmg.map((d) => g.name(d)).join(', ')}` : ''} and ${ending.length} "until end of turn" effect${ending.length === 1 ? '' : 's'} end, simultaneously`);
+      g.settle();
+      break;
+    }
+    default:
+      break;
+  }
+  g.detect({ kind: 'step', step: t.step });
+  t.priority = t.active;
+  if (t.step !== 'cleanup') g.cite('priority', ['116.3a'], `${t.active} receives priority`);
+}

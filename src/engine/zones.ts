@@ -1,0 +1,161 @@
+/**
+ * Objects and zones: moving an object between zones makes a new object (400.7) unless it stays on the battlefield;
+ * moves go through replacement effects (614.1, 614.6, 614.12) and leave last-known information for look-back
+ * triggers (603.10). Also the simple events on objects and players that change zones: destruction and regeneration
+ * (701.7, 701.14), tapping (701.20), counters (121), drawing (120) and discarding (701.8). Rule numbers here and in the
+ * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
+ */
+import type { Game, GameEvent } from './game.ts';
+import { hasKeyword } from './layers.ts';
+import type { PlayerId, Zone } from './types.ts';
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+/** Move an object; it becomes a new object (400.7). Returns the events to check for triggers. */
+export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean } = {}): GameEvent {
+  const pre = g.lookBack?.pre ?? g.view();
+  const preState = g.lookBack?.preState ?? clone(g.s);
+  const o = g.s.objects[id]!;
+  const from = o.zone;
+  if (from === 'battlefield') {
+    // last known information: as the object last existed on the battlefield (for simultaneous events, before all of them: 704.7)
+    const lkiCounters = preState.objects[id]?.inc === o.inc ? preState.objects[id]!.counters : o.counters;
+    g.s.lki[id] = { inc: o.inc, chars: pre[id] ?? g.view()[id]!, counters: { ...lkiCounters } };
+    for (const other of Object.values(g.s.objects)) if (other.attachedTo === id) delete other.attachedTo;
+    if (g.s.combat) {
+      delete g.s.combat.attackers[id];
+      delete g.s.combat.blockers[id];
+      for (const a of Object.values(g.s.combat.attackers)) a.blockers = a.blockers.filter((b) => b !== id);
+    }
+  }
+  o.zone = to;
+  o.inc++;
+  o.tapped = !!opts.tapped;
+  o.damage = 0;
+  o.counters = {};
+  delete o.attachedTo;
+  delete o.deathtouched;
+  if (to !== 'stack') delete o.stackInfo;
+  o.controller = opts.controller ?? o.owner;
+  o.timestamp = g.tick();
+  o.controlledSince = g.s.turn.number;
+  o.pos = opts.bottom ? g.s.clock + 1e6 : g.s.clock;
+  if (to === 'library' && !opts.bottom) o.pos = -g.s.clock;
+  g.touch();
+  return g.snapshotFor({ kind: 'zone', obj: id, from, to, pre, preState });
+}
+
+/** Zone change with replacement effects (614, 616). */
+export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: string; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
+  const o = g.obj(id);
+  let dest = to;
+  const applied = new Set<string>();
+  for (;;) {
+    const cands = g.replacementsFor((r) => {
+      if (applied.has(r.rid)) return false;
+      if (r.def.kind === 'graveyard-to-exile') return dest === 'graveyard' && !o.token;
+      if (r.def.kind === 'die-to-library') return dest === 'graveyard' && o.zone === 'battlefield' && r.source === id && g.chars(id).types.includes('creature');
+      return false;
+    });
+    if (!cands.length) break;
+    const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, o.controller, `${g.name(id)} would be put into a graveyard`);
+    applied.add(pick.rid);
+    dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
+    g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], `${g.name(pick.source ?? '')} replaces the event: ${g.name(id)} goes to ${dest} instead`);
+  }
+  const ev = g.rawMove(id, dest, why.opts ?? {});
+  g.cite('event', why.rule ? [why.rule] : [], why.text ?? `${g.name(id)} moves from ${ev.kind === 'zone' ? ev.from : ''} to ${dest}${dest === 'library' ? ' (shuffled)' : ''}`);
+  g.detect(ev);
+}
+
+export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
+  if (!g.onBattlefield(id)) return;
+  const c = g.chars(id);
+  if (hasKeyword(c, 'indestructible')) {
+    g.cite('event', ['702.12b'], `${c.name} is indestructible and isn't destroyed`);
+    return;
+  }
+  const o = g.obj(id);
+  if (!opts.noRegen) {
+    const shield = g.s.shields.find((sh) => sh.kind === 'regenerate' && sh.on.obj === id && sh.on.inc === o.inc);
+    const staticRegen = g.replacementsFor((r) => r.def.kind === 'regenerate' && r.source === id)[0];
+    if (shield || staticRegen) {
+      if (shield) g.s.shields = g.s.shields.filter((x) => x !== shield);
+      o.damage = 0;
+      if (!o.tapped) g.tap(id);
+      if (g.s.combat) {
+        delete g.s.combat.attackers[id];
+        delete g.s.combat.blockers[id];
+        for (const a of Object.values(g.s.combat.attackers)) a.blockers = a.blockers.filter((b) => b !== id);
+      }
+      g.touch();
+      g.cite('replacement', ['701.14a', '614.8'], `${c.name} regenerates: instead of being destroyed, its damage is removed, it's tapped and removed from combat`);
+      return;
+    }
+  }
+  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: `${c.name} is destroyed and put into its owner's graveyard` });
+}
+
+export function tap(g: Game, id: string): void {
+  const o = g.obj(id);
+  if (o.tapped) return;
+  o.tapped = true;
+  g.touch();
+  g.detect({ kind: 'tapped', obj: id });
+}
+
+export function untap(g: Game, id: string): void {
+  const o = g.obj(id);
+  if (!o.tapped) return;
+  o.tapped = false;
+  g.touch();
+  g.detect({ kind: 'untapped', obj: id });
+}
+
+export function putCounters(g: Game, id: string, kind: string, n: number): void {
+  if (n <= 0) return;
+  const o = g.obj(id);
+  o.counters[kind] = (o.counters[kind] ?? 0) + n;
+  g.touch();
+  g.cite('event', ['121.1'], `${n} ${kind} counter${n > 1 ? 's' : ''} put on ${g.name(id)}`);
+}
+
+export function removeCounters(g: Game, id: string, kind: string, n: number): void {
+  const o = g.obj(id);
+  const have = o.counters[kind] ?? 0;
+  const k = Math.min(have, n);
+  if (k <= 0) return;
+  o.counters[kind] = have - k;
+  if (o.counters[kind] === 0) delete o.counters[kind];
+  g.touch();
+  g.cite('event', ['121.1'], `${k} ${kind} counter${k > 1 ? 's' : ''} removed from ${g.name(id)}`);
+}
+
+export function draw(g: Game, p: PlayerId, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const repl = g.replacementsFor((r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
+    if (repl) {
+      const gy = g.zoneOf(p, 'graveyard');
+      g.cite('replacement', ['614.1a', '616.2'], `${g.name(repl.source ?? '')}: instead of drawing, ${p} returns a card from their graveyard to their hand`);
+      const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`) : undefined;
+      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: `${g.name(pick)} returns from the graveyard to ${p}'s hand` });
+      continue;
+    }
+    const lib = g.zoneOf(p, 'library');
+    if (!lib.length) {
+      g.s.players[p].drewFromEmpty = true;
+      g.touch();
+      g.cite('event', ['120.4'], `${p} can't draw: the library is empty (checked by 704.5b)`);
+      continue;
+    }
+    g.rawMove(lib[0]!, 'hand');
+    g.cite('event', ['120.1'], `${p} draws a card`);
+  }
+}
+
+export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
+  const hand = g.zoneOf(p, 'hand');
+  const k = n === 'all' ? hand.length : Math.min(n, hand.length);
+  if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], `${p} has only ${hand.length} card${hand.length === 1 ? '' : 's'}: they discard as many as possible`);
+  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: `${p} discards ${g.name(id)}` });
+}

@@ -1,10 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `unit` (everything that runs in Node) and `browser` (built site + Chromium). The root
+// globalSetup prepares src/generated/ for every run (also `vitest list` and single files); the
+// browser project's globalSetup builds dist/ once before its files start. `--project unit` runs
+// the fast half alone.
+const BROWSER_TESTS = ['tests/e2e/**/*.test.ts', 'tests/e2e-search/**/*.test.ts', 'tests/e2e-sandbox/**/*.test.ts'];
+const shared = { testTimeout: 60_000, hookTimeout: 240_000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 240_000,
-    pool: 'forks',
+    globalSetup: ['tests/setup/data.ts'],
+    projects: [
+      { test: { ...shared, name: 'unit', include: ['tests/**/*.test.ts'], exclude: BROWSER_TESTS } },
+      { test: { ...shared, name: 'browser', include: BROWSER_TESTS, globalSetup: ['tests/setup/site.ts'] } },
+    ],
   },
 });

@@ -5,35 +5,29 @@
  *   sources                         say which sources are available and where they come from
  *   scenario FILE [--json] | --all   run engine scenarios (scripts/scenario.ts)
  *   search --lang L [--edition D] [--batch] [QUERY]   search the rules (scripts/search.ts)
+ * Options are parsed strictly with node:util parseArgs (scripts/args.ts): `--lang=ko` and `--lang ko`
+ * are the same, an unknown option is a one-line error (exit 1 here; `search` and `scenario` exit 2).
  */
 import { readFileSync } from 'node:fs';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { toPlainDocument } from '../src/pipeline/plain.ts';
-import type { Lang } from '../src/model/types.ts';
+import { UsageError, oneOf, parseOptions } from './args.ts';
 
+/** One line on stderr and exit 1 (the `cr` convention; `cr search` and `cr scenario` use 2 for usage). */
 function fail(message: string): never {
   process.stderr.write(`cr: ${message.split('\n')[0]}\n`);
   process.exit(1);
-}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const v = args[i + 1];
-  if (v === undefined) fail(`${name} needs a value`);
-  args.splice(i, 2);
-  return v;
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
     case 'parse': {
-      const lang = option(args, '--lang');
-      if (lang !== undefined && !['en', 'ja', 'ko'].includes(lang)) fail(`--lang must be en, ja or ko, not "${lang}"`);
-      if (args.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en]');
-      const several = args.length > 1;
-      for (const file of args) {
+      const { values, positionals: files } = parseOptions(args, { lang: { type: 'string' } });
+      const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const);
+      if (files.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en]');
+      const several = files.length > 1;
+      for (const file of files) {
         let bytes: Uint8Array;
         try {
           bytes = readFileSync(file);
@@ -41,7 +35,7 @@ async function main(argv: string[]): Promise<void> {
           fail(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
         }
         try {
-          const doc = toPlainDocument(parseDocument(bytes, file, lang ? { lang: lang as Lang } : {}));
+          const doc = toPlainDocument(parseDocument(bytes, file, lang ? { lang } : {}));
           process.stdout.write(several ? `${JSON.stringify(doc)}\n` : `${JSON.stringify(doc, null, 1)}\n`);
         } catch (e) {
           if (e instanceof NotARulesDocumentError) fail(e.message);
@@ -51,11 +45,13 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'data': {
+      parseOptions(args, {});
       const { writeGeneratedData } = await import('./data.ts');
       await writeGeneratedData();
       return;
     }
     case 'sources': {
+      parseOptions(args, {});
       const { describeSources } = await import('./sources.ts');
       process.stdout.write(await describeSources());
       return;
@@ -75,4 +71,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((e: unknown) => fail(`internal error: ${(e as Error).message}`));
+main(process.argv.slice(2)).catch((e: unknown) => fail(e instanceof UsageError ? e.message : `internal error: ${(e as Error).message}`));

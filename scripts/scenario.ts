@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkScenario, runScenario, validateSchema, type RunResult, type Scenario } from '../src/engine/index.ts';
+import { parseOptions } from './args.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCENARIO_DIR = join(ROOT, 'content/scenarios');
@@ -100,12 +101,24 @@ function parseValue(v: string): unknown {
   }
 }
 
+const SCENARIO_USAGE = 'usage: cr scenario FILE [--json] [--edition E] [--set PATH=VALUE]… | --all [--json] | --check';
+
 export async function runScenarioCommand(args: string[]): Promise<number> {
-  const json = args.includes('--json');
-  const rest = args.filter((a) => a !== '--json');
   const out = (s: string) => process.stdout.write(`${s}\n`);
   const err = (s: string) => process.stderr.write(`${s}\n`);
-  if (rest.includes('--crosswalk')) {
+  let parsed;
+  try {
+    parsed = parseOptions(args, {
+      json: { type: 'boolean' }, all: { type: 'boolean' }, check: { type: 'boolean' }, crosswalk: { type: 'boolean' },
+      edition: { type: 'string' }, set: { type: 'string', multiple: true },
+    });
+  } catch (e) {
+    err(`cr scenario: ${(e as Error).message}\n${SCENARIO_USAGE}`);
+    return 2;
+  }
+  const { values: opts, positionals: files } = parsed;
+  const json = opts.json ?? false;
+  if (opts.crosswalk) {
     // every rule cited by the scenarios' traces and expectations
     const cited = new Set<string>();
     for (const f of scenarioFiles()) {
@@ -120,7 +133,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
     out(JSON.stringify(await deriveCrosswalk([...cited].sort()), null, 1));
     return 0;
   }
-  if (rest.includes('--all') || rest.includes('--check')) {
+  if (opts.all || opts.check) {
     const files = scenarioFiles();
     const results: { id: string; file: string; attach: { edition: string; rule: string; example: number }[]; passed: boolean; editions?: Record<string, boolean>; errors?: string[] }[] = [];
     let bad = 0;
@@ -134,7 +147,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
       }
       const s = l.scenario;
       const attach = s.attach.map((a) => ({ edition: a.edition, rule: a.rule, example: a.example }));
-      if (rest.includes('--check')) {
+      if (opts.check) {
         results.push({ id: s.id, file: basename(f), attach, passed: true });
         continue;
       }
@@ -151,24 +164,18 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
     else out(`\n${results.length - bad}/${results.length} scenarios passed`);
     return bad ? 1 : 0;
   }
-  let edition: string | undefined;
+  const edition = opts.edition;
   const overrides: Record<string, unknown> = {};
-  const files: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--edition') edition = rest[++i];
-    else if (a === '--set') {
-      const kv = rest[++i] ?? '';
-      const eq = kv.indexOf('=');
-      if (eq < 0) {
-        err('cr scenario: --set needs PATH=VALUE');
-        return 2;
-      }
-      overrides[kv.slice(0, eq)] = parseValue(kv.slice(eq + 1));
-    } else files.push(a);
+  for (const kv of opts.set ?? []) {
+    const eq = kv.indexOf('=');
+    if (eq < 0) {
+      err('cr scenario: --set needs PATH=VALUE');
+      return 2;
+    }
+    overrides[kv.slice(0, eq)] = parseValue(kv.slice(eq + 1));
   }
   if (files.length !== 1) {
-    err('usage: cr scenario FILE [--json] [--edition E] [--set PATH=VALUE] | --all [--json] | --check');
+    err(SCENARIO_USAGE);
     return 2;
   }
   const l = loadScenario(files[0]!);

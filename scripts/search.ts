@@ -6,6 +6,7 @@
  *   {"query": …, "results": [{"number": …, "lang": …, "snippet": …}, …]}   (top 10, best first)
  * Without `--batch`, prints the same for QUERY, plus readable lines on stderr when stdout is a TTY.
  */
+import { parseOptions } from './args.ts';
 import { loadBundle } from './search-index.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
 import { Searcher } from '../src/search/engine.ts';
@@ -40,20 +41,20 @@ async function readStdin(): Promise<string> {
 }
 
 export async function runSearchCommand(args: string[]): Promise<number> {
-  let lang: string | undefined;
-  let edition: string | undefined;
-  let batch = false;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--lang') lang = args[++i];
-    else if (a === '--edition') edition = args[++i];
-    else if (a === '--batch') batch = true;
-    else if (a === '--help' || a === '-h') {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    } else rest.push(a);
+  let parsed;
+  try {
+    parsed = parseOptions(args, { lang: { type: 'string' }, edition: { type: 'string' }, batch: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  } catch (e) {
+    process.stderr.write(`cr search: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
   }
+  const { values, positionals: rest } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const { lang, edition } = values;
+  const batch = values.batch ?? false;
   if (!lang || !['en', 'ja', 'ko'].includes(lang)) {
     process.stderr.write(`cr search: --lang must be en, ja or ko\n${USAGE}\n`);
     return 2;

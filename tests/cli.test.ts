@@ -4,6 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED, needs } from './inputs.ts';
+
+const shared = needs(SHARED);
 import { EN, ROOT, SEED } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cr-cli-'));
@@ -27,6 +30,39 @@ const MINI = [
   '100.1b More.', '', '100.1c Even more.', '', 'Glossary', '', 'Game', 'A thing. See rule 100.1.', '', 'Credits', '', 'Us.',
 ].join('\r\n');
 
+/** One line on stderr, nothing on stdout, no stack trace. */
+const usageFailure = (r: ReturnType<typeof cr>, status: number, message: string) => {
+  expect(r.status).toBe(status);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.split('\n')[0]).toContain(message);
+  expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+};
+
+describe('cr options (node:util parseArgs, strict)', () => {
+  it('reads --lang=ko and --lang ko alike, before or after the file', () => {
+    const joined = cr('parse', '--lang=ko', SEED.ko1);
+    const spaced = cr('parse', SEED.ko1, '--lang', 'ko');
+    expect(joined.status).toBe(0);
+    expect(JSON.parse(joined.stdout).lang).toBe('ko');
+    expect(joined.stdout).toBe(spaced.stdout);
+  });
+  it('rejects an unknown option or a missing value with one line and exit 1 (never reads it as a file)', () => {
+    const unknown = cr('parse', '--langg=ko', SEED.ko1);
+    usageFailure(unknown, 1, 'cr: unknown option --langg');
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    usageFailure(cr('parse', SEED.ko1, '--lang'), 1, 'cr: --lang needs a value');
+    usageFailure(cr('data', '--fast'), 1, 'cr: unknown option --fast');
+  });
+  it('cr scenario: --edition=E works; an unknown option or a missing value exits 2 (its convention)', () => {
+    const f = join(ROOT, 'content/scenarios/613.4-ex2-gray-ogre.json');
+    const r = cr('scenario', f, '--json', '--edition=2019-01-25');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ passed: true });
+    usageFailure(cr('scenario', '--all', '--bogus'), 2, 'cr scenario: unknown option --bogus');
+    usageFailure(cr('scenario', f, '--set'), 2, 'cr scenario: --set needs a value');
+  });
+});
+
 describe('cr parse', () => {
   it('prints one JSON document with the contract fields for one file', () => {
     const r = cr('parse', file('mini.txt', MINI));
@@ -42,7 +78,7 @@ describe('cr parse', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
-  it('prints one JSON line per file for several files, honouring --lang', () => {
+  shared.it('prints one JSON line per file for several files, honouring --lang', () => {
     const r = cr('parse', EN('2019-01-25'), SEED.ko1, '--lang', 'ko');
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split('\n');
@@ -67,10 +103,10 @@ describe('cr parse', () => {
 
   it('exits 1 for a file that does not exist, and for a bad --lang', () => {
     expect(cr('parse', join(dir, 'nope.txt'))).toMatchObject({ status: 1, stderr: expect.stringContaining('cannot read: ENOENT') });
-    expect(cr('parse', EN('2019-01-25'), '--lang', 'fr')).toMatchObject({ status: 1, stderr: expect.stringContaining('--lang must be en, ja or ko') });
+    expect(cr('parse', file('mini-lang.txt', MINI), '--lang', 'fr')).toMatchObject({ status: 1, stderr: 'cr: --lang must be en, ja or ko, not "fr"\n' });
   });
 
-  it('answers within seconds for a truncated, a shuffled and a 400 000-character-line document', () => {
+  shared.it('answers within seconds for a truncated, a shuffled and a 400 000-character-line document', () => {
     const full = readFileSync(EN('2019-01-25'));
     const truncated = cr('parse', file('truncated.txt', full.subarray(0, 300_000)));
     expect(truncated.status).toBe(0);

@@ -1,8 +1,12 @@
 /** The data stage: all sources → one document per (language, edition), merged, aligned, catalogued. */
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { SHARED, needs } from './inputs.ts';
 import { buildData } from '../scripts/data.ts';
 import type { Inline, RuleDocument } from '../src/model/types.ts';
 import { SEED, parseFile } from './helpers.ts';
+
+// Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
+const { describe, it } = needs(SHARED);
 
 const refsInto = (doc: RuleDocument, part: string) =>
   doc.rules.flatMap((r) => r.body.flat()).filter((n): n is Inline & { type: 'ref' } => n.type === 'ref' && n.target.number.startsWith(part) && n.target.number.length > 1);

@@ -1,13 +1,14 @@
 /** Shared test helpers: where the real documents are, and parsing them once per test file. */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import { SHARED_RULES } from './inputs.ts';
 import { parseDocument } from '../src/pipeline/index.ts';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The mirror of external documents; tests and CI use ../shared/rules. */
-export const SHARED_RULES = process.env.CR_ATLAS_RULES_DIR ?? resolve(ROOT, '../shared/rules');
+/** The mirror of external documents (tests/inputs.ts says what happens when it is missing). */
+export { SHARED_RULES };
 export const SEEDS = join(ROOT, 'content/seeds');
 
 export const seed = (prefix: string) => join(SEEDS, `${prefix}`);
@@ -21,7 +22,6 @@ export const SEED = {
 export const EN = (edition: string) => join(SHARED_RULES, 'en', `MagicCompRules-${edition}.txt`);
 export const EN_ARCHIVE = join(SHARED_RULES, 'en-archive');
 export const KO19 = join(SHARED_RULES, 'ko', 'MagicCompRules_KR-2019-01-25.txt');
-export const hasShared = existsSync(SHARED_RULES);
 
 const cache = new Map<string, RuleDocument>();
 /** Parses a file (cached per test file). */

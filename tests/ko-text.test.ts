@@ -5,12 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED, needs } from './inputs.ts';
+
+const shared = needs(SHARED);
 import { assembleDocument } from '../src/pipeline/assemble.ts';
 import { NOTE_MARK } from '../src/pipeline/inline.ts';
 import { paragraphText, referencedNumbers } from '../src/model/text.ts';
 import { extractInlineNotes, noteText, readKoreanText } from '../src/pipeline/readers/ko-text.ts';
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
-import { EN, KO19, ROOT, SEED, hasShared, parseFile, ruleByNumber } from './helpers.ts';
+import { EN, KO19, ROOT, SEED, parseFile, ruleByNumber } from './helpers.ts';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/ko');
 
@@ -88,7 +91,7 @@ describe('s001 (chapter 1, Jekyll post, plain CR text)', () => {
     expect(symbols).toEqual(['R', 'G', '3', 'T', 'R', 'R', 'G', 'G', 'R', 'G']);
   });
 
-  it.skipIf(!hasShared)('has exactly the numbers of chapter 1 of the English 2017-01-19 edition, in order', () => {
+  shared.it('has exactly the numbers of chapter 1 of the English 2017-01-19 edition, in order', () => {
     const en = parseFile(EN('2017-01-19'));
     expect(doc.rules.map((r) => r.number)).toEqual(englishNumbers(en, '1'));
   });
@@ -117,7 +120,7 @@ describe('s003 (chapter 5, Jekyll post, markdown)', () => {
     expect(text(ruleByNumber(doc, '504.3'))).toMatch(/^세 번째로, 액티브 플레이어가 우선권을 가집니다/);
   });
 
-  it.skipIf(!hasShared)('has the numbers of chapter 5 of EN 2017-01-19 plus the stale 504.3, in order', () => {
+  shared.it('has the numbers of chapter 5 of EN 2017-01-19 plus the stale 504.3, in order', () => {
     const en = englishNumbers(parseFile(EN('2017-01-19')), '5');
     en.splice(en.indexOf('504.2') + 1, 0, '504.3');
     expect(doc.rules.map((r) => r.number)).toEqual(en);
@@ -157,7 +160,7 @@ describe('s004 (chapter 9, Jekyll post, truncated after 903)', () => {
     expect(errors(doc)).toEqual([]);
   });
 
-  it.skipIf(!hasShared)('has the numbers of EN 2017-01-19 chapter 9 up to 903.10a, in order', () => {
+  shared.it('has the numbers of EN 2017-01-19 chapter 9 up to 903.10a, in order', () => {
     expect(doc.rules.map((r) => r.number)).toEqual(englishNumbers(parseFile(EN('2017-01-19')), '9', '903.10a'));
   });
 
@@ -175,7 +178,7 @@ describe('s004 (chapter 9, Jekyll post, truncated after 903)', () => {
   });
 });
 
-describe.skipIf(!hasShared)('KO19 (complete translation, 2019-01-25)', () => {
+shared.describe('KO19 (complete translation, 2019-01-25)', () => {
   const doc = parseFile(KO19);
   const en = parseFile(EN('2019-01-25'));
 
@@ -327,7 +330,7 @@ describe('ko-text on small fixtures', () => {
 });
 
 describe('robustness', () => {
-  const documents = [SEED.ko1, SEED.ko5, SEED.ko9, ...(hasShared ? [KO19] : [])];
+  const documents = [SEED.ko1, SEED.ko5, SEED.ko9, ...(SHARED.present ? [KO19] : [])];
 
   it('never throws on truncated documents', () => {
     for (const file of documents) {

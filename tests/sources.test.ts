@@ -3,9 +3,13 @@ import { createServer } from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { SHARED, needs } from './inputs.ts';
 import { describeResolved, loadManifest, mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
 import { ROOT, SHARED_RULES } from './helpers.ts';
+
+// Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
+const { describe, it } = needs(SHARED);
 
 /** A scratch project root holding the real manifest and seeds. */
 function scratchRoot(): string {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { SHARED, needs } from './inputs.ts';
 import { createTermLinker, linkGlossaryTerms } from '../src/pipeline/terms.ts';
 import { paragraphText } from '../src/model/text.ts';
 import type { GlossaryEntry, Paragraph } from '../src/model/types.ts';
@@ -33,7 +34,7 @@ describe('createTermLinker', () => {
   });
 });
 
-describe('linkGlossaryTerms on the real documents', () => {
+needs(SHARED).describe('linkGlossaryTerms on the real documents', () => {
   test.each([
     ['English 2019-01-25', EN('2019-01-25')],
     ['Japanese 2019-01-25', SEED.ja],

@@ -4,13 +4,14 @@
  * loopback port. Skipped only when Chromium is missing.
  */
 import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launch, startServer } from '../e2e/support.ts';
+import { launch, startServer } from '../e2e/support.ts';
+import { BROWSER, needs } from '../inputs.ts';
 
 // The site is built once for all browser tests (tests/e2e/support.ts), so on a clean clone these
 // tests run after that build instead of being skipped for want of dist/.
-const suite = hasChromium ? describe : describe.skip;
+const suite = needs(BROWSER).describe;
 
 suite('instant search in Chromium', () => {
   let server: Server;

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/start.ts';
-import { hasChromium, launch, withBuildLock } from './support.ts';
+import { launch } from './support.ts';
+import { BROWSER, needs } from '../inputs.ts';
 import { buildEnv, serve } from '../../scripts/start.ts';
 import { makeCatalog, makeDoc, makeEdition, makeRule } from '../site/make.ts';
 
@@ -49,10 +50,8 @@ describe('escaping of document text', () => {
     writeFileSync(join(gen, 'docs', 'en-2026-01-16.json'), JSON.stringify(doc));
     const catalog = makeCatalog([makeEdition('en', '2026-01-16', { sources: [{ id: 'x', file: `file ${EVIL}`, url: 'javascript:alert(3)', credit: `Credit ${EVIL}` }] })]);
     writeFileSync(join(gen, 'catalog.json'), JSON.stringify(catalog));
-    await withBuildLock(() => {
-      const r = spawnSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: buildEnv({ CR_ATLAS_GENERATED: gen }), encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`fixture build failed\n${r.stdout}\n${r.stderr}`.slice(-4000));
-    });
+    const r = spawnSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: buildEnv({ CR_ATLAS_GENERATED: gen }), encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`fixture build failed\n${r.stdout}\n${r.stderr}`.slice(-4000));
   }, 600_000);
 
   afterAll(() => {
@@ -76,7 +75,7 @@ describe('escaping of document text', () => {
     expect(section).toContain('Example &lt;script&gt;');
   });
 
-  test.skipIf(!hasChromium)('the browser shows the markup as text and runs nothing', async () => {
+  needs(BROWSER).it('the browser shows the markup as text and runs nothing', async () => {
     const { server, url } = await serve(out, 0);
     const browser = await launch();
     try {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario, runAllEditions, scenarioFiles } from '../../scripts/scenario.ts';
 import { CROSSWALK_2019_2026, listTweakables, runScenario } from '../../src/engine/index.ts';
-import { EN, hasShared, parseFile } from '../helpers.ts';
+import { EN, parseFile } from '../helpers.ts';
+import { SHARED, needs } from '../inputs.ts';
 
 const files = scenarioFiles();
 const loaded = files.map((f) => loadScenario(f));
@@ -45,7 +46,7 @@ describe('engine scenarios', () => {
   });
 });
 
-describe.runIf(hasShared)('attachments and citations against the parsed rules', () => {
+needs(SHARED).describe('attachments and citations against the parsed rules', () => {
   const doc19 = parseFile(EN('2019-01-25'));
   const doc26 = parseFile(EN('2026-01-16'));
   const rules = (d: typeof doc19) => new Map((d.rules as unknown as { number: string; examples: unknown[] }[]).map((r) => [r.number, r]));

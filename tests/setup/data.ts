@@ -1,0 +1,51 @@
+/**
+ * Vitest globalSetup (every run, also `vitest list`): makes src/generated/ current before any test
+ * file is imported, so single files and fresh clones work. It reruns `npm run data`'s stage only when
+ * the generated data is missing, older than its inputs (the pipeline, the model, content/, the
+ * mirror), or was made from another mirror. Under CI a missing mirror fails the run here.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
+import { catalogFile } from '../../src/pipeline/generated.ts';
+import { SHARED, SHARED_RULES, inCI, missingReason } from '../inputs.ts';
+
+const STAMP = join(PROJECT_ROOT, '.cache', 'generated-from.json');
+
+export function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const e of readdirSync(path)) {
+    if (e === 'node_modules' || e.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, e)));
+  }
+  return newest;
+}
+
+function dataIsFresh(stamp: string): boolean {
+  const catalog = catalogFile();
+  if (!existsSync(catalog) || !existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== stamp) return false;
+  const inputs = ['src/pipeline', 'src/model', 'content', 'scripts/data.ts'].map((p) => newestMtime(join(PROJECT_ROOT, p)));
+  return Math.max(...inputs, newestMtime(SHARED_RULES)) < statSync(catalog).mtimeMs;
+}
+
+/** Writes src/generated/ unless it is current. */
+export async function prepareData(): Promise<void> {
+  const reason = missingReason([SHARED]);
+  if (reason && inCI) throw new Error(`CI: ${reason}. The tests read the real documents; CI must not run without them.`);
+  if (reason) console.warn(`[setup] ${reason}: the generated data holds the committed seeds only; tests that need the mirror are skipped`);
+  const stamp = JSON.stringify({ mirror: reason ? null : SHARED_RULES, generated: process.env['CR_ATLAS_GENERATED'] ?? null });
+  if (dataIsFresh(stamp)) return;
+  const started = Date.now();
+  const { writeGeneratedData } = await import('../../scripts/data.ts');
+  await writeGeneratedData();
+  mkdirSync(join(PROJECT_ROOT, '.cache'), { recursive: true });
+  writeFileSync(STAMP, stamp);
+  console.warn(`[setup] generated data written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export default async function setup(): Promise<void> {
+  await prepareData();
+}

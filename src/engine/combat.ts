@@ -29,7 +29,9 @@ export function combatDamageStep(g: Game): void {
 
 /** Each creature that assigns combat damage in this step, with its legal assignments (considered alone). */
 export function damageDealers(g: Game, firstStep: boolean): { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] {
-  const cb = g.s.combat!;
+  const cb = g.s.combat;
+  // 510.1: combat damage is assigned only in a combat damage step, by creatures in combat
+  if (!cb) throw new IllegalAction('there is no combat now, so no creature assigns combat damage', '510.1');
   const out: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] = [];
   const deals = (id: string) => {
     const c = g.chars(id);
@@ -233,6 +235,9 @@ export function blockPairError(g: Game, blocker: string, attacker: string): { ru
   if (hasKeyword(at, 'flying') && !hasKeyword(b, 'flying') && !hasKeyword(b, 'reach')) return { rule: '702.9b', text: `${b.name} can't block ${at.name}, which has flying` };
   if (hasKeyword(at, 'shadow') && !hasKeyword(b, 'shadow')) return { rule: '702.27b', text: `${b.name} can't block ${at.name}, which has shadow` };
   if (!hasKeyword(at, 'shadow') && hasKeyword(b, 'shadow')) return { rule: '702.27b', text: `${b.name} has shadow and can block only creatures with shadow` };
+  // 702.16f: an attacker with protection from a quality can't be blocked by creatures that have it
+  const prot = at.keywords.find((k) => k.startsWith('protection-from-') && (b.colors as string[]).includes(k.slice('protection-from-'.length)));
+  if (prot) return { rule: '702.16f', text: `${b.name} can't block ${at.name}, which has protection from ${prot.slice('protection-from-'.length)}` };
   if (hasKeyword(at, 'cant-be-blocked')) return { rule: '509.1b', text: `${at.name} can't be blocked` };
   for (const r of g.rulesMods()) if (r.mod.kind === 'unblockable' && g.rulesAffects(r, attacker)) return { rule: '509.1b', text: `${at.name} can't be blocked` };
   return null;

@@ -5,7 +5,7 @@
  */
 import type { Game, GameEvent } from './game.ts';
 import type { View } from './layers.ts';
-import { PLAYERS, type GameState, type PlayerId } from './types.ts';
+import { IllegalAction, PLAYERS, type GameState, type PlayerId } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -22,9 +22,18 @@ export function settle(g: Game): void {
 }
 
 /** Which SBAs apply (from one snapshot of the state). */
-export function collectSBA(g: Game): { rule: string; kind: string; obj?: string; player?: PlayerId; text: string }[] {
+/** One state-based action found in a snapshot (704.3): what happens, to what, under which rule. */
+export interface SbaAction {
+  rule: string;
+  kind: string;
+  obj?: string;
+  player?: PlayerId;
+  text: string;
+}
+
+export function collectSBA(g: Game): SbaAction[] {
   const v = g.view();
-  const out: { rule: string; kind: string; obj?: string; player?: PlayerId; text: string }[] = [];
+  const out: SbaAction[] = [];
   for (const p of PLAYERS) {
     const ps = g.s.players[p];
     if (ps.lost) continue;
@@ -50,7 +59,44 @@ export function collectSBA(g: Game): { rule: string; kind: string; obj?: string;
     const minus = o.counters['-1/-1'] ?? 0;
     if (plus > 0 && minus > 0) out.push({ rule: '704.5q', kind: 'annihilate', obj: o.id, text: `${Math.min(plus, minus)} +1/+1 and -1/-1 counters are removed from ${c.name}` });
   }
+  out.push(...legendRule(g, v), ...worldRule(g, v));
   return out;
+}
+
+/**
+ * 704.5j, the "legend rule": a player who controls two or more legendary permanents with the same name chooses one
+ * of them (scenario choice `legend:{player}:{name}`, the id to keep); the rest go to their owners' graveyards.
+ */
+function legendRule(g: Game, v: View): SbaAction[] {
+  const out: SbaAction[] = [];
+  const groups = new Map<string, string[]>();
+  for (const id of g.battlefield()) {
+    const c = v[id]!;
+    if (!c.supertypes.includes('legendary') || !c.name) continue;
+    const k = `${c.controller}:${c.name}`;
+    groups.set(k, [...(groups.get(k) ?? []), id]);
+  }
+  for (const [k, ids] of groups) {
+    if (ids.length < 2) continue;
+    const [player, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
+    const keep = g.choice<string>(`legend:${k}`, ids, `${player} controls ${ids.length} legendary permanents named ${name} and chooses one to keep`);
+    if (!ids.includes(keep)) throw new IllegalAction(`${keep} isn't one of the legendary permanents named ${name} that ${player} controls`, '704.5j');
+    for (const id of ids) if (id !== keep) out.push({ rule: '704.5j', kind: 'graveyard', obj: id, text: `${player} chooses which legendary ${name} to keep; the other one is put into its owner's graveyard` });
+  }
+  return out;
+}
+
+/**
+ * 704.5k, the "world rule": of two or more permanents with the supertype world, all but the one that has had it for
+ * the shortest time (the latest timestamp) go to their owners' graveyards; if several tie for shortest, all of them go.
+ */
+function worldRule(g: Game, v: View): SbaAction[] {
+  const worlds = g.battlefield().filter((id) => v[id]!.supertypes.includes('world'));
+  if (worlds.length < 2) return [];
+  const newest = Math.max(...worlds.map((id) => g.s.objects[id]!.timestamp));
+  const keep = worlds.filter((id) => g.s.objects[id]!.timestamp === newest);
+  const going = keep.length === 1 ? worlds.filter((id) => id !== keep[0]) : worlds;
+  return going.map((id) => ({ rule: '704.5k', kind: 'graveyard', obj: id, text: keep.length === 1 ? `${g.name(keep[0]!)} is the newest world permanent; ${g.name(id)} is put into its owner's graveyard` : `several world permanents are tied for newest; ${g.name(id)} is put into its owner's graveyard` }));
 }
 
 export function sbaRound(g: Game): boolean {

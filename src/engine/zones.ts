@@ -33,6 +33,11 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   o.tapped = !!opts.tapped;
   o.damage = 0;
   o.counters = {};
+  if (to === 'battlefield' && o.card.types.includes('planeswalker') && o.card.loyalty !== undefined) {
+    // 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
+    o.counters['loyalty'] = o.card.loyalty;
+    g.cite('event', ['306.5b'], `${o.card.name ?? 'the planeswalker'} enters with ${o.card.loyalty} loyalty counters`);
+  }
   delete o.attachedTo;
   delete o.deathtouched;
   if (to !== 'stack') delete o.stackInfo;

@@ -1,0 +1,113 @@
+/**
+ * Engine defects found by the independent scenarios (issue 12), each as a small game run through the same scenario
+ * runner the site uses, under both rules profiles.
+ */
+import { describe, expect, it } from 'vitest';
+import { runScenario, type Scenario } from '../../src/engine/index.ts';
+
+type Objects = NonNullable<Scenario['setup']['objects']>;
+const creature = (owner: 'P1' | 'P2', name: string, pt: [number, number], extra: Record<string, unknown> = {}) =>
+  ({ owner, zone: 'battlefield', card: { name, types: ['creature'], pt, ...extra } }) as Objects[string];
+
+function scenario(objects: Objects, steps: Scenario['steps'], step: Scenario['setup']['turn']['step'] = 'main1'): Scenario {
+  return {
+    id: 'test', formatVersion: 1, attach: [], ruleset: '2019-01-25',
+    setup: { turn: { active: 'P1', step }, players: { P1: { life: 20 }, P2: { life: 20 } }, objects },
+    steps,
+  };
+}
+
+function run(s: Scenario, edition = '2019-01-25') {
+  const r = runScenario(s, { edition });
+  return { r, failed: r.expectations.filter((e) => !e.passed), errors: r.errors };
+}
+
+const EDITIONS = ['2019-01-25', '2026-01-16'];
+
+describe('the legend rule (704.5j)', () => {
+  const legends: Objects = {
+    a: creature('P1', 'Isamaru, Hound of Konda', [2, 2], { supertypes: ['legendary'] }),
+    b: creature('P1', 'Isamaru, Hound of Konda', [2, 2], { supertypes: ['legendary'] }),
+    c: creature('P2', 'Isamaru, Hound of Konda', [2, 2], { supertypes: ['legendary'] }),
+  };
+  for (const edition of EDITIONS) {
+    it(`the controller keeps the one they choose; another player's copy stays (${edition})`, () => {
+      const { failed, errors, r } = run(scenario(legends, [{ do: { op: 'check-sba' }, choices: { 'legend:P1:Isamaru, Hound of Konda': 'b' }, expect: { a: { zone: 'graveyard' }, b: { zone: 'battlefield' }, c: { zone: 'battlefield' }, trace: { cites: ['704.5j'] } } }]), edition);
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+      expect(r.expectations.length).toBe(4);
+    });
+  }
+
+  it('asks for the choice when the scenario does not give it', () => {
+    const { r } = run(scenario(legends, [{ do: { op: 'check-sba' } }]));
+    expect(r.errors[0]).toMatch(/chooses one to keep.*choices\.legend:P1:Isamaru/);
+  });
+
+  it('refuses to keep a permanent that is not one of the legends', () => {
+    const { r } = run(scenario(legends, [{ do: { op: 'check-sba' }, choices: { 'legend:P1:Isamaru, Hound of Konda': 'c' } }]));
+    expect(r.steps[0]!.illegal?.rule).toBe('704.5j');
+  });
+
+  it('leaves nonlegendary permanents with the same name alone', () => {
+    const { failed } = run(scenario({ a: creature('P1', 'Grizzly Bears', [2, 2]), b: creature('P1', 'Grizzly Bears', [2, 2]) }, [{ do: { op: 'check-sba' }, expect: { a: { zone: 'battlefield' }, b: { zone: 'battlefield' } } }]));
+    expect(failed).toEqual([]);
+  });
+});
+
+describe('the world rule (704.5k)', () => {
+  const world = (owner: 'P1' | 'P2', name: string, zone = 'battlefield') => ({ owner, zone, card: { name, supertypes: ['world'], types: ['enchantment'] } }) as Objects[string];
+  for (const edition of EDITIONS) {
+    it(`only the newest world permanent stays (${edition})`, () => {
+      const { failed, errors } = run(scenario({ old: world('P1', 'Concordant Crossroads'), neu: world('P2', 'Living Plane', 'hand') }, [
+        { do: { op: 'move', obj: 'neu', to: 'battlefield' }, expect: { old: { zone: 'graveyard' }, neu: { zone: 'battlefield' }, trace: { cites: ['704.5k'] } } },
+      ]), edition);
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+});
+
+describe('protection from a color stops blocking by creatures of that color (702.16f)', () => {
+  const objs: Objects = {
+    knight: creature('P1', 'Knight of Meadowgrain', [2, 2], { keywords: ['protection-from-green'] }),
+    bear: creature('P2', 'Grizzly Bears', [2, 2], { colors: ['green'] }),
+    ogre: creature('P2', 'Gray Ogre', [2, 2], { colors: ['red'] }),
+  };
+  const attack = { do: [{ op: 'advance', to: 'declare-attackers' }, { op: 'declare-attackers', by: 'P1', attackers: ['knight'] }, { op: 'advance', to: 'declare-blockers' }] } as Scenario['steps'][number];
+  for (const edition of EDITIONS) {
+    it(`a green creature can't block, a red one can (${edition})`, () => {
+      const { failed, errors } = run(scenario(objs, [
+        attack,
+        { do: { op: 'declare-blockers', by: 'P2', blocks: [{ blocker: 'bear', attackers: ['knight'] }] }, expect: { illegal: { rule: '702.16f' } } },
+        { do: { op: 'query', what: 'legal-blocks' }, expect: { result: { options: [{}, { ogre: ['knight'] }] } } },
+        { do: { op: 'declare-blockers', by: 'P2', blocks: [{ blocker: 'ogre', attackers: ['knight'] }] }, expect: { knight: { blocked: true } } },
+      ]), edition);
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+});
+
+describe('a planeswalker enters with its loyalty (306.5b)', () => {
+  for (const edition of EDITIONS) {
+    it(`cast from hand, it stays on the battlefield with its printed loyalty (${edition})`, () => {
+      const s = scenario({ jace: { owner: 'P1', zone: 'hand', card: { name: 'Jace Beleren', manaCost: '{1}{U}{U}', types: ['planeswalker'], subtypes: ['Jace'], loyalty: 3 } } }, [
+        { do: [{ op: 'cast', by: 'P1', card: 'jace', payment: { mana: '{U}{U}{U}' } }, { op: 'pass-all' }], expect: { jace: { zone: 'battlefield', counters: { loyalty: 3 } }, trace: { cites: ['306.5b'] } } },
+      ]);
+      s.setup.players.P1 = { life: 20, pool: '{U}{U}{U}' };
+      const { failed, errors } = run(s, edition);
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+});
+
+describe('questions about combat damage outside combat', () => {
+  it('are illegal actions citing 510.1, not crashes', () => {
+    const { r } = run(scenario({ bear: creature('P1', 'Grizzly Bears', [2, 2]) }, [{ do: { op: 'query', what: 'legal-damage-assignments', attacker: 'bear' }, expect: { illegal: { rule: '510.1' } } }]));
+    expect(r.errors).toEqual([]);
+    expect(r.steps[0]!.illegal).toEqual({ rule: '510.1', text: 'there is no combat now, so no creature assigns combat damage' });
+    expect(r.passed).toBe(true);
+  });
+});

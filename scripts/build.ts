@@ -12,7 +12,8 @@ import { writeGeneratedData } from './data.ts';
 import { writeBundles } from './search-index.ts';
 import { writeSandboxData } from './sandbox-data.ts';
 import { runPagefind } from './pagefind.ts';
-import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
+import { PROJECT_ROOT, SourceError, sourceSettings } from '../src/pipeline/sources.ts';
+import { parseSourceFlags } from './sources.ts';
 
 const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
   const started = Date.now();
@@ -21,7 +22,14 @@ const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
   return out;
 };
 
-await step('data', writeGeneratedData);
+const settings = sourceSettings(parseSourceFlags(process.argv.slice(2)));
+try {
+  await step('data', () => writeGeneratedData(settings));
+} catch (e) {
+  if (!(e instanceof SourceError)) throw e;
+  process.stderr.write(`build: stopped at the data stage, dist/ unchanged:\n${e.message.replace(/^/gm, '  ')}\n`);
+  process.exit(1);
+}
 await step('search bundles', () => writeBundles());
 await step('sandbox data', () => writeSandboxData(join(PROJECT_ROOT, 'public')));
 await step('astro build', () => {

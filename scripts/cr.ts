@@ -1,8 +1,8 @@
 /**
  * The `cr` command line: `npm run -s cr -- <command> …`.
  *   parse FILE… [--lang ko|ja|en]   one JSON document per file (one per line when several)
- *   data                            write the generated data the site reads (src/generated/)
- *   sources                         say which sources are available and where they come from
+ *   data [--offline] [--allow-missing]      write the generated data the site reads (src/generated/)
+ *   sources [--offline] [--allow-missing]   say which sources the build would use, fetch or miss
  *   scenario FILE [--json] | --all   run engine scenarios (scripts/scenario.ts)
  *   search --lang L [--edition D] [--batch] [QUERY]   search the rules (scripts/search.ts)
  * Options are parsed strictly with node:util parseArgs (scripts/args.ts): `--lang=ko` and `--lang ko`
@@ -45,15 +45,24 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'data': {
-      parseOptions(args, {});
       const { writeGeneratedData } = await import('./data.ts');
-      await writeGeneratedData();
+      const { parseSourceFlags } = await import('./sources.ts');
+      const { sourceSettings, SourceError } = await import('../src/pipeline/sources.ts');
+      try {
+        await writeGeneratedData(sourceSettings(parseSourceFlags(args)));
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        process.stderr.write(`cr data: stopped, nothing written:\n${e.message.replace(/^/gm, '  ')}\n`);
+        process.exitCode = 1;
+      }
       return;
     }
     case 'sources': {
-      parseOptions(args, {});
-      const { describeSources } = await import('./sources.ts');
-      process.stdout.write(await describeSources());
+      const { describeSources, parseSourceFlags } = await import('./sources.ts');
+      const { sourceSettings } = await import('../src/pipeline/sources.ts');
+      const { text, ok } = await describeSources(sourceSettings(parseSourceFlags(args)));
+      process.stdout.write(text);
+      if (!ok) process.exitCode = 1;
       return;
     }
     case 'scenario': {

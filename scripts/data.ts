@@ -9,12 +9,24 @@ import { parseDocument } from '../src/pipeline/index.ts';
 import { mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
-import { describeResolved, resolveSources, type SourceEntry } from '../src/pipeline/sources.ts';
+import {
+  describeResolved, describeSettings, resolveSources, sourceProblems, sourceSettings, SourceError,
+  type SourceEntry, type SourceSettings,
+} from '../src/pipeline/sources.ts';
 import type { RuleDocument } from '../src/model/types.ts';
-import { writeGenerated, type Catalog, type CatalogEdition } from '../src/pipeline/generated.ts';
+import { generatedDir, writeGenerated, type Catalog, type CatalogEdition, type SourceRecord } from '../src/pipeline/generated.ts';
 
-export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocument[]; report: string }> {
-  const resolved = await resolveSources({ download: process.env.CR_ATLAS_DOWNLOAD === '1' });
+/**
+ * Throws SourceError (nothing written) on a checksum mismatch, and on a missing document unless the
+ * settings allow missing ones; then the catalog lists what was used and what is missing.
+ */
+export async function buildData(
+  settings: SourceSettings = sourceSettings(),
+  log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<{ catalog: Catalog; docs: RuleDocument[]; report: string }> {
+  const resolved = await resolveSources({ settings, log });
+  const problems = sourceProblems(resolved, settings);
+  if (problems.length > 0) throw new SourceError(problems.join('\n'));
   const groups = new Map<string, { entries: SourceEntry[]; docs: RuleDocument[] }>();
   for (const r of resolved) {
     // English editions that feed only the history are read by the history stage, not rendered.
@@ -58,8 +70,13 @@ export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocumen
   const catalog: Catalog = {
     editions,
     missingSources: resolved.flatMap((r) => (r.status === 'missing' ? [{ id: r.entry.id, reason: r.reason }] : [])),
+    sources: resolved.map((r): SourceRecord => {
+      const e = r.entry;
+      const base = { id: e.id, lang: e.lang, edition: e.edition, location: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit };
+      return r.status === 'found' ? { ...base, status: 'used', origin: r.origin, sha256: r.sha256, bytes: r.bytes } : { ...base, status: 'missing', reason: r.status === 'missing' ? (settings.mirror ? r.reason.replaceAll(settings.mirror, 'the mirror directory') : r.reason) : r.status };
+    }),
   };
-  const lines = [describeResolved(resolved), ''];
+  const lines = [describeSettings(settings), describeResolved(resolved), ''];
   for (const d of docs) {
     const count = (s: string) => d.diagnostics.filter((x) => x.severity === s).length;
     lines.push(`${d.lang}-${d.edition}: ${d.rules.length} entries, ${d.glossary.length} glossary terms; diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info`);
@@ -67,8 +84,8 @@ export async function buildData(): Promise<{ catalog: Catalog; docs: RuleDocumen
   return { catalog, docs, report: lines.join('\n') };
 }
 
-export async function writeGeneratedData(): Promise<void> {
-  const { catalog, docs, report } = await buildData();
+export async function writeGeneratedData(settings: SourceSettings = sourceSettings()): Promise<void> {
+  const { catalog, docs, report } = await buildData(settings);
   writeGenerated(catalog, docs);
-  process.stdout.write(`${report}\nwrote ${docs.length} documents to src/generated/\n`);
+  process.stdout.write(`${report}\nwrote ${docs.length} documents to ${generatedDir()}\n`);
 }

@@ -1,5 +1,16 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeSource, splitLines } from '../src/pipeline/decode.ts';
+import { parseDocument } from '../src/pipeline/index.ts';
+import { EN, SEED } from './helpers.ts';
+
+/** The file converted by the system's iconv (glibc), an encoder independent of the decoder under test. */
+const iconv = (file: string, to: string): Buffer => {
+  const r = spawnSync('iconv', ['-f', 'utf-8', '-t', to, file], { maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`iconv -t ${to} ${file} failed: ${r.stderr}`);
+  return r.stdout;
+};
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)));
@@ -28,10 +39,63 @@ describe('decodeSource', () => {
     expect(d.text).toBe("Dandân, Ghazbán, Junún, Ma'rûf");
     expect(d.diagnostics[0]).toMatchObject({ severity: 'info', code: 'encoding' });
   });
-  it('keeps damaged UTF-8 readable and reports each bad byte with its line', () => {
-    const d = decodeSource(bytes([0xea, 0xb7, 0x9c], '\n', 'x', [0xff], 'y'), 'bad.txt');
-    expect(d.text).toBe('규\nx\ufffdy');
-    expect(d.diagnostics).toEqual([{ severity: 'warning', file: 'bad.txt', line: 2, code: 'encoding', message: expect.stringContaining('invalid UTF-8') }]);
+  it('keeps damaged UTF-8 readable and reports the bad bytes once, with their count and first positions', () => {
+    const d = decodeSource(bytes([0xea, 0xb7, 0x9c], '\n', 'x', [0xff], 'y\r\nab', [0xfe, 0xfe]), 'bad.txt');
+    expect(d.text).toBe('규\nx\ufffdy\r\nab\ufffd\ufffd');
+    expect(d.diagnostics).toEqual([
+      { severity: 'warning', file: 'bad.txt', line: 2, code: 'encoding', message: '3 invalid UTF-8 byte sequences replaced by U+FFFD, first at line:column 2:2, 3:3, 3:4; expected valid UTF-8 text' },
+    ]);
+  });
+});
+
+describe('legacy CJK encodings (TextDecoder with full ICU)', () => {
+  it('a Shift_JIS Japanese document is decoded, not crashed on: the same rules and glossary as the UTF-8 seed', () => {
+    const utf8 = parseDocument(readFileSync(SEED.ja), 'ja.txt');
+    const sjis = parseDocument(iconv(SEED.ja, 'shift_jis'), 'ja-sjis.txt');
+    expect(sjis.diagnostics[0]).toEqual({ severity: 'info', file: 'ja-sjis.txt', line: 1, code: 'encoding', message: 'decoded as shift_jis: not UTF-8, and it reads as Japanese or Korean text there' });
+    expect(sjis.rules.map((r) => r.number)).toEqual(utf8.rules.map((r) => r.number));
+    // The JIS-vs-Microsoft mapping pairs: glibc writes 〜 − as 0x8160 0x817C, which WHATWG's (Microsoft's)
+    // table reads as ～ －; every other character comes back as it was.
+    const jis = (s: string) => s.replace(/\uff5e/g, '\u301c').replace(/\uff0d/g, '\u2212');
+    const body = (d: typeof utf8) => d.rules.map((r) => jis(JSON.stringify(r.body)));
+    expect(body(sjis)).toEqual(body(utf8));
+    expect(sjis.glossary.length).toBe(utf8.glossary.length);
+  });
+  it('EUC-JP Japanese and EUC-KR Korean documents are told apart and decoded', () => {
+    expect(decodeSource(iconv(SEED.ja, 'euc-jp'), 'f').encoding).toBe('euc-jp');
+    const ko = decodeSource(iconv(SEED.ko1, 'euc-kr'), 'ko.txt');
+    expect(ko.encoding).toBe('euc-kr');
+    // glibc writes ® (line 319) as a byte pair that the WHATWG euc-kr table lacks: reported, not hidden.
+    expect(ko.diagnostics[1]).toEqual({ severity: 'warning', file: 'ko.txt', line: 319, code: 'encoding', message: '1 invalid euc-kr byte sequence replaced by U+FFFD, first at line:column 319:21; expected valid euc-kr text' });
+    expect(ko.text.replace('\ufffd', '®')).toBe(readFileSync(SEED.ko1, 'utf8'));
+  });
+});
+
+describe('garbage inside UTF-16', () => {
+  const text = readFileSync(EN('2026-01-16'), 'utf8');
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const withGarbage = (count: number) => {
+    const at = 2 + 2 * Math.floor(text.length / 2); // half-way, on a code-unit boundary
+    const junk = Buffer.alloc(count);
+    let x = 12345;
+    for (let i = 0; i < count; i++) junk[i] = (x = (x * 1103515245 + 12345) % 2 ** 31) >> 16 & 0xff; // fixed pseudo-random bytes
+    return Buffer.concat([utf16.subarray(0, at), junk, utf16.subarray(at)]);
+  };
+  it('clean UTF-16 is read without a finding', () => {
+    expect(decodeSource(utf16, 'f').diagnostics).toEqual([]);
+  });
+  it('an odd number of bytes inserted (the rest read out of step) is an error with where it starts', () => {
+    const d = decodeSource(withGarbage(1001), 'g.txt');
+    const errors = d.diagnostics.filter((x) => x.severity === 'error');
+    expect(errors.map((e) => e.code)).toEqual(['encoding-garbage', 'encoding-garbage']);
+    // The garbage starts on the line that holds the text's middle code unit.
+    const line = splitLines(text.slice(0, Math.floor(text.length / 2))).length;
+    expect(errors[1]!.message).toMatch(new RegExp(`^garbage inside utf-16le text: \\d+ unreadable or impossible characters and \\d+ runs of bytes out of step, first at line:column ${line}:\\d+,`));
+    expect(errors[1]!.line).toBe(line);
+  });
+  it('an even number of random bytes inserted is an error too', () => {
+    const d = decodeSource(withGarbage(1000), 'g.txt');
+    expect(d.diagnostics.map((x) => [x.severity, x.code])).toEqual([['error', 'encoding-garbage']]);
   });
 });
 

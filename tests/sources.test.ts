@@ -1,39 +1,83 @@
-/** Where documents come from: committed, mirror, cache, download (checked), or reported missing. */
-import { createServer } from 'node:http';
+/**
+ * Where documents come from: committed, mirror, cache, download (checked, bounded in time), or
+ * reported missing; which settings allow what. Every server here listens on 127.0.0.1 only.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { SHARED, needs } from './inputs.ts';
-import { describeResolved, loadManifest, mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
+import {
+  describeResolved, loadManifest, mirrorDirectory, resolveSources, sha256, sourceProblems, sourceSettings,
+  type SourceEntry, type SourceSettings,
+} from '../src/pipeline/sources.ts';
+import { download } from '../src/pipeline/download.ts';
 import { ROOT, SHARED_RULES } from './helpers.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
 const { describe, it } = needs(SHARED);
 
-/** A scratch project root holding the real manifest and seeds. */
-function scratchRoot(): string {
+/** A scratch project root holding the real manifest (by default without the 81 history-only editions) and seeds. */
+function scratchRoot(keep: (s: SourceEntry) => boolean = (s) => s.pages !== false): string {
   const root = mkdtempSync(join(tmpdir(), 'cr-src-'));
   mkdirSync(join(root, 'content'), { recursive: true });
-  cpSync(join(ROOT, 'content/manifest.json'), join(root, 'content/manifest.json'));
+  const manifest = loadManifest();
+  manifest.sources = manifest.sources.filter(keep);
+  writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
   cpSync(join(ROOT, 'content/seeds'), join(root, 'content/seeds'), { recursive: true });
   return root;
 }
 
+const settings = (extra: Partial<SourceSettings> = {}): SourceSettings => ({
+  mirror: null,
+  network: false,
+  networkWhy: 'offline (test)',
+  allowMissing: false,
+  limits: { connectTimeout: 2, totalTimeout: 2 },
+  retries: 1,
+  ...extra,
+});
+
+/** A loopback server; `handler` decides per request. Closed after the file's tests. */
+const servers: Server[] = [];
+const sockets = new Set<Socket>();
+async function loopback(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  servers.push(server);
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+afterAll(() => {
+  for (const s of sockets) s.destroy();
+  for (const s of servers) s.close();
+});
+
+/** Points every external source of a scratch root's manifest at `base/<id>`. */
+function pointAt(root: string, base: string): void {
+  const manifest = loadManifest(root);
+  for (const s of manifest.sources) if (s.url) s.url = `${base}/${s.id}`;
+  writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
+}
+
+const realBytes = new Map(loadManifest().sources.filter((s) => s.mirror && s.pages !== false).map((s) => [`/${s.id}`, readFileSync(join(SHARED_RULES, s.mirror!))]));
+
 describe('the manifest', () => {
-  it('lists the five committed seeds and the four external documents with url and checksum', () => {
+  it('names every external document by a relative mirror path, an https address and the mirror’s checksum', () => {
     const m = loadManifest();
-    expect(m.sources.filter((s) => s.file).map((s) => [s.lang, s.edition, s.format])).toEqual([
-      ['ko', '2017-01-20', 'ko-jekyll-html'], ['ko', '2017-01-20', 'ko-jekyll-text'], ['ko', '2017-01-20', 'ko-jekyll-text'],
-      ['ko', '2017-01-20', 'ko-jekyll-text'], ['ja', '2019-01-25', 'ja-text'],
+    expect(m.sources.filter((s) => s.file).map((s) => s.id)).toEqual([
+      'ko-2017-01-20-part7', 'ko-2017-01-20-part1', 'ko-2017-01-20-part5', 'ko-2017-01-20-part9', 'ja-2019-01-25',
     ]);
-    const external = m.sources.filter((s) => !s.file && s.pages !== false);
-    expect(external.map((s) => s.id)).toEqual(['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25']);
-    for (const s of external) {
+    const sums = readFileSync(join(SHARED_RULES, 'SHA256SUMS'), 'utf8');
+    for (const s of m.sources.filter((x) => !x.file && x.pages !== false)) {
       expect(s.url).toMatch(/^https:\/\//);
-      expect(s.sha256).toMatch(/^[0-9a-f]{64}$/);
-      // The checksums are those of the mirror the tests use.
-      expect(readFileSync(join(SHARED_RULES, 'SHA256SUMS'), 'utf8')).toContain(`${s.sha256}  ${s.mirror}`);
+      expect(s.mirror).not.toMatch(/^\/|\.\./);
+      expect(sums).toContain(`${s.sha256}  ${s.mirror}`);
     }
   });
 });
@@ -59,81 +103,178 @@ describe('the English editions since 2009 (history sources)', () => {
   });
 });
 
-describe('resolveSources', () => {
-  it('uses the mirror, and says what it used', async () => {
-    const resolved = await resolveSources({ mirror: SHARED_RULES });
-    expect(resolved.every((r) => r.status === 'found')).toBe(true);
-    // 4 external documents rendered as pages + the 81 other English editions of en-archive/SOURCES.tsv (84 lines less
-    // the 3 whose files are byte-identical to en/*.txt, same sha256).
-    expect(resolved.filter((r) => r.status === 'found' && r.origin === 'mirror')).toHaveLength(4 + 81);
-    expect(describeResolved(resolved)).toContain(`used    en-2026-01-16            mirror   ${join(SHARED_RULES, 'en/MagicCompRules-2026-01-16.txt')}`);
+describe('sourceSettings', () => {
+  const none = mkdtempSync(join(tmpdir(), 'cr-none-'));
+  it('downloads by default only when there is no mirror directory', () => {
+    expect(sourceSettings({}, {}, none)).toMatchObject({ mirror: null, network: true, networkWhy: 'downloads on (no mirror directory)', allowMissing: false });
+    expect(sourceSettings({}, {}, ROOT)).toMatchObject({ mirror: join(ROOT, '../shared/rules'), network: false });
+    expect(sourceSettings({}, { CR_ATLAS_DOWNLOAD: '1' }, ROOT)).toMatchObject({ network: true, networkWhy: 'downloads on (CR_ATLAS_DOWNLOAD=1)' });
   });
-  it('reports missing external documents clearly and still finds the committed seeds', async () => {
-    const resolved = await resolveSources({ root: scratchRoot(), mirror: null });
-    expect(resolved.filter((r) => r.status === 'found').map((r) => r.entry.id)).toHaveLength(5);
-    const missing = resolved.filter((r) => r.status === 'missing');
-    expect(missing.filter((r) => r.entry.pages !== false).map((r) => r.entry.id)).toEqual(['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25']);
-    expect(missing.filter((r) => r.entry.pages === false)).toHaveLength(81);
-    expect(describeResolved(missing)).toContain('missing en-2019-01-25            skipped: no mirror directory (set CR_ATLAS_RULES_DIR or place ../shared/rules); downloads off (set CR_ATLAS_DOWNLOAD=1)');
+  it('CR_ATLAS_OFFLINE=1 and --offline forbid the network whatever else is set', () => {
+    expect(sourceSettings({}, { CR_ATLAS_OFFLINE: '1', CR_ATLAS_DOWNLOAD: '1' }, none)).toMatchObject({ network: false, networkWhy: 'offline (CR_ATLAS_OFFLINE=1)' });
+    expect(sourceSettings({ offline: true }, {}, none)).toMatchObject({ network: false, networkWhy: 'offline (--offline)' });
   });
-  it('rejects a mirror copy whose checksum differs', async () => {
-    const mirror = mkdtempSync(join(tmpdir(), 'cr-mirror-'));
-    mkdirSync(join(mirror, 'en'));
-    writeFileSync(join(mirror, 'en/MagicCompRules-2019-01-25.txt'), 'tampered');
-    const r = (await resolveSources({ root: scratchRoot(), mirror })).find((x) => x.entry.id === 'en-2019-01-25')!;
-    expect(r).toMatchObject({ status: 'missing', reason: expect.stringContaining('does not match its checksum') });
-  });
-  it('downloads into .cache/ (never content/), checks the checksum, then reuses the cache', async () => {
-    const served = new Map<string, Buffer>();
-    const root = scratchRoot();
-    const manifest = loadManifest(root);
-    for (const s of manifest.sources) if (s.mirror) served.set(`/${s.id}`, readFileSync(join(SHARED_RULES, s.mirror)));
-    served.set('/en-2026-01-16', Buffer.from('not the real file'));
-    const server = createServer((req, res) => {
-      const body = served.get(req.url ?? '');
-      res.writeHead(body ? 200 : 404).end(body);
+  it('reads timeouts in seconds and --allow-missing; rejects a timeout that is not a positive number', () => {
+    expect(sourceSettings({ allowMissing: true }, { CR_ATLAS_CONNECT_TIMEOUT: '3', CR_ATLAS_DOWNLOAD_TIMEOUT: '7.5' }, none)).toMatchObject({
+      allowMissing: true, limits: { connectTimeout: 3, totalTimeout: 7.5 }, retries: 1,
     });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    const port = (server.address() as { port: number }).port;
-    for (const s of manifest.sources) if (s.url) s.url = `http://127.0.0.1:${port}/${s.id}`;
-    writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
-    try {
-      const resolved = await resolveSources({ root, mirror: null, download: true });
-      const byId = Object.fromEntries(resolved.map((r) => [r.entry.id, r]));
-      expect(byId['en-2019-01-25']).toMatchObject({ status: 'found', origin: 'download', path: join(root, '.cache/rules/en/MagicCompRules-2019-01-25.txt') });
-      expect(byId['en-2026-01-16']).toMatchObject({ status: 'missing', reason: expect.stringContaining('checksum mismatch') });
-      expect(existsSync(join(root, 'content/en'))).toBe(false);
-      server.close();
-      const again = await resolveSources({ root, mirror: null, download: false });
-      expect(again.find((r) => r.entry.id === 'ko-2019-01-25')).toMatchObject({ status: 'found', origin: 'cache' });
-    } finally {
-      server.close();
-    }
-  });
-  it('falls back to the archived copy when the original address fails', async () => {
-    const root = scratchRoot();
-    const manifest = loadManifest(root);
-    const body = readFileSync(join(SHARED_RULES, 'en-archive/2009-09-04.txt'));
-    const server = createServer((req, res) => {
-      if (req.url === '/archived') res.writeHead(200).end(body);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    const port = (server.address() as { port: number }).port;
-    manifest.sources = manifest.sources.filter((s) => s.id === 'en-2009-09-04');
-    manifest.sources[0]!.url = `http://127.0.0.1:${port}/gone`;
-    manifest.sources[0]!.archive = `http://127.0.0.1:${port}/archived`;
-    writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
-    try {
-      const [r] = await resolveSources({ root, mirror: null, download: true });
-      expect(r).toMatchObject({ status: 'found', origin: 'download', path: join(root, '.cache/rules/en-archive/2009-09-04.txt') });
-    } finally {
-      server.close();
-    }
+    expect(sourceSettings({}, {}, none).limits).toEqual({ connectTimeout: 10, totalTimeout: 60 });
+    expect(() => sourceSettings({}, { CR_ATLAS_DOWNLOAD_TIMEOUT: '5m' }, none)).toThrow('CR_ATLAS_DOWNLOAD_TIMEOUT="5m": expected a positive number of seconds');
   });
   it('finds the mirror from the environment or beside the project', () => {
     expect(mirrorDirectory(ROOT, { CR_ATLAS_RULES_DIR: '/tmp/x' })).toBe('/tmp/x');
     expect(mirrorDirectory(ROOT, {})).toBe(join(ROOT, '../shared/rules'));
-    expect(mirrorDirectory(mkdtempSync(join(tmpdir(), 'cr-none-')), {})).toBeNull();
+    expect(mirrorDirectory(none, {})).toBeNull();
+  });
+});
+
+describe('resolveSources', () => {
+  it('uses the mirror with each document’s checksum, and says what it used', async () => {
+    const resolved = await resolveSources({ settings: settings({ mirror: SHARED_RULES }) });
+    // 5 seeds + 4 external page documents + the 81 other English editions of en-archive/SOURCES.tsv.
+    expect(resolved.map((r) => r.status)).toEqual(Array(5 + 4 + 81).fill('found'));
+    const en26 = resolved.find((r) => r.entry.id === 'en-2026-01-16')!;
+    expect(en26).toMatchObject({ origin: 'mirror', sha256: 'abe9528405163b2a296b2b75b713814907e2bb51bbe3ffbbafabe7da01b7f7b5' });
+    expect(describeResolved(resolved)).toContain(`used    en-2026-01-16            mirror   ${join(SHARED_RULES, 'en/MagicCompRules-2026-01-16.txt')}`);
+    expect(sourceProblems(resolved, { allowMissing: false })).toEqual([]);
+  });
+
+  it('offline without a mirror: the seeds are found, the four external documents are missing and stop the build', async () => {
+    const resolved = await resolveSources({ root: scratchRoot(), settings: settings() });
+    expect(resolved.filter((r) => r.status === 'found')).toHaveLength(5);
+    expect(resolved.filter((r) => r.status === 'missing').map((r) => r.entry.id)).toEqual(['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25']);
+    expect(describeResolved(resolved)).toContain('missing en-2019-01-25            skipped: no mirror directory (set CR_ATLAS_RULES_DIR or place ../shared/rules); offline (test)');
+    const problems = sourceProblems(resolved, { allowMissing: false });
+    expect(problems).toHaveLength(5);
+    expect(problems[4]).toMatch(/^pass --allow-missing/);
+    expect(sourceProblems(resolved, { allowMissing: true })).toEqual([]);
+  });
+
+  it('a mirror copy with one byte changed is an error naming the file, the expected and the actual sha256', async () => {
+    const mirror = mkdtempSync(join(tmpdir(), 'cr-mirror-'));
+    cpSync(SHARED_RULES + '/en', join(mirror, 'en'), { recursive: true });
+    cpSync(SHARED_RULES + '/ko', join(mirror, 'ko'), { recursive: true });
+    const file = join(mirror, 'en/MagicCompRules-2026-01-16.txt');
+    const bytes = readFileSync(file);
+    bytes[5000] = bytes[5000]! ^ 1;
+    writeFileSync(file, bytes);
+    const resolved = await resolveSources({ root: scratchRoot(), settings: settings({ mirror }) });
+    // Even --allow-missing does not let a wrong file through.
+    expect(sourceProblems(resolved, { allowMissing: true })).toEqual([
+      `${file}: checksum mismatch for source en-2026-01-16: expected sha256 abe9528405163b2a296b2b75b713814907e2bb51bbe3ffbbafabe7da01b7f7b5, actual sha256 ${sha256(bytes)}`,
+    ]);
+  });
+
+  it('refuses a mirror path that leaves the mirror directory', async () => {
+    const root = scratchRoot();
+    const manifest = loadManifest(root);
+    manifest.sources.find((s) => s.id === 'en-2019-01-25')!.mirror = '../../etc/hostname';
+    writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
+    const r = (await resolveSources({ root, settings: settings({ mirror: SHARED_RULES }) })).find((x) => x.entry.id === 'en-2019-01-25')!;
+    expect(r).toMatchObject({ status: 'missing', reason: expect.stringContaining('mirror path "../../etc/hostname" leaves the mirror directory') });
+  });
+
+  it('falls back to the archived copy when the original address fails', async () => {
+    const body = readFileSync(join(SHARED_RULES, 'en-archive/2009-09-04.txt'));
+    const base = await loopback((req, res) => {
+      if (req.url === '/archived') res.writeHead(200).end(body);
+      else res.writeHead(404).end();
+    });
+    const root = scratchRoot((s) => s.id === 'en-2009-09-04');
+    const manifest = loadManifest(root);
+    manifest.sources[0]!.url = `${base}/gone`;
+    manifest.sources[0]!.archive = `${base}/archived`;
+    writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
+    const lines: string[] = [];
+    const [r] = await resolveSources({ root, settings: settings({ network: true }), log: (l) => lines.push(l) });
+    expect(r).toMatchObject({ status: 'found', origin: 'download', path: join(root, '.cache/rules/en-archive/2009-09-04.txt') });
+    expect(lines.map((l) => l.replace(/\d+\.\d s/, 'T'))).toEqual([
+      `download en-2009-09-04: failed after T (attempt 1 of 2): ${base}/gone: HTTP 404; expected 200`,
+      `download en-2009-09-04: failed after T (attempt 2 of 2): ${base}/gone: HTTP 404; expected 200`,
+      `download en-2009-09-04: ${Math.round(body.length / 1024)} KiB in T from ${base}/archived, sha256 ok`,
+    ]);
+  });
+
+  it('downloads into .cache/ with a progress line per file, checks the checksum, then reuses the cache', async () => {
+    const base = await loopback((req, res) => {
+      const body = realBytes.get(req.url ?? '');
+      res.writeHead(body ? 200 : 404).end(body);
+    });
+    const root = scratchRoot();
+    pointAt(root, base);
+    const lines: string[] = [];
+    const resolved = await resolveSources({ root, settings: settings({ network: true }), log: (l) => lines.push(l) });
+    expect(resolved.map((r) => [r.entry.id, r.status, r.status === 'found' && r.origin])).toEqual([
+      ...['ko-2017-01-20-part7', 'ko-2017-01-20-part1', 'ko-2017-01-20-part5', 'ko-2017-01-20-part9', 'ja-2019-01-25'].map((id) => [id, 'found', 'content']),
+      ...['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25'].map((id) => [id, 'found', 'download']),
+    ]);
+    expect(lines).toHaveLength(4);
+    // 954,522 bytes (the file inventory in source-quirks.md) = 932 KiB.
+    expect(lines[2]).toMatch(new RegExp(`^download en-2026-01-16: 932 KiB in \\d+\\.\\d s from ${base}/en-2026-01-16, sha256 ok$`));
+    expect(existsSync(join(root, '.cache/rules/en/MagicCompRules-2019-01-25.txt'))).toBe(true);
+    expect(existsSync(join(root, 'content/en'))).toBe(false);
+    const again = await resolveSources({ root, settings: settings() });
+    expect(again.filter((r) => r.status === 'found' && r.origin === 'cache')).toHaveLength(4);
+  });
+
+  it('wrong bytes from the server: one retry, then a checksum error naming the address', async () => {
+    let hits = 0;
+    const base = await loopback((_req, res) => {
+      hits++;
+      res.writeHead(200).end('not the real file');
+    });
+    const root = scratchRoot();
+    pointAt(root, base);
+    const lines: string[] = [];
+    const r = (await resolveSources({ root, settings: settings({ network: true }), log: (l) => lines.push(l) })).find((x) => x.entry.id === 'en-2019-01-25')!;
+    expect(hits).toBe(8); // four documents, two attempts each
+    expect(lines.filter((l) => l.startsWith('download en-2019-01-25'))).toEqual([
+      `download en-2019-01-25: 0 KiB in ${lines[2]!.match(/in (\S+) s/)![1]} s from ${base}/en-2019-01-25: checksum mismatch (attempt 1 of 2)`,
+      expect.stringMatching(/checksum mismatch \(attempt 2 of 2\)$/),
+    ]);
+    expect(sourceProblems([r], { allowMissing: true })).toEqual([
+      `${base}/en-2019-01-25: checksum mismatch for source en-2019-01-25: expected sha256 bd7be0f5ed69cca948a7c4e7f3c873c791cb8edd170f0aa68a7901bf96d080e2, actual sha256 ${sha256(Buffer.from('not the real file'))} (the server sent other bytes)`,
+    ]);
+    expect(existsSync(join(root, '.cache/rules/en/MagicCompRules-2019-01-25.txt'))).toBe(false);
+  });
+
+  it('a server that accepts and never answers: the total timeout ends each attempt, the document is missing', async () => {
+    const base = await loopback(() => {}); // never responds
+    const root = scratchRoot();
+    const manifest = loadManifest(root);
+    manifest.sources = manifest.sources.filter((s) => s.id === 'en-2026-01-16');
+    manifest.sources[0]!.url = `${base}/slow`;
+    writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
+    const lines: string[] = [];
+    const started = Date.now();
+    const [r] = await resolveSources({ root, settings: settings({ network: true, limits: { connectTimeout: 1, totalTimeout: 0.5 } }), log: (l) => lines.push(l) });
+    expect(Date.now() - started).toBeLessThan(20_000); // bounded: two attempts of 0.5 s, not Node's 300 s
+    expect(lines).toEqual([
+      expect.stringMatching(/^download en-2026-01-16: failed after 0\.\d s \(attempt 1 of 2\): http:\S+\/slow: not complete within 0\.5 s \(total timeout\)$/),
+      expect.stringMatching(/\(attempt 2 of 2\): .* not complete within 0\.5 s \(total timeout\)$/),
+    ]);
+    expect(r).toMatchObject({ status: 'missing', reason: expect.stringContaining('download failed 2 times, last: ') });
+  });
+
+  it('an unreachable address (nothing listening) fails at once with the system’s reason', async () => {
+    const base = await loopback(() => {});
+    servers.at(-1)!.close(); // the port is now closed
+    await expect(download(`${base}/x`, { connectTimeout: 2, totalTimeout: 5 })).rejects.toThrow(`${base}/x: ECONNREFUSED`);
+  });
+
+  it('a body shorter than its Content-Length, an HTTP error and a redirect', async () => {
+    const base = await loopback((req, res) => {
+      if (req.url === '/short') {
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('only a little');
+        setTimeout(() => res.destroy(), 20);
+      } else if (req.url === '/moved') res.writeHead(302, { location: '/ok' }).end();
+      else if (req.url === '/ok') res.writeHead(200).end('fine');
+      else res.writeHead(404).end();
+    });
+    const limits = { connectTimeout: 2, totalTimeout: 5 };
+    await expect(download(`${base}/short`, limits)).rejects.toThrow('connection closed before the body was complete');
+    await expect(download(`${base}/gone`, limits)).rejects.toThrow(`${base}/gone: HTTP 404; expected 200`);
+    expect(Buffer.from(await download(`${base}/moved`, limits)).toString()).toBe('fine');
   });
 });

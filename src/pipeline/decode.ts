@@ -1,11 +1,14 @@
 /**
  * Bytes → text. The CR has been published as ASCII, Windows-1252, ISO-8859-1, UTF-16 LE/BE and
- * UTF-8 with or without BOM, and one edition (2019-01-25) carries a few stray DOS (CP437) bytes.
- * TextDecoder does the decoding; only CP437, which the platform lacks, has a table here.
+ * UTF-8 with or without BOM, and one edition (2019-01-25) carries a few stray DOS (CP437) bytes;
+ * translations may come in the legacy CJK encodings (Shift_JIS, EUC-JP, EUC-KR/CP949).
+ * TextDecoder does the decoding (Node's full ICU has the CJK ones); only CP437, which the platform
+ * lacks, has a table here. What could not be read is reported once per file, with a count and the
+ * first positions: U+FFFD replacements are a warning, garbage inside UTF-16 is an error.
  */
 import type { Diagnostic } from '../model/types.ts';
 
-export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437';
+export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
 
 export interface DecodedText {
   text: string;
@@ -76,6 +79,64 @@ function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
+/** Where in the text: 1-based line and column of each offset (columns count UTF-16 code units). */
+function positions(text: string, offsets: number[]): { line: number; column: number }[] {
+  const out: { line: number; column: number }[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let k = 0;
+  for (let i = 0; i < text.length && k < offsets.length; i++) {
+    if (i === offsets[k]) {
+      out.push({ line, column: i - lineStart + 1 });
+      k++;
+    }
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return out;
+}
+
+const FIRST = 5;
+const where = (ps: { line: number; column: number }[]) => ps.map((p) => `${p.line}:${p.column}`).join(', ');
+
+/** Offsets of every match of `re` (global), and how many there are. */
+function findAll(text: string, re: RegExp): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(re)) out.push(m.index);
+  return out;
+}
+
+// Characters no rules text contains: U+FFFD, C0 controls other than tab/CR/LF, private use,
+// unpaired surrogates and unassigned code points. Decoded UTF-16 with any of them is garbage.
+const GARBAGE = /[\uFFFD\x00-\x08\x0B\x0C\x0E-\x1F\p{Co}\p{Cn}\p{Cs}]/gu;
+// Four or more code units in a row whose low byte is 0 and high byte printable ASCII: the byte
+// pairs of ASCII text read one byte out of step (a byte inserted or lost inside UTF-16).
+const OUT_OF_STEP = /[\u2000-\u7e00](?:[\u2000-\u7e00]){3,}/g;
+const outOfStep = (text: string) => findAll(text, OUT_OF_STEP).filter((i) => [0, 1, 2, 3].every((k) => text.charCodeAt(i + k) % 256 === 0));
+
+/** Legacy CJK decoders tried, in this order, on bytes that are not UTF-8. */
+const CJK: ('shift_jis' | 'euc-jp' | 'euc-kr')[] = ['shift_jis', 'euc-jp', 'euc-kr'];
+
+/**
+ * How much a decoding reads like Japanese or Korean text: kana and Hangul syllables count for it,
+ * Hangul jamo and halfwidth katakana (what the other encodings' kana rows become) against it.
+ * Kanji/hanja are neutral: every CJK decoding yields some.
+ */
+function cjkScore(text: string): number {
+  let kanaOrHangul = 0;
+  let odd = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) continue;
+    if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0xac00 && c <= 0xd7a3)) kanaOrHangul++;
+    else if ((c >= 0x3131 && c <= 0x318e) || (c >= 0xff61 && c <= 0xff9f)) odd++;
+  }
+  return kanaOrHangul - 2 * odd;
+}
+
 /** Decodes a source file's bytes, reporting what it chose and any byte it could not read. */
 export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
   const diagnostics: Diagnostic[] = [];
@@ -85,23 +146,58 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return finishUtf8(bytes.subarray(3), true);
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', bom: true, diagnostics };
-  }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be', bom: true, diagnostics };
-  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return finishUtf16(bytes.subarray(2), 'utf-16le', true);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return finishUtf16(bytes.subarray(2), 'utf-16be', true);
   const utf16 = utf16WithoutBom(bytes);
-  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), encoding: utf16, bom: false, diagnostics };
+  if (utf16) return finishUtf16(bytes, utf16, false);
   return finishUtf8(bytes, false);
+
+  function finishUtf16(body: Uint8Array, encoding: 'utf-16le' | 'utf-16be', bom: boolean): DecodedText {
+    const text = new TextDecoder(encoding).decode(body);
+    const bad = findAll(text, GARBAGE);
+    const shifted = outOfStep(text);
+    if (body.length % 2 === 1) note('error', 'encoding-garbage', `${encoding} text has an odd number of bytes (${body.length}); expected whole 2-byte code units`, positions(text, [text.length - 1])[0]?.line ?? 1);
+    if (bad.length > 0 || shifted.length > 0) {
+      const first = [...bad, ...shifted].sort((a, b) => a - b);
+      const ps = positions(text, first.slice(0, FIRST));
+      note(
+        'error',
+        'encoding-garbage',
+        `garbage inside ${encoding} text: ${bad.length} unreadable or impossible characters and ${shifted.length} runs of bytes out of step, first at line:column ${where(ps)}; expected clean ${encoding} text`,
+        ps[0]!.line,
+      );
+    }
+    return { text, encoding, bom, diagnostics };
+  }
 
   function finishUtf8(body: Uint8Array, bom: boolean): DecodedText {
     try {
       return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8', bom, diagnostics };
     } catch {
-      // Not valid UTF-8. A file with real multi-byte sequences is UTF-8 with damage; otherwise 8-bit.
-      const multiByte = countUtf8Sequences(body);
-      if (bom || multiByte > 0) {
+      // Not valid UTF-8. Mostly well-formed multi-byte sequences: UTF-8 with damage. Otherwise a
+      // legacy CJK encoding when one decodes cleanly and reads as Japanese or Korean; else 8-bit.
+      const high = countHigh(body);
+      const multiByteBytes = countUtf8Sequences(body);
+      if (bom || multiByteBytes >= high * 0.9) {
+        const text = new TextDecoder('utf-8').decode(body);
+        reportReplacements(text);
+        return { text, encoding: 'utf-8', bom, diagnostics };
+      }
+      // A legacy encoding may leave a few characters its table lacks (U+FFFD, reported); many mean it is the wrong one.
+      let best: { encoding: (typeof CJK)[number]; text: string; score: number } | null = null;
+      for (const encoding of CJK) {
+        const text = new TextDecoder(encoding).decode(body);
+        const replaced = findAll(text, /\uFFFD/g).length;
+        if (replaced > Math.max(5, high / 1000)) continue;
+        const score = cjkScore(text);
+        if (score >= 20 && (!best || score > best.score)) best = { encoding, text, score };
+      }
+      if (best) {
+        note('info', 'encoding', `decoded as ${best.encoding}: not UTF-8, and it reads as Japanese or Korean text there`);
+        reportReplacements(best.text, best.encoding);
+        return { text: best.text, encoding: best.encoding, bom, diagnostics };
+      }
+      if (multiByteBytes > 0) {
         const text = new TextDecoder('utf-8').decode(body);
         reportReplacements(text);
         return { text, encoding: 'utf-8', bom, diagnostics };
@@ -109,20 +205,19 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
       const asCp437 = plausibility(body, cp437Char);
       const as1252 = plausibility(body, cp1252Char);
       if (asCp437 > as1252) {
-        note('info', 'encoding', `decoded as CP437: its ${countHigh(body)} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`);
+        note('info', 'encoding', `decoded as CP437: its ${high} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`);
         return { text: decodeCp437(body), encoding: 'cp437', bom, diagnostics };
       }
       return { text: decodeWindows1252(body), encoding: 'windows-1252', bom, diagnostics };
     }
   }
 
-  function reportReplacements(text: string) {
-    let line = 1;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
-      else if (c === 0xfffd) note('warning', 'encoding', 'invalid UTF-8 byte sequence replaced by U+FFFD; expected valid UTF-8 text', line);
-    }
+  /** One warning for all U+FFFD replacements: how many, and where the first ones are. */
+  function reportReplacements(text: string, encoding = 'UTF-8') {
+    const at = findAll(text, /\uFFFD/g);
+    if (at.length === 0) return;
+    const ps = positions(text, at.slice(0, FIRST));
+    note('warning', 'encoding', `${at.length} invalid ${encoding} byte sequence${at.length === 1 ? '' : 's'} replaced by U+FFFD, first at line:column ${where(ps)}; expected valid ${encoding} text`, ps[0]!.line);
   }
 }
 
@@ -132,7 +227,7 @@ function countHigh(bytes: Uint8Array): number {
   return n;
 }
 
-/** Counts well-formed UTF-8 multi-byte sequences (lead byte + continuation bytes). */
+/** Counts the bytes inside well-formed UTF-8 multi-byte sequences (lead byte + continuation bytes). */
 function countUtf8Sequences(bytes: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -142,7 +237,7 @@ function countUtf8Sequences(bytes: Uint8Array): number {
     let ok = true;
     for (let k = 1; k < len; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) ok = false;
     if (ok) {
-      n++;
+      n += len;
       i += len - 1;
     }
   }

@@ -25,9 +25,27 @@ export interface CatalogEdition {
   untranslated: string[];
 }
 
+/** One manifest source as the build found it: for /sources/, the home page notice and dist/build.json. */
+export interface SourceRecord {
+  id: string;
+  lang: Lang;
+  edition: string;
+  status: 'used' | 'missing';
+  /** Committed file or path inside the mirror directory (never an absolute local path). */
+  location: string;
+  url?: string;
+  credit: string;
+  origin?: 'content' | 'mirror' | 'cache' | 'download';
+  sha256?: string;
+  bytes?: number;
+  reason?: string;
+}
+
 export interface Catalog {
   editions: CatalogEdition[];
   missingSources: { id: string; reason: string }[];
+  /** Every source of the manifest, used or missing. */
+  sources: SourceRecord[];
 }
 
 /** `src/generated/` under `root`, or $CR_ATLAS_GENERATED (the escaping test builds from a fixture). */

@@ -60,6 +60,7 @@ export function parseDocument(bytes: Uint8Array, file: string, options: ParseOpt
   const decoded = decodeSource(bytes, file);
   const format = detectFormat(decoded.text, file, options.lang);
   const output = READERS[format](decoded.text, file);
-  output.diagnostics.unshift(...decoded.diagnostics);
+  // concat, not unshift(...): a file may carry very many diagnostics (spreading them overflowed the stack).
+  output.diagnostics = decoded.diagnostics.concat(output.diagnostics);
   return assembleDocument(output);
 }

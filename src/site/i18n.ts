@@ -58,6 +58,8 @@ const en = {
   close: 'Close',
   mainNav: 'Site',
   pageNav: 'Pages',
+  sources: 'Sources',
+  sourcesMissing: 'This build lacks {n} of its {total} source documents; only pages built from the others are linked.',
 } as const;
 
 export type UiKey = keyof typeof en;
@@ -116,6 +118,8 @@ const ja: Strings = {
   close: '閉じる',
   mainNav: 'サイト',
   pageNav: 'ページ',
+  sources: '出典文書',
+  sourcesMissing: 'このビルドには出典文書 {total} 件のうち {n} 件がありません。残りから作られたページだけにリンクしています。',
 };
 
 const ko: Strings = {
@@ -171,6 +175,8 @@ const ko: Strings = {
   close: '닫기',
   mainNav: '사이트',
   pageNav: '페이지',
+  sources: '출처 문서',
+  sourcesMissing: '이 빌드에는 출처 문서 {total}개 중 {n}개가 없습니다. 나머지로 만든 페이지에만 링크합니다.',
 };
 
 const STRINGS: Record<Lang, Strings> = { en, ja, ko };

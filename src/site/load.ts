@@ -1,5 +1,5 @@
 /** Build-time loading of the generated data; the site model is built once. */
-import { readCatalog, readDocument } from '../pipeline/generated.ts';
+import { readCatalog, readDocument, type SourceRecord } from '../pipeline/generated.ts';
 import { buildSite, type Site } from './site.ts';
 
 let cached: Site | null = null;
@@ -8,4 +8,9 @@ let cached: Site | null = null;
 export function getSite(root = process.cwd()): Site {
   cached ??= buildSite(readCatalog(root), (lang, edition) => readDocument(lang, edition, root));
   return cached;
+}
+
+/** Every source of the manifest as the data build found it (used or missing), for /sources/ and the home page. */
+export function getSources(root = process.cwd()): SourceRecord[] {
+  return readCatalog(root).sources ?? [];
 }

@@ -43,5 +43,5 @@ export function makeEdition(lang: Lang, edition: string, extra: Partial<CatalogE
 }
 
 export function makeCatalog(editions: CatalogEdition[]): Catalog {
-  return { editions, missingSources: [] };
+  return { editions, missingSources: [], sources: [] };
 }

@@ -14,7 +14,9 @@ import {
   type SourceEntry, type SourceSettings,
 } from '../src/pipeline/sources.ts';
 import type { RuleDocument } from '../src/model/types.ts';
-import { generatedDir, writeGenerated, type Catalog, type CatalogEdition, type SourceRecord } from '../src/pipeline/generated.ts';
+import { generatedDir, writeGenerated, writeHistory, type Catalog, type CatalogEdition, type SourceRecord } from '../src/pipeline/generated.ts';
+import { historyFromSources } from './history-data.ts';
+import type { HistoryStore } from '../src/history/store.ts';
 
 /**
  * Throws SourceError (nothing written) on a checksum mismatch, and on a missing document unless the
@@ -23,7 +25,7 @@ import { generatedDir, writeGenerated, type Catalog, type CatalogEdition, type S
 export async function buildData(
   settings: SourceSettings = sourceSettings(),
   log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
-): Promise<{ catalog: Catalog; docs: RuleDocument[]; report: string }> {
+): Promise<{ catalog: Catalog; docs: RuleDocument[]; history: HistoryStore; report: string }> {
   const resolved = await resolveSources({ settings, log });
   const problems = sourceProblems(resolved, settings);
   if (problems.length > 0) throw new SourceError(problems.join('\n'));
@@ -76,16 +78,18 @@ export async function buildData(
       return r.status === 'found' ? { ...base, status: 'used', origin: r.origin, sha256: r.sha256, bytes: r.bytes } : { ...base, status: 'missing', reason: r.status === 'missing' ? (settings.mirror ? r.reason.replaceAll(settings.mirror, 'the mirror directory') : r.reason) : r.status };
     }),
   };
-  const lines = [describeSettings(settings), describeResolved(resolved), ''];
+  const history = historyFromSources(resolved);
+  const lines = [describeSettings(settings), describeResolved(resolved), '', history.report];
   for (const d of docs) {
     const count = (s: string) => d.diagnostics.filter((x) => x.severity === s).length;
     lines.push(`${d.lang}-${d.edition}: ${d.rules.length} entries, ${d.glossary.length} glossary terms; diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info`);
   }
-  return { catalog, docs, report: lines.join('\n') };
+  return { catalog, docs, history: history.store, report: lines.join('\n') };
 }
 
 export async function writeGeneratedData(settings: SourceSettings = sourceSettings()): Promise<void> {
-  const { catalog, docs, report } = await buildData(settings);
+  const { catalog, docs, history, report } = await buildData(settings);
   writeGenerated(catalog, docs);
+  writeHistory(history);
   process.stdout.write(`${report}\nwrote ${docs.length} documents to ${generatedDir()}\n`);
 }

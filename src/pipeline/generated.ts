@@ -3,11 +3,13 @@
  * layout. The site, the search index build and the sandbox data build read it through here.
  *   catalog.json                 every (language, edition) with its sources, latest flags, alignment
  *   docs/{lang}-{edition}.json   the rule model of that edition (RuleDocument)
+ *   history.json                 every English edition's rules across time (src/history/store.ts)
  * Build-time only (Node).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lang, RuleDocument } from '../model/types.ts';
+import type { HistoryStore } from '../history/store.ts';
 import { PROJECT_ROOT } from './sources.ts';
 
 export interface CatalogEdition {
@@ -76,4 +78,21 @@ export function writeGenerated(catalog: Catalog, docs: RuleDocument[], root?: st
   mkdirSync(join(generatedDir(root), 'docs'), { recursive: true });
   for (const d of docs) writeFileSync(documentFile(d.lang, d.edition!, root), JSON.stringify(d));
   writeFileSync(catalogFile(root), JSON.stringify(catalog, null, 1));
+}
+
+const historyFile = (root?: string) => join(generatedDir(root), 'history.json');
+
+export function hasHistory(root?: string): boolean {
+  return existsSync(historyFile(root));
+}
+
+export function readHistory(root?: string): HistoryStore {
+  const file = historyFile(root);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
+  return JSON.parse(readFileSync(file, 'utf8')) as HistoryStore;
+}
+
+export function writeHistory(store: HistoryStore, root?: string): void {
+  mkdirSync(generatedDir(root), { recursive: true });
+  writeFileSync(historyFile(root), JSON.stringify(store));
 }

@@ -5,6 +5,9 @@
  *   sources [--offline] [--allow-missing]   say which sources the build would use, fetch or miss
  *   scenario FILE [--json] | --all   run engine scenarios (scripts/scenario.ts)
  *   search --lang L [--edition D] [--batch] [QUERY]   search the rules (scripts/search.ts)
+ *   diff OLD NEW [--lang en] [--json] [--all]          what changed between two English editions (scripts/history.ts)
+ *   history NUMBER [--edition E] [--json]              a rule across every English edition
+ *   update [--from DIR|URL] [--manifest FILE]          add a newer English edition to the manifest
  * Options are parsed strictly with node:util parseArgs (scripts/args.ts): `--lang=ko` and `--lang ko`
  * are the same, an unknown option is a one-line error (exit 1 here; `search` and `scenario` exit 2).
  */
@@ -75,8 +78,16 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = await runSearchCommand(args);
       return;
     }
+    case 'diff':
+    case 'history':
+    case 'update': {
+      const history = await import('./history.ts');
+      const out = command === 'diff' ? history.runDiff(args) : command === 'history' ? history.runHistory(args) : await history.runUpdate(args);
+      process.stdout.write(out);
+      return;
+    }
     default:
-      fail(`unknown command "${command ?? ''}"; expected parse, data, sources, scenario or search`);
+      fail(`unknown command "${command ?? ''}"; expected parse, data, sources, scenario, search, diff, history or update`);
   }
 }
 

@@ -4,6 +4,8 @@
  * which the item kept its number and text. Texts are stored once and referred to by index. Built by
  * chain.ts in the data stage; read by the differ, the pages, the CLI and the browser. Pure, no Node.
  */
+import { compareRuleNumbers } from '../model/rule-number.ts';
+import type { EditionItems } from './items.ts';
 
 /** `[first edition index, last edition index, number or term, text id, example text ids]`. */
 export type Span = [from: number, to: number, key: string, text: number, examples: number[]];
@@ -101,4 +103,20 @@ export function renumberMap(store: HistoryStore, from: number, to: number): Map<
     memo.set(key, map);
   }
   return map;
+}
+
+/** An edition's rules and glossary rebuilt from the store (what `cr update` diffs a new release against). */
+export function itemsAt(store: HistoryStore, edition: string): EditionItems {
+  const e = requireEdition(store, edition);
+  const rules: EditionItems['rules'] = [];
+  for (const chain of store.rules) {
+    const s = spanAt(chain, e);
+    if (s) rules.push({ number: s[2], text: store.texts[s[3]]!, examples: s[4].map((x) => store.texts[x]!) });
+  }
+  const glossary: EditionItems['glossary'] = [];
+  for (const chain of store.glossary) {
+    const s = spanAt(chain, e);
+    if (s) glossary.push({ term: s[2], text: store.texts[s[3]]! });
+  }
+  return { edition, rules: rules.sort((a, b) => compareRuleNumbers(a.number, b.number)), glossary };
 }

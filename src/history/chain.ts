@@ -53,9 +53,8 @@ function chainAll(perEdition: Keyed[][], intern: (t: string) => number, keyIsIde
   // Chain of each item of the previous edition.
   let previous: number[] = [];
   let previousItems: Matchable[] = [];
-  /** Chains that ended, by key + masked text, for resuming after a gap. */
-  const ended = new Map<string, number[]>();
-  const endedKey = (m: Matchable) => `${m.key}\u0000${m.masked}`;
+  /** Chains that ended, with their last item, for resuming after a gap. */
+  let ended: { chain: number; item: Matchable }[] = [];
   perEdition.forEach((items, e) => {
     const matchables: Matchable[] = items.map((it) => ({ key: it.key, masked: compare(it.text) }));
     const current = new Array<number>(items.length).fill(-1);
@@ -64,23 +63,24 @@ function chainAll(perEdition: Keyed[][], intern: (t: string) => number, keyIsIde
       // Chains of the previous edition that did not continue have ended.
       const continued = new Set(current);
       previous.forEach((c, i) => {
-        if (continued.has(c)) return;
-        const k = endedKey(previousItems[i]!);
-        (ended.get(k) ?? ended.set(k, []).get(k)!).push(c);
+        if (!continued.has(c)) ended.push({ chain: c, item: previousItems[i]! });
       });
+      // An unexplained item under the number of an ended chain, with similar text, resumes it.
+      const open = current.flatMap((c, j) => (c < 0 ? [j] : []));
+      if (open.length > 0 && ended.length > 0) {
+        const resumed = matchItems(ended.map((x) => x.item), open.map((j) => matchables[j]!), { sameKey: 0.5, otherKey: Infinity });
+        for (const [x, k] of resumed) current[open[k]!] = ended[x]!.chain;
+        const gone = new Set(resumed.map(([x]) => x));
+        ended = ended.filter((_, x) => !gone.has(x));
+      }
     }
     items.forEach((it, j) => {
       const text = intern(it.text);
       const examples = it.examples.map(intern);
       let c = current[j]!;
       if (c < 0) {
-        const k = endedKey(matchables[j]!);
-        const resumable = ended.get(k);
-        if (resumable && resumable.length > 0) c = resumable.shift()!;
-        else {
-          c = chains.length;
-          chains.push([]);
-        }
+        c = chains.length;
+        chains.push([]);
         current[j] = c;
       }
       const chain = chains[c]!;

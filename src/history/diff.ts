@@ -7,7 +7,7 @@
  */
 import { diffWordsWithSpace } from 'diff';
 import { compareRuleNumbers } from '../model/rule-number.ts';
-import { comparable, plainTypography, referencesIn } from './items.ts';
+import { comparable, referencesIn } from './items.ts';
 import { matchItems } from './match.ts';
 import { editionIndex, renumberMap, spanAt, type HistoryStore, type Span } from './store.ts';
 
@@ -76,8 +76,8 @@ export function kindOfChange(before: string, after: string, renumbered: (oldNumb
     refsDiffer = true;
     if (renumbered(a[i]!) !== b[i]) return 'real';
   }
-  if (!refsDiffer) return plainTypography(before) === plainTypography(after) ? 'real' : 'typography';
-  return 'references';
+  // Same masked text and same references: only the typography differs.
+  return refsDiffer ? 'references' : 'typography';
 }
 
 function classify(moved: boolean, kind: ReturnType<typeof kindOfChange>): Status {

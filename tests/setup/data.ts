@@ -27,7 +27,7 @@ export function newestMtime(path: string): number {
 function dataIsFresh(stamp: string): boolean {
   const catalog = catalogFile();
   if (!existsSync(catalog) || !existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== stamp) return false;
-  const inputs = ['src/pipeline', 'src/model', 'content', 'scripts/data.ts'].map((p) => newestMtime(join(PROJECT_ROOT, p)));
+  const inputs = ['src/pipeline', 'src/model', 'src/history', 'content', 'scripts/data.ts', 'scripts/history-data.ts'].map((p) => newestMtime(join(PROJECT_ROOT, p)));
   return Math.max(...inputs, newestMtime(SHARED_RULES)) < statSync(catalog).mtimeMs;
 }
 

@@ -1,0 +1,148 @@
+/**
+ * The model of time on the real 84 English editions: known renumberings (checked by hand in the
+ * texts), self-diffs, every rule in exactly one history, moves never split into removal + addition,
+ * references-only and typography-only changes, gaps, the engine's reviewed crosswalk.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SHARED, needs } from '../inputs.ts';
+import { EN_ARCHIVE } from '../helpers.ts';
+import { readHistory } from '../../src/pipeline/generated.ts';
+import { parseDocument } from '../../src/pipeline/index.ts';
+import { diffEditions } from '../../src/history/diff.ts';
+import { ruleHistory } from '../../src/history/history.ts';
+import { comparable } from '../../src/history/items.ts';
+import { matchItems } from '../../src/history/match.ts';
+import { crosswalk, currentNumber, mapNumber, spanAt } from '../../src/history/store.ts';
+import { CROSSWALK_2019_2026 } from '../../src/engine/crosswalk.ts';
+
+const shared = needs(SHARED);
+
+describe('matchItems (small fixtures)', () => {
+  const m = (key: string, text: string) => ({ key, masked: comparable(text) });
+  it('pairs a renumbered run in order and keeps same-number rewrites', () => {
+    const olds = [m('1.1a', 'Alpha rule about shuffling decks.'), m('1.1b', 'Beta rule about sideboards.'), m('1.2', 'Gamma rule.')];
+    const news = [m('1.1a', 'New rule about companions.'), m('1.1b', 'Alpha rule about shuffling decks.'), m('1.1c', 'Beta rule about sideboards.'), m('1.2', 'Gamma rule, reworded slightly.')];
+    expect(matchItems(olds, news)).toEqual([[0, 1], [1, 2], [2, 3]]);
+  });
+  it('does not pair two formulaic keyword rules that share only common words', () => {
+    const filler = Array.from({ length: 40 }, (_, i) => m(`9.${i}`, `Something is a static ability number ${i}.`));
+    const olds = [...filler, m('702.2a', 'Deathtouch is a static ability.')];
+    const news = [...filler, m('702.4a', 'Double strike is a static ability.')];
+    expect(matchItems(olds, news).filter(([i]) => i === 40)).toEqual([]);
+  });
+  it('references renumbered mask alike', () => {
+    expect(comparable('Once the mulligan process (see rule 103.4) is complete')).toBe(comparable('Once the mulligan process (see rule 103.5) is complete'));
+    expect(comparable('aren’t — “x”')).toBe(comparable("aren't - \"x\""));
+  });
+});
+
+shared.describe('the history of the 84 English editions', () => {
+  const store = readHistory();
+  const last = store.editions.at(-1)!;
+
+  it('holds the 84 editions, each the date its file states', () => {
+    expect(store.editions).toHaveLength(84);
+    expect(store.editions[0]).toBe('2009-09-04');
+    expect(last).toBe('2026-01-16');
+    // 2017-01-19.txt says "effective as of January 20, 2017".
+    expect(store.editions).toContain('2017-01-20');
+  });
+
+  it('every rule of every edition is in exactly one history (independently re-parsed)', () => {
+    const files = readdirSync(EN_ARCHIVE).filter((f) => f.endsWith('.txt')).sort();
+    expect(files).toHaveLength(84);
+    files.forEach((f, e) => {
+      const doc = parseDocument(readFileSync(join(EN_ARCHIVE, f)), f, { lang: 'en' });
+      expect(doc.edition).toBe(store.editions[e]);
+      const inStore = store.rules.flatMap((chain) => chain.filter((s) => s[0] <= e && e <= s[1]).map((s) => s[2]));
+      // No chain holds two spans at one edition, and the numbers are exactly the document's (duplicates included).
+      for (const chain of store.rules) expect(chain.filter((s) => s[0] <= e && e <= s[1]).length).toBeLessThanOrEqual(1);
+      expect(inStore.sort()).toEqual(doc.rules.map((r) => r.number).sort());
+      expect(store.glossary.filter((chain) => spanAt(chain, e)).length).toBe(doc.glossary.length);
+    });
+  });
+
+  it('an edition diffed with itself has no change', () => {
+    for (const ed of store.editions) {
+      const d = diffEditions(store, ed, ed);
+      expect([d.rules.length, d.examples.length, d.glossary.length], ed).toEqual([0, 0, 0]);
+      for (const c of Object.values(d.summary)) expect(c.added + c.removed + c.changed + c.moved + c['moved-changed'] + c.referencesOnly + c.typographyOnly).toBe(0);
+      expect(d.summary.rules.unchanged).toBe(store.rules.filter((chain) => spanAt(chain, store.editions.indexOf(ed))).length);
+    }
+  });
+
+  it('moves are never shown as a removal plus an addition (consecutive editions and 2019 → 2026)', () => {
+    const pairs = store.editions.slice(1).map((ed, i) => [store.editions[i]!, ed] as const);
+    for (const [a, b] of [...pairs, ['2019-01-25', '2026-01-16'] as const]) {
+      const d = diffEditions(store, a, b);
+      const removed = new Set(d.rules.filter((e) => e.status === 'removed').map((e) => comparable(e.before!)));
+      const added = d.rules.filter((e) => e.status === 'added' && removed.has(comparable(e.after!)));
+      expect(added.map((e) => e.new), `${a} → ${b}`).toEqual([]);
+    }
+  });
+
+  it('finds the renumberings of 2019-01-25 → 2026-01-16 read in the two texts', () => {
+    // By hand: 2019 103.2a "In a game using the shared team turns option, there is a starting team…" is 2026 103.1a;
+    // 2019 103.5a–c (opening-hand actions) are 2026 103.6a–c, word for word; 2019 103.1a (sideboards…) became 2026 103.2a, reworded.
+    const d = diffEditions(store, '2019-01-25', '2026-01-16');
+    const get = (old: string) => d.rules.find((e) => e.old === old);
+    expect(get('103.2a')).toMatchObject({ status: 'moved', new: '103.1a' });
+    for (const l of ['a', 'b', 'c']) expect(get(`103.5${l}`)).toMatchObject({ status: 'moved', new: `103.6${l}` });
+    expect(get('103.1a')).toMatchObject({ status: 'moved-changed', new: '103.2a' });
+    // 2019 103.5 "Once the mulligan process (see rule 103.4) is complete" = 2026 103.6 "(see rule 103.5)": only the reference.
+    expect(get('103.5')).toMatchObject({ status: 'moved-changed', new: '103.6', only: 'references' });
+    expect(mapNumber(store, '2019-01-25', '2026-01-16', '103.2a')).toBe('103.1a');
+    expect(mapNumber(store, '2026-01-16', '2019-01-25', '103.6c')).toBe('103.5c');
+  });
+
+  it('finds the changes of 2025-11-14 → 2026-01-16 read in the two texts', () => {
+    // By hand: "Friends forever" (702.124k) is gone; 702.124m/n/p (Choose a Background, Doctor's companion, the
+    // by-name rule) became 702.124k/m/n word for word; the glossary lost "Friends Forever" and gained "Blight";
+    // the first example of 115.7e now says "1 damage to any other target" (was "another target").
+    const d = diffEditions(store, '2025-11-14', '2026-01-16');
+    const rows = d.rules.filter((e) => e.old?.startsWith('702.124') || e.new?.startsWith('702.124')).map((e) => [e.status, e.old, e.new]);
+    expect(rows).toEqual([
+      ['changed', '702.124a', '702.124a'],
+      ['changed', '702.124i', '702.124i'],
+      ['removed', '702.124k', null],
+      ['moved', '702.124m', '702.124k'],
+      ['moved', '702.124n', '702.124m'],
+      ['moved', '702.124p', '702.124n'],
+    ]);
+    expect(d.glossary.map((e) => [e.status, e.old, e.new])).toEqual([['added', null, 'Blight'], ['removed', 'Friends Forever', null]]);
+    expect(d.examples).toHaveLength(1);
+    expect(d.examples[0]).toMatchObject({ status: 'changed', old: '115.7e', new: '115.7e', oldIndex: 1, newIndex: 1 });
+    expect(d.examples[0]!.words!.filter((w) => w[0] !== 0)).toEqual([[-1, 'another'], [1, 'any'], [1, 'other ']]);
+    expect(currentNumber(store, '2025-11-14', '702.124k')).toBeNull();
+  });
+
+  it('marks the 2019-01-25 file without typography as typography-only changes', () => {
+    // The 2019-01-25 file has straight quotes throughout; 2018-10-05 and 2019-05-03 have curly ones.
+    const d = diffEditions(store, '2018-10-05', '2019-01-25');
+    expect(d.summary.rules.typographyOnly).toBeGreaterThan(1000);
+    const e = d.rules.find((x) => x.old === '500.4')!;
+    expect(e).toMatchObject({ status: 'changed', only: 'typography' });
+    expect(e.before).toContain('player’s');
+    expect(e.after).toContain("player's");
+  });
+
+  it('follows a rule across a gap where the source lost it (901.4, merged into 901.3a in 2022-10-07…2025-02-07)', () => {
+    const h = ruleHistory(store, '901.4', '2022-09-08')!;
+    expect(h.current).toBe('901.4');
+    expect(h.gaps[0]).toBe('2022-10-07');
+    expect(h.gaps.at(-1)).toBe('2025-02-07');
+    expect(h.gaps).toHaveLength(11);
+  });
+
+  it('agrees with the engine’s hand-reviewed 2019 → 2026 crosswalk, except where a one-to-one history cannot', () => {
+    const cw = crosswalk(store, '2019-01-25', '2026-01-16');
+    const differs = Object.entries(CROSSWALK_2019_2026).filter(([k, v]) => (cw[k] === undefined ? k : cw[k]) !== v);
+    // 613.3d merged into 613.4c (a merge: 613.3c became 613.4c, so 613.3d has no counterpart of its own);
+    // 500.4 (mana empties) was folded into 500.5 in 2025-11-14; the engine cites the turn-based action 703.4q instead.
+    expect(differs).toEqual([['500.4', '703.4q'], ['613.3d', '613.4c']]);
+    expect(cw['613.3d']).toBeNull();
+    expect(cw['500.4']).toBe('500.5');
+  });
+});

@@ -2,31 +2,32 @@
  * `npm run -s cr -- scenario FILE [--json] [--edition E] [--set PATH=VALUE …]`   run one scenario, print its trace
  * `npm run -s cr -- scenario --all [--json]`                                   run every scenario in content/scenarios
  * `npm run -s cr -- scenario --check`                                          validate every scenario, run nothing
+ * `npm run -s cr -- scenario --schema`                                         write content/scenarios/scenario.schema.json from src/engine/schema.ts
  * `npm run -s cr -- scenario --crosswalk`                                      print the rule crosswalk derived from the parsed editions
  *
  * Exit code 1 when an expectation fails or a scenario is invalid (the message names the file, JSON path and what
  * was expected); 2 for a usage error.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkScenario, runScenario, validateSchema, type RunResult, type Scenario } from '../src/engine/index.ts';
+import { scenarioJsonSchema } from '../src/engine/schema.ts';
+import { checkScenario, runScenario, validateScenario, type RunResult, type Scenario } from '../src/engine/index.ts';
 import { parseOptions } from './args.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCENARIO_DIR = join(ROOT, 'content/scenarios');
 export const SCHEMA_FILE = join(SCENARIO_DIR, 'scenario.schema.json');
 
+/** The text of the published JSON Schema, as generated from the zod description (src/engine/schema.ts). */
+export function schemaFileText(): string {
+  return `${JSON.stringify(scenarioJsonSchema(), null, 1)}\n`;
+}
+
 export interface LoadedScenario {
   file: string;
   scenario?: Scenario;
   errors: string[];
-}
-
-let schemaCache: Record<string, unknown> | null = null;
-export function loadSchema(): Record<string, unknown> {
-  schemaCache ??= JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
-  return schemaCache;
 }
 
 /** Read, parse and validate one scenario file. Never throws: problems are returned as messages. */
@@ -43,9 +44,9 @@ export function loadScenario(file: string): LoadedScenario {
   } catch (e) {
     return { file, errors: [`${file}: not valid JSON: ${(e as Error).message}`] };
   }
-  const errs = validateSchema(loadSchema(), json);
-  if (errs.length) return { file, errors: errs.map((e) => `${file}: ${e.path}: ${e.message}`) };
-  const scenario = json as Scenario;
+  const v = validateScenario(json);
+  if (!v.scenario) return { file, errors: v.errors.map((e) => `${file}: ${e.path}: ${e.message}`) };
+  const scenario = v.scenario as Scenario;
   const more = checkScenario(scenario);
   if (more.length) return { file, errors: more.map((e) => `${file}: ${e.path}: ${e.message}`) };
   return { file, scenario, errors: [] };
@@ -101,7 +102,7 @@ function parseValue(v: string): unknown {
   }
 }
 
-const SCENARIO_USAGE = 'usage: cr scenario FILE [--json] [--edition E] [--set PATH=VALUE]… | --all [--json] | --check';
+const SCENARIO_USAGE = 'usage: cr scenario FILE [--json] [--edition E] [--set PATH=VALUE]… | --all [--json] | --check | --schema | --crosswalk';
 
 export async function runScenarioCommand(args: string[]): Promise<number> {
   const out = (s: string) => process.stdout.write(`${s}\n`);
@@ -109,7 +110,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseOptions(args, {
-      json: { type: 'boolean' }, all: { type: 'boolean' }, check: { type: 'boolean' }, crosswalk: { type: 'boolean' },
+      json: { type: 'boolean' }, all: { type: 'boolean' }, check: { type: 'boolean' }, crosswalk: { type: 'boolean' }, schema: { type: 'boolean' },
       edition: { type: 'string' }, set: { type: 'string', multiple: true },
     });
   } catch (e) {
@@ -118,6 +119,11 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
   }
   const { values: opts, positionals: files } = parsed;
   const json = opts.json ?? false;
+  if (opts.schema) {
+    writeFileSync(SCHEMA_FILE, schemaFileText());
+    out(`wrote ${SCHEMA_FILE}`);
+    return 0;
+  }
   if (opts.crosswalk) {
     // every rule cited by the scenarios' traces and expectations
     const cited = new Set<string>();

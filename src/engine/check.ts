@@ -4,7 +4,7 @@
  */
 import { parseCost } from './mana.ts';
 import { getPath, type Scenario } from './scenario.ts';
-import type { SchemaError } from './validate.ts';
+import type { SchemaError } from './scenario-validate.ts';
 
 const REF_KEYS = new Set(['card', 'obj', 'attacker', 'blocker', 'source', 'from']);
 

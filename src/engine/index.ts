@@ -3,8 +3,8 @@
  * No DOM, no Node imports: safe to load lazily in the browser.
  */
 export { runScenario, listTweakables, applyOverrides, buildState, viewState, diffViews, getPath } from './scenario.ts';
-export type { Scenario, RunResult, RunOptions, StepResult, StateView, ExpectationResult, Knob, Attach } from './scenario.ts';
-export { validateSchema, type SchemaError } from './validate.ts';
+export type { Scenario, ScenarioStep, Expectation, RunResult, RunOptions, StepResult, StateView, ExpectationResult, Knob, Attach } from './scenario.ts';
+export { validateScenario, structuralProblems, type SchemaError } from './scenario-validate.ts';
 export { checkScenario } from './check.ts';
 export { derive } from './layers.ts';
 export { Game } from './game.ts';

@@ -8,48 +8,18 @@ import { Game } from './game.ts';
 import { derive } from './layers.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { translateBetween } from './rules.ts';
+import type { ScenarioInput } from './schema.ts';
 import {
   ChoiceNeeded, IllegalAction, PLAYERS,
-  type Action, type CardDef, type Edition, type GameObject, type GameState, type PlayerId, type Step, type TraceEntry,
+  type Action, type Edition, type GameState, type PlayerId, type Step, type TraceEntry,
 } from './types.ts';
 
-export interface Attach {
-  edition: string;
-  rule: string;
-  example: number;
-  ruleset?: string;
-}
-export interface ScenarioStep {
-  do: Action | Action[];
-  choices?: Record<string, unknown>;
-  pauseBefore?: 'sba' | 'triggers' | 'priority';
-  expect?: Expectation;
-  note?: Record<string, string>;
-}
-export type Expectation = Record<string, unknown>;
-export interface Knob {
-  path: string;
-  label: Record<string, string>;
-  min?: number;
-  max?: number;
-  kind?: string;
-}
-export interface Scenario {
-  id: string;
-  formatVersion: 1;
-  attach: Attach[];
-  ruleset: string;
-  names?: Record<string, Record<string, string>>;
-  assumptions?: Record<string, string>[];
-  setup: {
-    turn: { active: PlayerId; step: Step; number?: number };
-    players: Partial<Record<PlayerId, { life?: number; poison?: number; pool?: string; library?: number | string[]; hand?: number; maxHandSize?: number }>>;
-    objects?: Record<string, { owner: PlayerId; controller?: PlayerId; zone: GameObject['zone']; token?: boolean; tapped?: boolean; damage?: number; counters?: Record<string, number>; attachedTo?: string; summoningSick?: boolean; card: CardDef }>;
-  };
-  steps: ScenarioStep[];
-  compare?: { ruleset: string; skipSteps?: number[]; expectAt?: Record<string, Expectation> }[];
-  knobs?: Knob[];
-}
+/** The scenario format's types, derived from its one description (schema.ts). */
+export type Scenario = ScenarioInput;
+export type Attach = Scenario['attach'][number];
+export type ScenarioStep = Scenario['steps'][number];
+export type Expectation = NonNullable<ScenarioStep['expect']>;
+export type Knob = NonNullable<Scenario['knobs']>[number];
 
 export interface ExpectationResult {
   step: number;

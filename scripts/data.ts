@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseDocument } from '../src/pipeline/index.ts';
+import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
@@ -33,7 +33,19 @@ export async function buildData(
   for (const r of resolved) {
     // English editions that feed only the history are read by the history stage, not rendered.
     if (r.status !== 'found' || r.entry.pages === false) continue;
-    const doc = parseDocument(readFileSync(r.path), r.entry.file ?? basename(r.path), { lang: r.entry.lang });
+    let doc: RuleDocument;
+    try {
+      doc = parseDocument(readFileSync(r.path), r.entry.file ?? basename(r.path), { lang: r.entry.lang });
+    } catch (e) {
+      if (e instanceof NotARulesDocumentError) throw new SourceError(`source ${r.entry.id}: ${e.message}`);
+      throw e;
+    }
+    // A damaged document (garbage in its encoding, ending early, sections missing) stops the build:
+    // the site would otherwise quietly hold less than the source.
+    const errors = doc.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      throw new SourceError(errors.slice(0, 10).map((d) => `${r.path}:${d.line}: ${d.code}: ${d.message}`).join('\n') + (errors.length > 10 ? `\n… and ${errors.length - 10} more errors` : ''));
+    }
     // The manifest knows the edition of documents that do not state it (the Korean chapter posts).
     doc.edition ??= r.entry.edition;
     const key = `${r.entry.lang}-${r.entry.edition}`;

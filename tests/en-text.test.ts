@@ -43,12 +43,18 @@ function checkEveryLineRead(file: string, doc: RuleDocument) {
   produced.add('Glossary').add('Credits');
   let numbered = 0;
   const lost: string[] = [];
-  for (const l of lines.slice(start)) {
-    if (l === '') continue;
-    const m = /^\d{3}\.(?:\d+[a-z]?\.?)?\s+(.*)$/.exec(l);
+  // Lines the reader reports and leaves out (a stray letter between rules, 2021-11-15).
+  const leftOut = new Set(doc.diagnostics.filter((d) => d.code === 'stray-line').map((d) => d.line));
+  for (const [i, l] of lines.entries()) {
+    if (i < start || l === '' || leftOut.has(i + 1)) continue;
+    // A rule number, with its space or (2022-10-07 … 2025-02-07, `901.4.All`) glued to a capital.
+    const m = /^\d{3}\.(?:\d+[a-z]?\.?)?\s+(.*)$/.exec(l) ?? /^\d{3}\.\d+[a-z]?\.(?=[A-Z])(.*)$/.exec(l);
     if (m) numbered++;
-    const expected = m ? m[1]! : l.replace(/^Example:\s*/, '');
-    if (!produced.has(expected)) lost.push(l.slice(0, 80));
+    // `Example:Example:` (2014–2015) is one label.
+    const expected = m ? m[1]! : l.replace(/^(?:Example:\s*)+/, '');
+    // A glossary headword glued to its first sense (2021-06-09 `Ability1. Text…`) gives both.
+    const glued = /^(.+?)(1\. .*)$/.exec(expected);
+    if (!produced.has(expected) && !(glued && produced.has(glued[1]!) && produced.has(glued[2]!))) lost.push(l.slice(0, 80));
   }
   expect(lost).toEqual([]);
   expect(doc.rules.length).toBe(numbered);
@@ -154,7 +160,8 @@ describe('every archived English edition since 2009 (84 files, every encoding)',
     const file = join(EN_ARCHIVE, name);
     const doc = parseFile(file);
     expect(doc.edition).toMatch(/^20\d\d-\d\d-\d\d$/);
-    expect(errors(doc)).toEqual([]);
+    // The archived 2013-02-01 copy ends inside its glossary: the one error (tests/completeness.test.ts).
+    expect(errors(doc).map((e) => e.code)).toEqual(name === '2013-02-01.txt' ? ['ends-early'] : []);
     expect(doc.parts).toHaveLength(9);
     // Every part holds sections, every section rules: nothing attached to the wrong place.
     for (const p of doc.parts) expect(p.sections.length).toBeGreaterThan(0);

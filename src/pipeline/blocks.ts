@@ -3,6 +3,7 @@
  * plus the regions around the rules. `assembleDocument` turns this into the one rule model.
  */
 import type { Diagnostic, GlossaryEntry, Lang, Note, SourceFormat, TermBridgeEntry } from '../model/types.ts';
+import type { ContentsList } from './completeness.ts';
 
 export type Block =
   /** A part (chapter) heading: `7. Additional Rules`. */
@@ -31,6 +32,10 @@ export interface ReaderOutput {
   /** Rules the reader knows to carry damaged text (lost characters), with line numbers. */
   damaged: { line: number; reason: string }[];
   diagnostics: Diagnostic[];
+  /** What the document's own contents list names, for the completeness check (readers that know it). */
+  contents?: ContentsList;
+  /** Last non-blank physical line. */
+  lastLine?: number;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];

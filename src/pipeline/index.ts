@@ -5,6 +5,7 @@
 import type { Lang, RuleDocument, SourceFormat } from '../model/types.ts';
 import { assembleDocument } from './assemble.ts';
 import type { ReaderOutput } from './blocks.ts';
+import { checkCompleteness } from './completeness.ts';
 import { decodeSource } from './decode.ts';
 import { readEnglishText } from './readers/en-text.ts';
 import { readJapaneseText } from './readers/ja-text.ts';
@@ -62,5 +63,7 @@ export function parseDocument(bytes: Uint8Array, file: string, options: ParseOpt
   const output = READERS[format](decoded.text, file);
   // concat, not unshift(...): a file may carry very many diagnostics (spreading them overflowed the stack).
   output.diagnostics = decoded.diagnostics.concat(output.diagnostics);
-  return assembleDocument(output);
+  const doc = assembleDocument(output);
+  for (const d of checkCompleteness(doc, output.contents, output.lastLine ?? 1)) doc.diagnostics.push(d);
+  return doc;
 }

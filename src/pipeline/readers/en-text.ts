@@ -7,8 +7,21 @@ import type { Diagnostic, GlossaryEntry } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import { parseInline } from '../inline.ts';
 import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+import { contentsFrom, lastTextLine } from '../completeness.ts';
 
 const isBlank = (l: string) => l.trim() === '';
+
+/** `901.4.All plane…` (2022-10-07 … 2025-02-07): a rule number whose closing period touches a capital. */
+function matchGluedRule(line: string): { printed: string; text: string } | null {
+  const m = /^(\d{3}\.\d{1,3}[a-z]?)\.(?=[A-Z])/.exec(line);
+  return m ? { printed: m[1]!, text: line.slice(m[0].length).trimEnd() } : null;
+}
+
+/** `Ability1. Text on…` (2021-06-09): a glossary headword printed without a line break before sense 1. */
+function splitGluedHeadword(line: string): [string, string] | null {
+  const m = /^([A-Z][^\d]*?[A-Za-z)’'])(1\. \S.*)$/.exec(line);
+  return m ? [m[1]!, m[2]!] : null;
+}
 
 /** Groups non-blank lines into paragraphs separated by blank lines, keeping line numbers. */
 export function paragraphsOf(lines: string[], from: number, to: number): { text: string[]; line: number }[] {
@@ -71,25 +84,43 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
     const l = lines[i]!.trim();
     if (l === '') continue;
     const line = i + 1;
-    const numbered = matchNumberedLine(l);
+    let numbered = matchNumberedLine(l);
+    if (!numbered && (numbered = matchGluedRule(l))) {
+      diagnostics.push({ severity: 'warning', file, line, code: 'glued-number', rule: numbered.printed, message: `no space after rule number ${numbered.printed}. (the source prints "${l.slice(0, numbered.printed.length + 8)}…"); read as rule ${numbered.printed}` });
+    }
+    // A lone letter between rules (2021-11-15 line 4540: "f") is debris, not text of the rule above.
+    if (!numbered && /^[A-Za-z]$/.test(l)) {
+      diagnostics.push({ severity: 'warning', file, line, code: 'stray-line', message: `stray one-letter line "${l}" between rules left out; expected a rule, example or continuation paragraph` });
+      continue;
+    }
     const part = numbered ? null : matchPartHeading(l);
-    const example = numbered || part ? null : matchExample(l);
+    let example = numbered || part ? null : matchExample(l);
+    if (example !== null && matchExample(example) !== null) {
+      diagnostics.push({ severity: 'info', file, line, code: 'doubled-label', message: 'the source prints "Example:" twice; read as one label' });
+      example = matchExample(example);
+    }
     if (numbered) blocks.push({ type: 'numbered', printed: numbered.printed, text: numbered.text, line, notes: [] });
     else if (part) blocks.push({ type: 'part', number: part.number, title: part.title, line });
     else if (example !== null) blocks.push({ type: 'example', text: example, line, notes: [] });
     else blocks.push({ type: 'continuation', text: l, line, notes: [] });
   }
 
-  const glossary: GlossaryEntry[] = paragraphsOf(lines, glossaryAt + 1, creditsAt).map((p) => ({
-    term: p.text[0]!,
-    definition: p.text.slice(1).map(parseInline),
-    refs: [],
-    line: p.line,
-  }));
+  const glossary: GlossaryEntry[] = paragraphsOf(lines, glossaryAt + 1, creditsAt).map((p) => {
+    const glued = splitGluedHeadword(p.text[0]!);
+    if (glued) {
+      diagnostics.push({ severity: 'warning', file, line: p.line, code: 'glued-headword', message: `glossary headword "${glued[0]}" is printed on the line of its first definition ("${p.text[0]!.slice(0, glued[0].length + 6)}…"); read as headword and definition` });
+      return { term: glued[0], definition: [glued[1], ...p.text.slice(1)].map(parseInline), refs: [], line: p.line };
+    }
+    return { term: p.text[0]!, definition: p.text.slice(1).map(parseInline), refs: [], line: p.line };
+  });
   for (const g of glossary) {
     if (g.definition.length === 0) diagnostics.push({ severity: 'warning', file, line: g.line, code: 'glossary-no-definition', message: `glossary term "${g.term}" has no definition line after it; expected the definition on the next line` });
   }
   const credits = paragraphsOf(lines, creditsAt + 1, lines.length).map((p) => p.text.join('\n'));
+
+  // The contents list (between "Contents" and the body): sections, and the Glossary and Credits entries.
+  const contents = contentsAt >= 0 ? contentsFrom(lines, contentsAt + 1, bodyAt, /^Glossary$/, /^Credits$/) : undefined;
+  const lastLine = lastTextLine(lines);
 
   return {
     lang: 'en',
@@ -105,5 +136,7 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
     partial: false,
     damaged: [],
     diagnostics,
+    contents,
+    lastLine,
   };
 }

@@ -25,6 +25,7 @@
  * Translator notes `(訳注:…)` in rules and examples become Notes with NOTE_MARK where they were.
  * The one in the glossary (ブロックされない) becomes a note of its glossary entry.
  */
+import { contentsFrom, lastTextLine } from '../completeness.ts';
 import type { Diagnostic, GlossaryEntry, Note, TermBridgeEntry } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import {
@@ -311,5 +312,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     partial: false,
     damaged,
     diagnostics,
+    ...(contentsAt >= 0 ? { contents: contentsFrom(lines, contentsAt + 1, introAt >= 0 ? introAt : bodyAt, /^用語集$/, /^クレジット$/) } : {}),
+    lastLine: lastTextLine(lines),
   };
 }

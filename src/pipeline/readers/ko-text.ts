@@ -7,6 +7,7 @@
  * notes already cut out and replaced by NOTE_MARK); one classifier then finds the regions and the
  * blocks. The Jekyll-HTML reader (ko-jekyll-html.ts) produces the same lines and shares the rest.
  */
+import { contentsFrom, lastTextLine } from '../completeness.ts';
 import type { Root, RootContent, PhrasingContent } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
@@ -534,10 +535,12 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
   // Glossary and credits.
   const glossary: GlossaryEntry[] = [];
   let credits: string[] = [];
+  let glossaryOmitted = false;
   if (glossaryAt < creditsAt) {
     const paras = paragraphsOf(texts, glossaryAt + 1, creditsAt);
     const omittedAt = paras.findIndex((p) => p.text.length === 1 && OMISSION.test(p.text[0]!));
     if (omittedAt >= 0) {
+      glossaryOmitted = true;
       diag('info', 'glossary-omitted', paras[omittedAt]!.line, `the glossary (${texts[glossaryAt]!.trim()}) is left out ("${paras[omittedAt]!.text[0]}"); the document has no glossary entries`);
       // What follows the omission marker is the closing publisher/trademark paragraph.
       credits = paras.slice(omittedAt + 1).map((p) => p.text.join('\n'));
@@ -570,6 +573,9 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
     partial,
     damaged: [],
     diagnostics,
+    // A glossary the document itself declares left out ("(생략)") is not missing.
+    ...(contentsAt >= 0 ? { contents: { ...contentsFrom(texts, contentsAt + 1, bodyAt, GLOSSARY_HEAD, CREDITS_HEAD, (i) => lines[i]!.line), ...(glossaryOmitted ? { glossary: null } : {}) } } : {}),
+    lastLine: lines[lastTextLine(texts) - 1]?.line ?? 1,
   };
 }
 

@@ -1,0 +1,77 @@
+/**
+ * Completeness of a parsed document, checked against the document itself: every section its contents
+ * list names is in the body, and the glossary and credits are there when the contents list them.
+ * When what is missing is everything from some point on, the document ended early: one error says
+ * where it ends (line, region, last entry) and what its contents list after that. Pure.
+ */
+import type { Diagnostic, RuleDocument } from '../model/types.ts';
+
+/** What a document's own table of contents lists (line numbers are 1-based physical lines). */
+export interface ContentsList {
+  sections: { number: string; line: number }[];
+  /** Line of the contents entry "Glossary", or null when the contents do not list one. */
+  glossary: number | null;
+  credits: number | null;
+}
+
+type Item = { label: string; line: number; present: boolean };
+
+export function checkCompleteness(doc: RuleDocument, contents: ContentsList | undefined, lastLine: number): Diagnostic[] {
+  if (!contents || (contents.sections.length === 0 && contents.glossary === null && contents.credits === null)) return [];
+  const have = new Set(doc.rules.filter((r) => r.kind === 'section').map((r) => r.number));
+  const items: Item[] = contents.sections.map((s) => ({ label: `section ${s.number}`, line: s.line, present: have.has(s.number) }));
+  if (contents.glossary !== null) items.push({ label: 'the glossary', line: contents.glossary, present: doc.glossary.length > 0 });
+  if (contents.credits !== null) items.push({ label: 'the credits', line: contents.credits, present: doc.credits.length > 0 });
+  const missing = items.filter((i) => !i.present);
+  if (missing.length === 0) return [];
+  const lastPresent = items.map((i) => i.present).lastIndexOf(true);
+  const tail = items.slice(lastPresent + 1);
+  const listed = (xs: Item[]) => (xs.length > 6 ? `${xs.slice(0, 5).map((x) => x.label).join(', ')} … ${xs.at(-1)!.label} (${xs.length} entries)` : xs.map((x) => x.label).join(', '));
+  const out: Diagnostic[] = [];
+  const gaps = missing.filter((m) => !tail.includes(m));
+  for (const g of gaps) {
+    out.push({ severity: 'error', file: doc.file, line: g.line, code: 'incomplete', message: `${g.label}, listed in the contents at line ${g.line}, is not in the document; expected every part of the contents in the body` });
+  }
+  if (tail.length > 0) {
+    const lastTerm = doc.glossary.at(-1);
+    const lastRule = doc.rules.at(-1);
+    const where = doc.credits.length > 0
+      ? 'inside the credits'
+      : lastTerm
+        ? `inside the glossary, at the headword "${lastTerm.term}"${lastTerm.definition.length === 0 ? ' (which has no definition)' : ''}`
+        : lastRule
+          ? `after rule ${lastRule.number}`
+          : 'before the first rule';
+    out.push({
+      severity: 'error',
+      file: doc.file,
+      line: lastLine,
+      code: 'ends-early',
+      message: `the document ends early at line ${lastLine}, ${where}; missing what its contents list from there on: ${listed(tail)}${lastTerm && tail.every((t) => t.label === 'the credits') ? ', and any glossary entries after that headword' : ''}`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Reads a contents list from lines [from, to): `100. General` / `100. 일반` entries and the lines
+ * that match the glossary and credits headings. For the readers of every language.
+ */
+export function contentsFrom(lines: string[], from: number, to: number, glossaryHead: RegExp, creditsHead: RegExp, lineOf = (i: number) => i + 1): ContentsList {
+  const out: ContentsList = { sections: [], glossary: null, credits: null };
+  for (let i = Math.max(0, from); i < to && i < lines.length; i++) {
+    const l = lines[i]!.trim();
+    const section = /^(\d{3})\.\s*\S/.exec(l);
+    if (section) out.sections.push({ number: section[1]!, line: lineOf(i) });
+    else if (glossaryHead.test(l)) out.glossary ??= lineOf(i);
+    else if (creditsHead.test(l)) out.credits ??= lineOf(i);
+  }
+  return out;
+}
+
+/** Last non-blank line (1-based). */
+export function lastTextLine(lines: string[]): number {
+  let n = lines.length;
+  while (n > 1 && lines[n - 1]!.trim() === '') n--;
+  return n;
+}

@@ -11,6 +11,7 @@
  * Options are parsed strictly with node:util parseArgs (scripts/args.ts): `--lang=ko` and `--lang ko`
  * are the same, an unknown option is a one-line error (exit 1 here; `search` and `scenario` exit 2).
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { toPlainDocument } from '../src/pipeline/plain.ts';
@@ -22,6 +23,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** One line on stderr and exit code 1 at the end, without stopping: the other files still go out. */
+function problem(message: string): void {
+  process.stderr.write(`cr: ${message.split('\n')[0]}\n`);
+  process.exitCode = 1;
+}
+
+/** Writes to stdout, waiting for the pipe to drain (a large JSON is never cut off by the exit). */
+async function writeOut(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+// `cr parse … | head`: the reader went away. End quietly, no EPIPE stack trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
@@ -30,20 +48,25 @@ async function main(argv: string[]): Promise<void> {
       const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const);
       if (files.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en]');
       const several = files.length > 1;
+      // A file that fails is reported and the others still printed in full (never cut off by an early
+      // exit: writes wait for the pipe to drain); the exit code says that one failed.
       for (const file of files) {
         let bytes: Uint8Array;
         try {
           bytes = readFileSync(file);
         } catch (e) {
-          fail(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+          problem(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+          continue;
         }
+        let out: string;
         try {
           const doc = toPlainDocument(parseDocument(bytes, file, lang ? { lang } : {}));
-          process.stdout.write(several ? `${JSON.stringify(doc)}\n` : `${JSON.stringify(doc, null, 1)}\n`);
+          out = several ? `${JSON.stringify(doc)}\n` : `${JSON.stringify(doc, null, 1)}\n`;
         } catch (e) {
-          if (e instanceof NotARulesDocumentError) fail(e.message);
-          fail(`${file}: internal error while parsing: ${(e as Error).message}`);
+          problem(e instanceof NotARulesDocumentError ? e.message : `${file}: internal error while parsing: ${(e as Error).message}`);
+          continue;
         }
+        await writeOut(out);
       }
       return;
     }

@@ -138,3 +138,21 @@ describe('cr parse', () => {
     for (const r of [truncated, shuffled, long]) expect(r.ms).toBeLessThan(20_000);
   });
 });
+
+shared.describe('cr parse with several files, on a pipe', () => {
+  it('a file that fails never cuts off the documents already printed; exit 1 and one line for it', () => {
+    const one = cr('parse', EN('2026-01-16'), EN('2019-01-25'));
+    expect(one.status).toBe(0);
+    const r = cr('parse', EN('2026-01-16'), join(dir, 'missing.txt'), EN('2019-01-25'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`cr: ${join(dir, 'missing.txt')}: cannot read: ENOENT\n`);
+    // Both documents in full (each well over the 64 KB a pipe holds), in order, the same as without the bad file.
+    expect(r.stdout).toBe(one.stdout);
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l).edition)).toEqual(['2026-01-16', '2019-01-25']);
+  });
+  it('piped into head, it ends quietly (no EPIPE trace)', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" --import tsx scripts/cr.ts parse "${EN('2026-01-16')}" | head -c 100 > /dev/null`], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+});

@@ -15,7 +15,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../src/engine/index.ts';
 import { SANDBOX_DIR, exampleKey, type SandboxManifest } from '../src/sandbox/manifest.ts';
-import { hasCatalog, readCatalog } from '../src/pipeline/generated.ts';
+import { hasCatalog, readCatalog, readDocument } from '../src/pipeline/generated.ts';
+import { examplesOf } from '../src/engine/example-match.ts';
+import { japaneseNames } from '../src/sandbox/local-names.ts';
+import type { SiteScenario } from '../src/sandbox/manifest.ts';
 import { loadManifest } from '../src/pipeline/sources.ts';
 import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
 
@@ -103,8 +106,36 @@ export async function writeSandboxData(outDir: string, opts: SandboxDataOptions 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'scenarios'), { recursive: true });
   writeFileSync(join(dir, 'index.json'), `${JSON.stringify(manifest)}\n`);
-  for (const s of scenarios) writeFileSync(join(dir, 'scenarios', `${s.id}.json`), `${JSON.stringify(s)}\n`);
+  const names = localNamesFor(scenarios, manifest.editions);
+  for (const s of scenarios) {
+    const out: SiteScenario = names.has(s.id) ? { ...s, localNames: names.get(s.id)! } : s;
+    writeFileSync(join(dir, 'scenarios', `${s.id}.json`), `${JSON.stringify(out)}\n`);
+  }
   return { scenarios: scenarios.length };
+}
+
+/**
+ * Card names as the Japanese examples write them (src/sandbox/local-names.ts), for every scenario attached to an
+ * example of an edition the site has in both English and Japanese. Without generated documents: none.
+ */
+export function localNamesFor(scenarios: Scenario[], editions: Record<string, string[]>, root = ROOT): Map<string, SiteScenario['localNames']> {
+  const out = new Map<string, SiteScenario['localNames']>();
+  if (!hasCatalog(root)) return out;
+  const both = (editions['ja'] ?? []).filter((e) => (editions['en'] ?? []).includes(e));
+  const texts = new Map(both.map((e) => {
+    const index = (lang: 'en' | 'ja') => new Map(examplesOf(readDocument(lang, e, root)).map((x) => [`${x.rule}#${x.ordinal}`, x.text]));
+    return [e, { en: index('en'), ja: index('ja') }] as const;
+  }));
+  for (const s of scenarios) {
+    for (const a of s.attach) {
+      const t = texts.get(a.edition);
+      const en = t?.en.get(`${a.rule}#${a.example}`);
+      const ja = t?.ja.get(`${a.rule}#${a.example}`);
+      const names = en && ja ? japaneseNames(s, en, ja) : null;
+      if (names) out.set(s.id, { ja: names });
+    }
+  }
+  return out;
 }
 
 if (process.argv[1] && basename(process.argv[1]) === 'sandbox-data.ts') {

@@ -2,8 +2,16 @@
  * The sandbox data contract between the build step (scripts/sandbox-data.ts), the loader and the widget.
  *
  *   /sandbox/index.json              SandboxManifest: which example has a scenario
- *   /sandbox/scenarios/{id}.json     one validated scenario (content/scenarios/*.json as written)
+ *   /sandbox/scenarios/{id}.json     one validated scenario (content/scenarios/*.json as written), plus
+ *                                    `localNames`: card names as the translated examples write them
  */
+import type { Scenario } from '../engine/scenario.ts';
+
+/** A scenario as the site serves it. */
+export type SiteScenario = Scenario & {
+  /** Per page language, object id → the card's name as that language's example writes it (e.g. ja `《灰色オーガ》`). */
+  localNames?: Partial<Record<string, Record<string, string>>>;
+};
 export interface SandboxManifest {
   version: 1;
   /** Latest edition of each language: decides the URL form of rule links (see ruleHref). */

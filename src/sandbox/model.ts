@@ -5,6 +5,7 @@
  */
 import { diffViews, type RunResult, type Scenario, type ScenarioStep, type StateView, type StepResult } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
+import type { SiteScenario } from './manifest.ts';
 import { STRINGS, fmt, type StringKey, type Strings } from './strings.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
@@ -27,9 +28,13 @@ export function compareEditionsFor(s: Scenario, runEdition: string): string[] {
 
 // ------------------------------------------------------------------ names
 
+/**
+ * A card's name as the page's example writes it: the scenario's own translation, else the name the translated
+ * example uses (`localNames`, found by the build: Japanese examples give names in 《…》), else the English name.
+ */
 export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): string {
   const n = s.names?.[id];
-  return n?.[lang] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name ?? view?.objects[id]?.name ?? id;
+  return n?.[lang] ?? (s as SiteScenario).localNames?.[lang]?.[id] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name ?? view?.objects[id]?.name ?? id;
 }
 
 export function playerName(p: string, t: T): string {

@@ -11,6 +11,7 @@ import {
   checksSummary, compareEditionsFor, compareRuns, controlsFor, describeStep, diffLines, formatValue, nameOf,
   outcomeLines, overridesFor, partOf, playerName, resultText, runEditionFor, stepName, validPool, withPart, type Control, type T,
 } from './model.ts';
+import { describeCheck } from './checks.ts';
 import { translator } from './strings.ts';
 
 export interface MountOptions {
@@ -61,6 +62,9 @@ export function mount(o: MountOptions): SandboxHandle {
   let cursor = -1;
   const inputs: { c: Control; input: HTMLInputElement | HTMLSelectElement; out?: HTMLOutputElement }[] = [];
 
+  /** Engine messages name objects by id where the input named them ("bear isn't a legal target"): show names. */
+  const ids = Object.keys(scn.setup.objects ?? {}).sort((a, b) => b.length - a.length);
+  const namesIn = (text: string) => (ids.length ? text.replace(new RegExp(`\\b(${ids.map((x) => x.replace(/[^A-Za-z0-9_]/g, '')).join('|')})\\b`, 'g'), (m) => nameOf(scn, m, lang)) : text);
   const chip = (rule: string, ed = edition) =>
     h('a', { class: 'cr-sbx-chip', href: crossEditionHref(lang, ed, rule, o.manifest), lang: 'en' }, rule);
   const chips = (rules: string[], ed = edition) => (rules.length ? h('span', { class: 'cr-sbx-chips', 'aria-label': t('rules') }, rules.map((r) => chip(r, ed))) : null);
@@ -84,6 +88,13 @@ export function mount(o: MountOptions): SandboxHandle {
   const compare = h('div', { class: 'cr-sbx-compare', id: `${id}-cmp`, 'data-sbx-compare-panel': true, hidden: true, 'aria-live': 'polite' });
 
   const assumptions = (scn.assumptions ?? []).map((a) => a[lang] ?? a['en']).filter((x): x is string => !!x);
+  // on a page of another edition than the one the scenario was written for: say which rules run, and whether the
+  // outcome differs between the editions (compared on the unmodified example)
+  const differing = others.filter((ed) => !compareRuns(runScenario(scn, { edition }), runScenario(scn, { edition: ed }), scn, lang, t).same);
+  const editionNotes = [
+    edition !== scn.ruleset ? h('p', { class: 'cr-sbx-note', 'data-sbx-edition-note': true }, t('editionNote', { edition })) : null,
+    ...differing.map((ed) => h('p', { class: 'cr-sbx-note cr-sbx-differs', 'data-sbx-edition-differs': ed }, t('editionDiffers', { edition: ed }))),
+  ];
 
   const root = h('section', { class: 'cr-sbx', 'aria-labelledby': `${id}-h`, 'data-sbx-root': true, 'data-scenario': scn.id },
     h('header', { class: 'cr-sbx-head' },
@@ -91,6 +102,7 @@ export function mount(o: MountOptions): SandboxHandle {
       h('span', { class: 'cr-sbx-badge' }, t('edition', { edition })),
       modifiedBadge,
       closeBtn),
+    editionNotes,
     assumptions.length ? h('details', { class: 'cr-sbx-assume' }, h('summary', {}, t('assumptions')), h('ul', {}, assumptions.map((a) => h('li', {}, a)))) : null,
     h('div', { class: 'cr-sbx-controls', role: 'group', 'aria-label': t('title') }, stepBtn, runBtn, resetBtn, compareBtn),
     status,
@@ -183,15 +195,15 @@ export function mount(o: MountOptions): SandboxHandle {
       if (reached) {
         if (st.skipped) li.append(h('p', { class: 'cr-sbx-note' }, t('skipped')));
         li.append(chips(st.rules) ?? '');
-        if (st.illegal) li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: st.illegal.rule }), ' ', h('span', { lang: 'en' }, st.illegal.text), ' ', chip(st.illegal.rule)));
+        if (st.illegal) li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: st.illegal.rule }), ' ', h('span', { lang: 'en' }, namesIn(st.illegal.text)), ' ', chip(st.illegal.rule)));
         if (st.error) li.append(h('p', { class: 'cr-sbx-illegal' }, t('error'), ' ', h('span', { lang: 'en' }, st.error)));
         if (st.result !== undefined) li.append(h('p', { class: 'cr-sbx-result' }, h('strong', {}, `${t('result')}: `), resultText(st.result, scn, lang, t)));
         const checks = run.expectations.filter((e) => e.step === i);
         if (checks.length && !run.modified) {
           li.append(h('ul', { class: 'cr-sbx-checks' }, checks.map((e) => h('li', { class: e.passed ? 'is-pass' : 'is-fail' },
             h('span', { class: 'cr-sbx-mark', 'aria-hidden': 'true' }, e.passed ? '✓' : '✗'), ' ',
-            `${e.passed ? t('checkPass') : t('checkFail')}: ${e.path}`,
-            e.passed ? '' : ` (${t('expected', { expected: JSON.stringify(e.expected), actual: JSON.stringify(e.actual) })})`))));
+            h('span', { class: 'cr-sbx-visually-hidden' }, `${e.passed ? t('checkPass') : t('checkFail')}: `),
+            describeCheck(e, scn, lang, t)))));
         }
         if (st.entries.length) {
           li.append(h('details', { class: 'cr-sbx-trace' }, h('summary', {}, t('trace')),
@@ -259,7 +271,7 @@ export function mount(o: MountOptions): SandboxHandle {
       h('div', { class: 'cr-sbx-players' }, players),
       h('h5', {}, t('battlefield')),
       cards.length ? h('ul', { class: 'cr-sbx-cards' }, cards) : h('p', { class: 'cr-sbx-muted' }, t('emptyZone')),
-      v.stack.length ? h('p', {}, h('strong', {}, `${t('stack')}: `), h('span', { lang: 'en' }, v.stack.join(' ← '))) : null,
+      v.stack.length ? h('p', {}, h('strong', {}, `${t('stack')}: `), v.stack.map((x) => nameOf(scn, x, lang, v)).join(' ← ')) : null,
     ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => !!x));
   }
 
@@ -338,6 +350,11 @@ export function mount(o: MountOptions): SandboxHandle {
     if (open) renderCompare();
   });
   closeBtn.addEventListener('click', () => o.onClose?.());
+  root.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !o.onClose) return;
+    e.preventDefault();
+    o.onClose();
+  });
   stepList.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();

@@ -1,0 +1,65 @@
+/**
+ * What a scenario's check verified, said as a sentence in the page's language ("Gray Ogre: P/T is 5/8", "Rule 704.5j
+ * is applied"), never as the engine's path (`ogre.pt`) or an object id. A failed check says what was found instead.
+ * Pure (no DOM); used by the widget's step panel and unit-tested in tests/sandbox/.
+ */
+import type { ExpectationResult, Scenario } from '../engine/scenario.ts';
+import type { Lang } from './labels.ts';
+import { formatValue, nameOf, playerName, resultText, stepName, type T } from './model.ts';
+import type { StringKey } from './strings.ts';
+
+const OBJECT_FIELDS: Record<string, StringKey> = {
+  zone: 'f_zone', pt: 'f_pt', power: 'power', toughness: 'toughness', colors: 'colors', types: 'types', subtypes: 'subtypes',
+  supertypes: 'f_supertypes', has: 'f_has', lacks: 'f_lacks', counters: 'counters', damage: 'damage', tapped: 'tapped',
+  controller: 'controller', manaValue: 'f_manaValue', manaCost: 'f_manaCost', abilities: 'f_abilities',
+  preventionShield: 'f_preventionShield', attacking: 'attacking', blocked: 'blocked', owner: 'f_owner',
+};
+const PLAYER_FIELDS: Record<string, StringKey> = {
+  life: 'life', poison: 'poison', pool: 'pool', handCount: 'f_handCount', libraryCount: 'f_libraryCount',
+  graveyardCount: 'f_graveyardCount', exileCount: 'f_exileCount', lost: 'lost', won: 'won',
+};
+const TURN_FIELDS: Record<string, StringKey> = { step: 'f_step', active: 'f_active', number: 'f_number' };
+
+function value(v: unknown, field: string, s: Scenario, lang: Lang, t: T): string {
+  if (field === 'pt' && Array.isArray(v)) return `${String(v[0])}/${String(v[1])}`;
+  if (field === 'counters' && v && typeof v === 'object') {
+    const e = Object.entries(v as Record<string, number>);
+    return e.length ? e.map(([k, n]) => `${k} ×${n}`).join(lang === 'en' ? ', ' : '、') : t('none');
+  }
+  return formatValue(v, t, { s, lang, field });
+}
+
+/** The sentence for one check, and for a failed one what was found instead. */
+export function describeCheck(e: ExpectationResult, s: Scenario, lang: Lang, t: T): string {
+  const text = checkSentence(e, s, lang, t);
+  if (e.passed) return text;
+  const field = e.path.includes('.') ? e.path.slice(e.path.indexOf('.') + 1) : e.path;
+  const actual = e.path === 'result' ? resultText(e.actual, s, lang, t) : value(e.actual, field, s, lang, t);
+  return t('ckWas', { text, actual });
+}
+
+function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): string {
+  const [head, ...rest] = e.path.split(' ');
+  const arg = rest.join(' ');
+  if (head === 'illegal') return e.expected ? t('ckIllegal') : t('ckLegal');
+  if (head === 'illegal.rule') return t('ckIllegalRule', { rule: String(e.expected) });
+  if (head === 'result') return t('ckResult', { value: resultText(e.expected, s, lang, t) });
+  if (head === 'trace.cites') return t('ckCites', { rule: arg });
+  if (head === 'trace.notCites') return t('ckNotCites', { rule: arg });
+  if (head === 'trace.sbaRounds') return t('ckSbaRounds', { n: Number(e.expected) });
+  if (head === 'trace.layerBreakdown') return t('ckLayers', { subject: nameOf(s, arg, lang) });
+  if (head === 'damageEvent') return t('ckDamageEvent');
+  if (head === 'stack') return t('ckStack', { value: Array.isArray(e.expected) && e.expected.length ? e.expected.map((x) => nameOf(s, String(x), lang)).join(' ← ') : t('emptyZone') });
+  if (head === 'game') return t('ckGame');
+  const dot = head!.indexOf('.');
+  const subjectId = dot < 0 ? head! : head!.slice(0, dot);
+  const field = dot < 0 ? '' : head!.slice(dot + 1);
+  if (subjectId === 'turn') return t('ckTurn', { field: t(TURN_FIELDS[field] ?? 'f_step'), value: field === 'step' ? stepName(String(e.expected), t) : formatValue(e.expected, t, { s, lang, field }) });
+  if (/^P[12]$/.test(subjectId)) {
+    return t('ckField', { subject: playerName(subjectId, t), field: PLAYER_FIELDS[field] ? t(PLAYER_FIELDS[field]!) : field, value: value(e.expected, field, s, lang, t) });
+  }
+  const subject = nameOf(s, subjectId, lang);
+  if (field === 'exists') return e.expected ? t('ckExists', { subject }) : t('ckGone', { subject });
+  const label = OBJECT_FIELDS[field];
+  return t('ckField', { subject, field: label ? t(label) : field, value: value(e.expected, field, s, lang, t) });
+}

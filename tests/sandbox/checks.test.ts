@@ -1,0 +1,71 @@
+/** What the widget says about checks and card names, without a browser. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenario, type Scenario } from '../../src/engine/index.ts';
+import { describeCheck } from '../../src/sandbox/checks.ts';
+import { bracketedNames, japaneseNames } from '../../src/sandbox/local-names.ts';
+import { nameOf } from '../../src/sandbox/model.ts';
+import { translator } from '../../src/sandbox/strings.ts';
+import { LANGS } from '../../src/sandbox/labels.ts';
+import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
+import { ROOT } from '../helpers.ts';
+
+const load = (f: string) => JSON.parse(readFileSync(join(ROOT, 'content/scenarios', f), 'utf8')) as Scenario;
+
+describe('checks said as sentences', () => {
+  const ogre = load('613.4-ex2-gray-ogre.json');
+  const r = runScenario(ogre);
+
+  it('names the card and the quality checked, in each language', () => {
+    const pt = r.expectations.find((e) => e.path === 'ogre.pt')!;
+    expect(describeCheck(pt, ogre, 'en', translator('en'))).toBe(`Gray Ogre: P/T is ${(pt.expected as number[]).join('/')}`);
+    expect(describeCheck(pt, ogre, 'ja', translator('ja'))).toMatch(/^Gray Ogreのパワー\/タフネス:\d+\/\d+$/);
+    expect(describeCheck(pt, ogre, 'ko', translator('ko'))).toMatch(/^Gray Ogre의 공격력\/방어력: \d+\/\d+$/);
+  });
+
+  it('says what was found when a check fails', () => {
+    const pt = { ...r.expectations.find((e) => e.path === 'ogre.pt')!, actual: [1, 1], passed: false };
+    expect(describeCheck(pt, ogre, 'en', translator('en'))).toMatch(/ — but it is 1\/1$/);
+  });
+
+  it('never shows an engine path or an object id for any check of any scenario', () => {
+    const scenarios = scenarioFiles().map((f) => loadScenario(f).scenario!);
+    let n = 0;
+    for (const s of scenarios) {
+      const ids = Object.keys(s.setup.objects ?? {}).filter((id) => !nameOf(s, id, 'en').includes(id));
+      for (const e of runScenario(s).expectations) {
+        for (const lang of LANGS) {
+          const text = describeCheck(e, s, lang, translator(lang));
+          n++;
+          expect(text, `${s.id} ${e.path}`).not.toMatch(/trace\.|damageEvent|\bP[12]\.|undefined|\bcites\b/);
+          for (const id of ids) expect(text, `${s.id} ${e.path} (${lang}) shows the id "${id}"`).not.toMatch(new RegExp(`\\b${id}\\b`));
+        }
+      }
+    }
+    // every check of every scenario in three languages (> 79 scenarios × at least one check × 3)
+    expect(n).toBeGreaterThan(79 * 3);
+  });
+});
+
+describe('card names as the Japanese example writes them', () => {
+  it('finds the distinct bracketed names in order', () => {
+    expect(bracketedNames('《若き狼》に…《若き狼》と《巨大化》')).toEqual(['若き狼', '巨大化']);
+  });
+
+  it('pairs names by order of first appearance and shares one name between copies', () => {
+    const s = { setup: { objects: { a: { card: { name: 'Pride Guardian' } }, b: { card: { name: 'Vastwood Gorger' } }, c: { card: { name: 'Pride Guardian' } } } } } as unknown as Scenario;
+    expect(japaneseNames(s, 'Vastwood Gorger is blocked by Pride Guardian.', '《巨森を喰らうもの》は《群れの護衛》に')).toEqual({ a: '《群れの護衛》', b: '《巨森を喰らうもの》', c: '《群れの護衛》' });
+  });
+
+  it('gives up rather than guess when the counts differ', () => {
+    const s = { setup: { objects: { a: { card: { name: 'Gray Ogre' } } } } } as unknown as Scenario;
+    expect(japaneseNames(s, 'Gray Ogre and a Bear', '《灰色オーガ》と《熊》')).toBeNull();
+  });
+
+  it('is preferred to the English name on Japanese pages only', () => {
+    const s = { ...load('613.4-ex2-gray-ogre.json'), localNames: { ja: { ogre: '《灰色オーガ》' } } } as Scenario;
+    expect(nameOf(s, 'ogre', 'ja')).toBe('《灰色オーガ》');
+    expect(nameOf(s, 'ogre', 'ko')).toBe('Gray Ogre');
+  });
+});

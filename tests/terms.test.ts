@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { SHARED, needs } from './inputs.ts';
 import { createTermLinker, linkGlossaryTerms } from '../src/pipeline/terms.ts';
 import { paragraphText } from '../src/model/text.ts';
-import type { GlossaryEntry, Paragraph } from '../src/model/types.ts';
+import type { GlossaryEntry, Inline, Paragraph } from '../src/model/types.ts';
 import { EN, SEED, parseFile, ruleByNumber } from './helpers.ts';
 
 const g = (term: string): GlossaryEntry => ({ term, definition: [], refs: [], line: 1 });
@@ -26,11 +26,22 @@ describe('createTermLinker', () => {
     expect(link(text('Draw a card. It was kicked.'), new Set())).toEqual(text('Draw a card. It was kicked.'));
   });
 
-  test('Japanese: long headwords, not inside a longer katakana word', () => {
-    const ja = createTermLinker({ lang: 'ja', glossary: [g('アクティブ・プレイヤー'), g('色')] });
-    const out = ja(text('アクティブ・プレイヤーは色を選ぶ。'), new Set());
-    expect(out[0]).toEqual({ type: 'term', text: 'アクティブ・プレイヤー', term: 'アクティブ・プレイヤー' });
-    expect(ja(text('非アクティブ・プレイヤー・チーム'), new Set()).some((n) => n.type === 'term')).toBe(false);
+  test('Japanese: only terms the source marks, the first of four or more characters, not inside a katakana word', () => {
+    const ja = createTermLinker({ lang: 'ja', glossary: [g('アクティブ・プレイヤー'), g('色'), g('呪文能力')] });
+    const term = (t: string): Inline => ({ type: 'term', text: t, term: t });
+    // A source-marked term stays a link; the second occurrence in the same rule becomes text again.
+    const seen = new Set<string>();
+    expect(ja([term('アクティブ・プレイヤー'), { type: 'text', value: 'は' }, term('色'), { type: 'text', value: 'を選ぶ。' }], seen)).toEqual([
+      term('アクティブ・プレイヤー'),
+      { type: 'text', value: 'は色を選ぶ。' },
+    ]);
+    expect(ja([term('アクティブ・プレイヤー')], seen)).toEqual([{ type: 'text', value: 'アクティブ・プレイヤー' }]);
+    // Inside a longer katakana word (the source's linker matched 非アクティブ・プレイヤー・チーム's middle): text.
+    expect(ja([{ type: 'text', value: '非' }, term('アクティブ・プレイヤー'), { type: 'text', value: '・チーム' }], new Set()).some((n) => n.type === 'term')).toBe(false);
+    // Plain text is never matched by string: two touching terms (呪文|能力, a particle lost) are no 呪文能力.
+    expect(ja([term('呪文'), { type: 'gap' }, term('能力')], new Set())).toEqual([{ type: 'text', value: '呪文' }, { type: 'gap' }, { type: 'text', value: '能力' }]);
+    expect(ja(text('呪文能力を持つ'), new Set())).toEqual(text('呪文能力を持つ'));
+    expect(ja([term('呪文能力')], new Set())).toEqual([term('呪文能力')]);
   });
 });
 

@@ -5,16 +5,17 @@
  */
 import type { Diagnostic, Note, Paragraph, Part, Rule, RuleDocument, TermBridgeEntry } from '../model/types.ts';
 import { parentNumber, parseRuleNumber, ruleKind } from '../model/rule-number.ts';
+import { paragraphText } from '../model/text.ts';
 import type { Block, ReaderOutput } from './blocks.ts';
 import { parseInline } from './inline.ts';
 import { findRenumberings } from './numbering.ts';
 import { linkCrossReferences } from './link.ts';
 
 /** Parses a paragraph and shifts its note markers so they index the rule's whole note list. */
-function paragraphWithNotes(text: string, rule: Rule, notes: Note[]): Paragraph {
+function paragraphWithNotes(text: string, rule: Rule, notes: Note[], terms?: ReadonlyMap<string, string>): Paragraph {
   const offset = rule.notes.length;
   rule.notes.push(...notes);
-  return parseInline(text).map((n) => (n.type === 'noteRef' ? { ...n, index: n.index + offset } : n));
+  return parseInline(text, terms).map((n) => (n.type === 'noteRef' ? { ...n, index: n.index + offset } : n));
 }
 
 export function assembleDocument(input: ReaderOutput): RuleDocument {
@@ -60,7 +61,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
       if (byNumber.has(number)) rule.duplicate = true;
       else byNumber.set(number, rule);
       if (damagedLines.has(block.line)) rule.damaged = true;
-      rule.body.push(paragraphWithNotes(block.text, rule, block.notes));
+      rule.body.push(paragraphWithNotes(block.text, rule, block.notes, input.terms));
       rules.push(rule);
       current = rule;
       inExample = false;
@@ -72,12 +73,12 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     }
     if (damagedLines.has(block.line)) current.damaged = true;
     if (block.type === 'example') {
-      current.examples.push([paragraphWithNotes(block.text, current, block.notes)]);
+      current.examples.push([paragraphWithNotes(block.text, current, block.notes, input.terms)]);
       inExample = true;
     } else if (inExample) {
-      current.examples[current.examples.length - 1]!.push(paragraphWithNotes(block.text, current, block.notes));
+      current.examples[current.examples.length - 1]!.push(paragraphWithNotes(block.text, current, block.notes, input.terms));
     } else {
-      current.body.push(paragraphWithNotes(block.text, current, block.notes));
+      current.body.push(paragraphWithNotes(block.text, current, block.notes, input.terms));
     }
   }
 
@@ -88,7 +89,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     else if (rule.kind !== 'section') diag('info', 'missing-parent', rule.line, `rule ${rule.number} has no parent ${rule.parent} in this document`, rule.number);
   }
 
-  const parts = buildParts(input.blocks, rules);
+  const parts = buildParts(input.blocks, rules, damagedLines);
   const doc: RuleDocument = {
     lang: input.lang,
     edition: input.edition,
@@ -96,6 +97,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     format: input.format,
     file: input.file,
     introduction: input.introduction,
+    ...(input.introductionDamaged ? { introductionDamaged: true } : {}),
     parts,
     rules,
     glossary: input.glossary,
@@ -108,9 +110,12 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
   return doc;
 }
 
-function buildParts(blocks: Block[], rules: Rule[]): Part[] {
+function buildParts(blocks: Block[], rules: Rule[], damagedLines: Set<number>): Part[] {
   const parts = new Map<string, Part>();
-  for (const b of blocks) if (b.type === 'part' && !parts.has(b.number)) parts.set(b.number, { number: b.number, title: b.title, sections: [] });
+  for (const b of blocks) {
+    if (b.type !== 'part' || parts.has(b.number)) continue;
+    parts.set(b.number, { number: b.number, title: b.title, ...(damagedLines.has(b.line) ? { damaged: true } : {}), sections: [] });
+  }
   for (const r of rules) {
     if (r.kind !== 'section' || r.duplicate) continue;
     const p = r.parent;
@@ -130,10 +135,13 @@ export function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[]
   for (const r of rules) {
     const p = parseRuleNumber(r.number);
     if (!p || r.kind !== 'rule' || (p.section !== 701 && p.section !== 702) || p.rule === 1) continue;
-    const only = r.body[0]?.length === 1 ? r.body[0][0] : undefined;
+    // A heading is text and terms only (a gap says the name lost characters: no pair from it).
+    const first = r.body[0];
+    if (!first || !first.every((n) => n.type === 'text' || n.type === 'term')) continue;
+    const heading = paragraphText(first);
     // A heading is short; the length check also keeps the pattern linear on long rule lines.
-    if (only?.type !== 'text' || only.value.length > 120) continue;
-    const m = BILINGUAL_HEADING.exec(only.value.trim());
+    if (heading.length > 120) continue;
+    const m = BILINGUAL_HEADING.exec(heading.trim());
     if (m) out.push({ term: m[1]!.trim(), english: m[2]!.trim(), source: r.number });
   }
   return out;

@@ -22,14 +22,21 @@ export interface ReaderOutput {
   title: string;
   edition: string | null;
   introduction: string[];
+  /** The introduction lost characters in the source. */
+  introductionDamaged?: boolean;
   blocks: Block[];
+  /**
+   * Printed form → glossary headword of the terms the source marks (Japanese ruby terms and links,
+   * left in the text between TERM_OPEN and TERM_CLOSE); they become `term` nodes.
+   */
+  terms?: ReadonlyMap<string, string>;
   glossary: GlossaryEntry[];
   credits: string[];
   /** Extra term pairs the reader knows (e.g. the Japanese glossary's English names). */
   termBridge: TermBridgeEntry[];
   /** The document holds only some parts or sections. */
   partial: boolean;
-  /** Rules the reader knows to carry damaged text (lost characters), with line numbers. */
+  /** Rules (and part headings) the reader knows to carry damaged text (lost characters), with line numbers. */
   damaged: { line: number; reason: string }[];
   diagnostics: Diagnostic[];
   /** What the document's own contents list names, for the completeness check (readers that know it). */

@@ -478,98 +478,14 @@ export function dropArtifactSpaces(text: string, spans: { start: number; end: nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Evidence of lost text
+// All steps for one line
 
-/**
- * Kinds of evidence that the extraction lost characters in a line. Each is a pattern that intact
- * Japanese text of this document never shows; lost particles between other terms (呪文|能力 for
- * 呪文や能力) are likely too, but cannot be told from genuine compounds (土地カード, 次元カード), so
- * they are not reported.
- */
-export type LossKind =
-  | 'adjacent-refs' // rule A directly followed by rule B: the 、 (or と) between two links was lost
-  | 'term-before-ref' // a ruby term touching a following `rule N` or a URL on either side: lost 。/、/で between two links
-  | 'katakana-terms' // two katakana ruby terms touching: lost ・ or particle (katakana words never touch)
-  | 'orphan-terms' // two restored one-kanji terms touching (平地島沼山森): lost 、
-  | 'both-lost' // a one-character ruby vanished with its reading: カードを引く → カードく, 1枚く
-  | 'brackets' // 「」『』《》〔〕() do not balance in the line: a one-character bracket was lost
-  | 'empty-title'; // rule 203〔〕: the whole title (one kanji and its reading) was lost
-
-export const LOSS_REASONS: Record<LossKind, string> = {
-  'adjacent-refs': 'two references touch (rule A rule B): the 、 between them was lost',
-  'term-before-ref': 'a term touches a reference or URL: the punctuation or particle between them was lost',
-  'katakana-terms': 'two katakana terms touch: the ・ or particle between them was lost',
-  'orphan-terms': 'two one-kanji terms restored from orphan readings touch: the 、 between them was lost',
-  'both-lost': 'a one-character term vanished with its reading (引く left as く after カード or 枚)',
-  brackets: 'brackets do not balance: a one-character bracket was lost',
-  'empty-title': 'a cross-reference title is empty: its one-character term and reading were lost',
-};
-
-/** Whether, for every bracket pair, each closing bracket closes an earlier opening one and none is left open. */
-function bracketsBalance(text: string): boolean {
-  const depth = [0, 0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Cheap range test first: all brackets are ( ) [ ] or in U+3008–U+301B / U+FF08–U+FF09.
-    if (c > 0x5d && c < 0x3008) continue;
-    let k = -1;
-    let open = true;
-    switch (c) {
-      case 0x300c: k = 0; break; // 「
-      case 0x300d: k = 0; open = false; break;
-      case 0x300e: k = 1; break; // 『
-      case 0x300f: k = 1; open = false; break;
-      case 0x300a: k = 2; break; // 《
-      case 0x300b: k = 2; open = false; break;
-      case 0x3014: k = 3; break; // 〔
-      case 0x3015: k = 3; open = false; break;
-      case 0x28: k = 4; break; // (
-      case 0x29: k = 4; open = false; break;
-      case 0xff08: k = 5; break; // （
-      case 0xff09: k = 5; open = false; break;
-      case 0x5b: k = 6; break; // [
-      case 0x5d: k = 6; open = false; break;
-    }
-    if (k < 0) continue;
-    if (open) depth[k]!++;
-    else if (--depth[k]! < 0) return false;
-  }
-  return depth.every((d) => d === 0);
-}
-
-const URL = /https?:\/\/[\x21-\x7e]+/g;
-const ADJACENT_REFS = /rule\s*\d[\d.]*[a-z]?(?:-[a-z\d.]+)?rule/;
-const BOTH_LOST = /(?:[\u30a1-\u30fa]ー?|枚)[くき]/;
-
+/** An inline element the cleanup found: a ruby base, or a one-kanji term restored from an orphan reading. */
 export interface TermSpan {
   start: number;
   end: number;
   orphan?: boolean;
 }
-
-/** The kinds of loss evident in a cleaned line, given its term spans (ruby bases and orphans, ascending). */
-export function lossEvidence(text: string, spans: TermSpan[]): LossKind[] {
-  const out = new Set<LossKind>();
-  if (ADJACENT_REFS.test(text)) out.add('adjacent-refs');
-  if (BOTH_LOST.test(text)) out.add('both-lost');
-  if (text.includes('〔〕')) out.add('empty-title');
-  if (!bracketsBalance(text)) out.add('brackets');
-  const urlEnds = new Set<number>();
-  if (text.includes('http')) for (const m of text.matchAll(URL)) urlEnds.add(m.index! + m[0].length);
-  for (let k = 0; k < spans.length; k++) {
-    const a = spans[k]!;
-    if (text.startsWith('rule', a.end) || text.startsWith('http', a.end) || urlEnds.has(a.start)) out.add('term-before-ref');
-    const b = spans[k + 1];
-    if (!b || b.start !== a.end) continue;
-    const last = text.charCodeAt(a.end - 1);
-    if ((isKatakanaLetter(last) || last === 0x30fc) && isKatakanaLetter(text.charCodeAt(b.start))) out.add('katakana-terms');
-    if (a.orphan && b.orphan) out.add('orphan-terms');
-  }
-  return [...out];
-}
-
-// ---------------------------------------------------------------------------------------------
-// All steps for one line
 
 export interface CleanupContext {
   matcher: FuriganaMatcher;
@@ -586,8 +502,10 @@ export interface CleanLine {
   orphans: number;
   /** Artifact spaces dropped (step 4). */
   spaces: number;
-  /** Evidence of characters the extraction lost, which no cleanup can restore. */
-  losses: LossKind[];
+  /** The ruby elements the cleanup found, in `text` coordinates: ruby bases, and orphan kanji (`orphan`). */
+  spans: TermSpan[];
+  /** Offsets in `text` where an artifact space between two ruby terms was dropped (ascending). */
+  spaced: number[];
 }
 
 /**
@@ -632,7 +550,7 @@ function mergeSpans(a: TermSpan[], b: TermSpan[]): TermSpan[] {
 }
 
 /**
- * Steps 1–4 of §5.5 for one line, plus the evidence of lost text. `headword` lines (glossary
+ * Steps 1–4 of §5.5 for one line, with the ruby elements found (for ja-damage.ts). `headword` lines (glossary
  * `色(いろ)/Color`) keep their printed readings: no orphan restoration there.
  */
 export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?: boolean; dropSpaces?: boolean } = {}): CleanLine {
@@ -656,12 +574,13 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
       text = o.text;
     }
   }
-  const losses = lossEvidence(text, spans);
-  let spaces = 0;
+  let spaced: number[] = [];
   if (options.dropSpaces !== false) {
     const d = dropArtifactSpaces(text, spans);
-    spaces = d.dropped.length;
     text = d.text;
+    const edits = d.dropped.map((x) => ({ start: x, end: x + 1, length: 0 }));
+    spans = mapSpans(spans, edits);
+    spaced = mapOffsets(d.dropped, edits, false);
   }
-  return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces, losses };
+  return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces: spaced.length, spans, spaced };
 }

@@ -7,6 +7,19 @@ import { parseRuleNumber } from '../model/rule-number.ts';
 
 /** Private-use character a reader leaves where a translator note was attached. */
 export const NOTE_MARK = '\uE000';
+/** Where the source lost text (a `gap` node). */
+export const GAP_MARK = '\uE001';
+/** Around one term as the source marks it (a ruby term, a link): a `term` node when it is a glossary name. */
+export const TERM_OPEN = '\uE002';
+export const TERM_CLOSE = '\uE003';
+/** Followed by one character: a word the source lost there (a `gap` node with `word`). */
+export const LOST_WORD_MARK = '\uE004';
+const MARKS = /[\uE000-\uE004]/g;
+
+/** Text without the readers' private-use marks (for plain-text fields such as titles and notes). */
+export function stripMarks(text: string): string {
+  return text.replace(/\uE004./gu, '').replace(MARKS, '');
+}
 
 // A rule number as referenced: part (8), section (702), rule (702.19), subrule (702.19b).
 // The letter must not run into more letters, so `613.6rule 613.7` is 613.6 (Japanese lost its 、),
@@ -67,23 +80,53 @@ function findRefs(text: string): Span[] {
   return spans;
 }
 
-/** Parses one paragraph of plain text into inline nodes. */
-export function parseInline(text: string): Paragraph {
+const TERM_SPAN = /\uE002([^\uE000-\uE004]+)\uE003/g;
+const LOST_WORD = /\uE004(.)/gu;
+
+/** The readers' marks: gaps, lost words and source-marked terms (`terms`: printed form → glossary headword). */
+function findMarks(text: string, terms: ReadonlyMap<string, string> | undefined): Span[] {
+  const spans: Span[] = [];
+  if (!/[\uE001-\uE004]/.test(text)) return spans;
+  for (let i = text.indexOf(GAP_MARK); i >= 0; i = text.indexOf(GAP_MARK, i + 1)) spans.push({ start: i, end: i + 1, node: { type: 'gap' } });
+  for (const m of text.matchAll(LOST_WORD)) spans.push({ start: m.index!, end: m.index! + m[0].length, node: { type: 'gap', word: m[1]! } });
+  for (const m of text.matchAll(TERM_SPAN)) {
+    const term = terms?.get(m[1]!);
+    const node: Inline = term ? { type: 'term', text: m[1]!, term } : { type: 'text', value: m[1]! };
+    spans.push({ start: m.index!, end: m.index! + m[0].length, node });
+  }
+  return spans;
+}
+
+/**
+ * Parses one paragraph of plain text into inline nodes. Readers may leave private-use marks in the
+ * text (NOTE_MARK, GAP_MARK, TERM_OPEN…TERM_CLOSE, LOST_WORD_MARK): they become nodes and never
+ * reach a text node. `terms` names the glossary headword of each printed term the source marks.
+ */
+export function parseInline(text: string, terms?: ReadonlyMap<string, string>): Paragraph {
   const spans = findRefs(text);
   for (const m of text.matchAll(SYMBOL)) spans.push({ start: m.index!, end: m.index! + m[0].length, node: { type: 'symbol', value: m[1]! } });
   let noteIndex = 0;
   for (let i = text.indexOf(NOTE_MARK); i >= 0; i = text.indexOf(NOTE_MARK, i + 1)) {
     spans.push({ start: i, end: i + 1, node: { type: 'noteRef', index: noteIndex++ } });
   }
+  spans.push(...findMarks(text, terms));
   spans.sort((a, b) => a.start - b.start);
   const out: Inline[] = [];
+  const pushText = (value: string) => {
+    const v = value.replace(MARKS, '');
+    if (v === '') return;
+    const prev = out[out.length - 1];
+    if (prev?.type === 'text') prev.value += v;
+    else out.push({ type: 'text', value: v });
+  };
   let pos = 0;
   for (const s of spans) {
     if (s.start < pos) continue; // overlapping matches: the first wins
-    if (s.start > pos) out.push({ type: 'text', value: text.slice(pos, s.start) });
-    out.push(s.node);
+    if (s.start > pos) pushText(text.slice(pos, s.start));
+    if (s.node.type === 'text') pushText(s.node.value);
+    else out.push(s.node);
     pos = s.end;
   }
-  if (pos < text.length) out.push({ type: 'text', value: text.slice(pos) });
+  if (pos < text.length) pushText(text.slice(pos));
   return out;
 }

@@ -1,8 +1,13 @@
 /**
  * Link stage: glossary terms in rule text become `term` nodes, the first occurrence per rule of
  * distinctive glossary headwords: multi-word English headwords (`combat damage step`, not `card`),
- * Japanese headwords of four or more characters not inside a longer katakana word. Conservative on
+ * Japanese terms of four or more characters not inside a longer katakana word. Conservative on
  * purpose: a wrong link is worse than none. Text is only split, never changed.
+ *
+ * English is matched by string. Japanese is not: where two terms touch (呪文|能力, a particle lost
+ * between them) a string match would find a false term (呪文能力 "spell ability"). The Japanese
+ * reader marks every term the source marks as one term (one ruby span or one link) as a `term`
+ * node; here only the first distinctive one per rule stays a link, the others become text again.
  */
 import type { GlossaryEntry, Inline, Lang, Paragraph, RuleDocument } from '../model/types.ts';
 import { isHeadingRule } from '../model/text.ts';
@@ -22,7 +27,47 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+const KATAKANA_WORD = /[\p{Script=Katakana}ー・]/u;
+
+/** Text and term nodes merged back into text, except the terms `keep` accepts. */
+function unwrapTerms(p: Paragraph, keep: (n: Inline & { type: 'term' }, before: string, after: string) => boolean): Paragraph {
+  if (!p.some((n) => n.type === 'term')) return p;
+  const out: Inline[] = [];
+  const pushText = (value: string) => {
+    const prev = out[out.length - 1];
+    if (prev?.type === 'text') out[out.length - 1] = { type: 'text', value: prev.value + value };
+    else out.push({ type: 'text', value });
+  };
+  p.forEach((n, i) => {
+    if (n.type === 'text') pushText(n.value);
+    else if (n.type !== 'term') out.push(n);
+    else {
+      const prev = p[i - 1];
+      const next = p[i + 1];
+      const before = prev?.type === 'text' ? prev.value.slice(-1) : '';
+      const after = next?.type === 'text' ? next.value.slice(0, 1) : '';
+      if (keep(n, before, after)) out.push(n);
+      else pushText(n.text);
+    }
+  });
+  return out;
+}
+
+/** Japanese: of the terms the source marks, the first per rule of four or more characters, not inside a katakana word. */
+function createSourceTermLinker(): TermLinker {
+  return (p, seen) =>
+    unwrapTerms(p, (n, before, after) => {
+      if ([...n.text].length < 4 || /[A-Za-z]/.test(n.text) || seen.has(n.term)) return false;
+      if (KATAKANA_WORD.test(before) || KATAKANA_WORD.test(after)) return false;
+      seen.add(n.term);
+      return true;
+    });
+}
+
+const unlinkAll = (p: Paragraph) => unwrapTerms(p, () => false);
+
 export function createTermLinker(doc: Pick<RuleDocument, 'lang' | 'glossary'>): TermLinker {
+  if (doc.lang === 'ja') return createSourceTermLinker();
   if (doc.glossary.length === 0 || doc.lang === 'ko') return identity;
   const byName = new Map<string, string>();
   for (const g of doc.glossary) {
@@ -67,10 +112,10 @@ export function linkGlossaryTerms(doc: RuleDocument): void {
   const link = createTermLinker(doc);
   if (link === identity) return;
   for (const rule of doc.rules) {
-    if (rule.kind === 'section') continue;
     const seen = new Set<string>();
-    const heading = isHeadingRule(rule);
-    rule.body = rule.body.map((p, i) => (heading && i === 0 ? p : link(p, seen)));
+    const heading = rule.kind === 'section' || isHeadingRule(rule);
+    rule.body = rule.body.map((p, i) => (heading && i === 0 ? unlinkAll(p) : link(p, seen)));
     rule.examples = rule.examples.map((ex) => ex.map((p) => link(p, seen)));
   }
+  for (const g of doc.glossary) g.definition = g.definition.map(unlinkAll);
 }

@@ -109,9 +109,9 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
     const glued = splitGluedHeadword(p.text[0]!);
     if (glued) {
       diagnostics.push({ severity: 'warning', file, line: p.line, code: 'glued-headword', message: `glossary headword "${glued[0]}" is printed on the line of its first definition ("${p.text[0]!.slice(0, glued[0].length + 6)}…"); read as headword and definition` });
-      return { term: glued[0], definition: [glued[1], ...p.text.slice(1)].map(parseInline), refs: [], line: p.line };
+      return { term: glued[0], definition: [glued[1], ...p.text.slice(1)].map((t) => parseInline(t)), refs: [], line: p.line };
     }
-    return { term: p.text[0]!, definition: p.text.slice(1).map(parseInline), refs: [], line: p.line };
+    return { term: p.text[0]!, definition: p.text.slice(1).map((t) => parseInline(t)), refs: [], line: p.line };
   });
   for (const g of glossary) {
     if (g.definition.length === 0) diagnostics.push({ severity: 'warning', file, line: g.line, code: 'glossary-no-definition', message: `glossary term "${g.term}" has no definition line after it; expected the definition on the next line` });

@@ -29,17 +29,18 @@ import { contentsFrom, lastTextLine } from '../completeness.ts';
 import type { Diagnostic, GlossaryEntry, Note, TermBridgeEntry } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import {
-  LOSS_REASONS,
   cleanLine,
   createFuriganaMatcher,
   glossaryPairs,
+  headwordPairs,
   orphanTable,
   parseHeadword,
+  type CleanLine,
   type CleanupContext,
   type Headword,
-  type LossKind,
 } from '../furigana.ts';
-import { NOTE_MARK, parseInline } from '../inline.ts';
+import { LOSS_REASONS, lineDamage, linkStems, markLine } from '../ja-damage.ts';
+import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
 import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 
 const isBlank = (l: string) => l.trim() === '';
@@ -80,7 +81,7 @@ export function extractTranslatorNotes(text: string, line: number): { text: stri
     }
     const closed = depth === 0;
     if (!closed) unclosed++;
-    const inner = text.slice(m.index + m[0].length, closed ? i - 1 : i).trim();
+    const inner = stripMarks(text.slice(m.index + m[0].length, closed ? i - 1 : i)).trim();
     notes.push({ text: inner, form: 'inline', line });
     parts.push(text.slice(last, m.index), NOTE_MARK);
     last = i;
@@ -166,23 +167,53 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   }
   const pairs = glossaryPairs([...headwords.values()]);
   const ctx: CleanupContext = { matcher: createFuriganaMatcher(pairs), orphans: orphanTable(pairs) };
-  const totals = { readings: 0, brackets: 0, orphans: 0, spaces: 0, damaged: 0 };
+  const totals = { readings: 0, brackets: 0, orphans: 0, spaces: 0, damaged: 0, gaps: 0, lostWords: 0 };
 
-  /** Cleans one line and reports the evidence of lost text; `where` names it in the diagnostic. */
-  const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
+  // Every line is cleaned once; the ruby bases seen anywhere tell which glossary terms the source
+  // links without a reading (verbs, linked by their stem: ja-damage.ts `linkStems`).
+  const cleaned = new Map<number, { raw: string; r: CleanLine }>();
+  const cleanedLine = (raw: string, index: number) => {
+    const hit = cleaned.get(index);
+    if (hit?.raw === raw) return hit.r;
     const r = cleanLine(raw, ctx, { headword: headwords.has(index) });
+    cleaned.set(index, { raw, r });
+    return r;
+  };
+  const rubyBases = new Set<string>();
+  for (let i = 0; i < lines.length; i++) {
+    if (headwords.has(i) || isBlank(lines[i]!)) continue;
+    const r = cleanedLine(lines[i]!.trim(), i);
+    for (const sp of r.spans) if (!sp.orphan) rubyBases.add(r.text.slice(sp.start, sp.end));
+  }
+  const stems = linkStems(pairs, rubyBases);
+  // Printed form of a ruby term → its glossary headword (for `term` nodes).
+  const terms = new Map<string, string>();
+  for (const h of headwords.values()) for (const p of headwordPairs(h)) if (!terms.has(p.base)) terms.set(p.base, h.term);
+  /** Lines (1-based) whose text lost characters, for flags outside the rules (parts, introduction). */
+  const damagedLines = new Set<number>();
+
+  /**
+   * Cleans one line, marks where it lost text (ja-damage.ts) and reports the evidence; `where`
+   * names it in the diagnostic. Returns the text with the marks the inline parser reads.
+   */
+  const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
+    const r = cleanedLine(raw, index);
     totals.readings += r.readings;
     totals.brackets += r.brackets;
     totals.orphans += r.orphans;
     totals.spaces += r.spaces;
-    const reasons = [...extra, ...r.losses.map((k: LossKind) => LOSS_REASONS[k])];
+    const d = headwords.has(index) ? null : lineDamage(r.text, r.spans, r.spaced, stems);
+    const reasons = [...extra, ...(d?.losses ?? []).map((k) => LOSS_REASONS[k])];
     if (reasons.length > 0 && where !== null) {
       totals.damaged++;
+      totals.gaps += d?.junctions.length ?? 0;
+      totals.lostWords += d?.lost.length ?? 0;
+      damagedLines.add(index + 1);
       const reason = reasons.join('; ');
-      if (where === 'rule') damaged.push({ line: index + 1, reason });
+      if (where === 'rule' || where.startsWith('part ')) damaged.push({ line: index + 1, reason });
       diag('info', 'damaged-text', index + 1, `${rule ? `rule ${rule}` : where}: ${reason}; the text is kept as printed, the lost characters cannot be restored`, rule);
     }
-    return r.text;
+    return d ? markLine(r.text, d.elements, d.junctions, d.lost) : r.text;
   };
   /** Non-blank lines grouped into paragraphs at blank lines (joined by \n), each line cleaned. */
   const paragraphs = (from: number, to: number, where: string) => {
@@ -195,13 +226,13 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       }
       if (!open) out.push([]);
       open = true;
-      out[out.length - 1]!.push(clean(lines[i]!.trim(), i, where));
+      out[out.length - 1]!.push(stripMarks(clean(lines[i]!.trim(), i, where)));
     }
     return out.map((p) => p.join('\n'));
   };
 
   // ---- Title and edition.
-  const title = titleAt >= 0 ? clean(lines[titleAt]!.trim(), titleAt, 'title') : '';
+  const title = titleAt >= 0 ? stripMarks(clean(lines[titleAt]!.trim(), titleAt, 'title')) : '';
   let edition = editionFromTitle(title);
   const stated = firstIndex((l) => /\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日から有効/.test(l));
   const statedDate = stated >= 0 ? parseEffectiveDate(lines[stated]!) : null;
@@ -211,10 +242,12 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   if (edition === null) diag('warning', 'no-edition', 1, 'no edition date found: expected a title such as "マジック総合ルール(和訳 20190125.3 版)" or a line "このルールは2019年1月25日から有効です。"');
 
   // ---- Introduction: the translator's preamble, then `0. はじめに`.
+  const introStart = damagedLines.size;
   const introduction = [
     ...paragraphs(titleAt + 1, contentsAt >= 0 ? contentsAt : introAt >= 0 ? introAt : bodyAt, 'introduction'),
     ...(introAt >= 0 ? paragraphs(introAt + 1, bodyAt, 'introduction') : []),
   ];
+  const introductionDamaged = damagedLines.size > introStart;
 
   // ---- Body: parts, sections, rules, examples, continuation paragraphs.
   const blocks: Block[] = [];
@@ -240,9 +273,10 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       const glued = numbered.text !== '' && !/\s/.test(source[token.length] ?? ' ');
       if (glued) extra.push('the number is glued to its text: the characters between them (e.g. 各, 「) were lost');
       if (numbered.text === '' && !numbered.printed.includes('.')) extra.push('the section title is missing: it was a one-character term, lost with its reading (203. 絵)');
-      const cleaned = clean(source, i, 'rule', numbered.printed, extra);
-      const again = numberedLine(cleaned);
-      const body = again ? again.text : numbered.text;
+      const marked = clean(source, i, 'rule', numbered.printed, extra);
+      const again = numberedLine(marked);
+      // A glued number lost the text right after it; a missing title is lost text too.
+      const body = (glued || extra.length > 0 ? GAP_MARK : '') + (again ? again.text : numbered.text);
       const notes = extractTranslatorNotes(body, line);
       if (notes.unclosed) diag('warning', 'unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`, numbered.printed);
       blocks.push({ type: 'numbered', printed: numbered.printed, text: notes.text, line, notes: notes.notes });
@@ -251,13 +285,13 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     }
     const part = matchPartHeading(source);
     if (part && /^\d$/.test(part.number)) {
-      const cleanedTitle = matchPartHeading(clean(source, i, `part ${part.number}`))?.title ?? part.title;
+      const cleanedTitle = matchPartHeading(stripMarks(clean(source, i, `part ${part.number}`)))?.title ?? part.title;
       blocks.push({ type: 'part', number: part.number, title: cleanedTitle, line });
       continue;
     }
-    const cleaned = clean(source, i, 'rule', lastNumber ?? undefined);
-    const example = matchExample(cleaned);
-    const notes = extractTranslatorNotes(example ?? cleaned, line);
+    const marked = clean(source, i, 'rule', lastNumber ?? undefined);
+    const example = matchExample(marked);
+    const notes = extractTranslatorNotes(example ?? marked, line);
     if (notes.unclosed) diag('warning', 'unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`);
     blocks.push({ type: example !== null ? 'example' : 'continuation', text: notes.text, line, notes: notes.notes });
   }
@@ -282,7 +316,8 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     }
     const separated = extractTranslatorNotes(clean(raw.trim(), i, `glossary "${entry.term}"`), i + 1);
     if (separated.notes.length) (entry.notes ??= []).push(...separated.notes);
-    entry.definition.push(parseInline(separated.text));
+    if (damagedLines.has(i + 1)) entry.damaged = true;
+    entry.definition.push(parseInline(separated.text, terms));
   }
   for (const g of glossary) {
     if (g.definition.length === 0) diag('warning', 'glossary-no-definition', g.line, `glossary term "${g.term}" has no definition line after it; expected the definition on the next line`);
@@ -295,7 +330,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     'info',
     'furigana-cleanup',
     1,
-    `flattened furigana cleaned with ${pairs.length} glossary base/reading pairs: ${totals.readings} readings removed, ${totals.brackets} lost 〔 restored, ${totals.orphans} orphan readings replaced by their kanji, ${totals.spaces} artifact spaces dropped; ${totals.damaged} lines keep evidently lost characters (damaged-text)`,
+    `flattened furigana cleaned with ${pairs.length} glossary base/reading pairs: ${totals.readings} readings removed, ${totals.brackets} lost 〔 restored, ${totals.orphans} orphan readings replaced by their kanji, ${totals.spaces} artifact spaces dropped; ${totals.damaged} lines keep evidently lost characters (damaged-text), with ${totals.gaps} junctions and ${totals.lostWords} lost words marked`,
   );
 
   return {
@@ -305,7 +340,9 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     title,
     edition,
     introduction,
+    ...(introductionDamaged ? { introductionDamaged } : {}),
     blocks,
+    terms,
     glossary,
     credits,
     termBridge,

@@ -582,7 +582,7 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
 /** A glossary paragraph: term line (`돌진 Trample`), definition lines. */
 function glossaryEntry(p: { text: string[]; line: number }, diag: Diag): GlossaryEntry {
   if (p.text.length < 2) diag('warning', 'glossary-no-definition', p.line, `glossary term "${p.text[0]}" has no definition line after it; expected the definition on the next line`);
-  return { term: p.text[0]!, definition: p.text.slice(1).map(parseInline), refs: [], line: p.line };
+  return { term: p.text[0]!, definition: p.text.slice(1).map((t) => parseInline(t)), refs: [], line: p.line };
 }
 
 /** What the markup promised (`<p class="clause">`, `### 700.`) against the number found. */

@@ -1,0 +1,235 @@
+/**
+ * Where the Japanese seed lost text, found from the source's own structure. Pure functions, no I/O.
+ *
+ * The seed is a text extraction of a page whose glossary terms were inline elements: ruby terms
+ * (`呪文じゅもん`), terms linked without a reading (verbs, by their stem: `唱え|る`), `rule N` links
+ * and URLs. The extraction dropped every one-character text node between two inline elements (a
+ * particle, 、, ・, a verb ending; source-quirks.md §5.1), so wherever two elements touch in the
+ * cleaned text, something stood between them: a *junction* (`呪文|能力` = 呪文や能力, `戦場に出|場合` =
+ * 戦場に出る場合). An artifact space between two ruby terms (`基本 土地`) is not a junction: the
+ * whitespace survived, so nothing was lost there. One-character words that were elements themselves
+ * vanished completely (引 in `カードく`, 探 in `からす`): *lost words*, found by their left-over
+ * endings. Other evidence (unbalanced brackets, an empty `〔〕` title) says a line lost text without
+ * saying where.
+ */
+import { RULE_REF, isHiragana, isKatakanaLetter, type RubyPair, type TermSpan } from './furigana.ts';
+import { GAP_MARK, LOST_WORD_MARK, TERM_CLOSE, TERM_OPEN } from './inline.ts';
+
+export type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
+
+/** An inline element of the original page, in cleaned-text coordinates. */
+export interface Element {
+  start: number;
+  end: number;
+  kind: ElementKind;
+}
+
+/** A one-character word the extraction dropped with its reading, and where. */
+export interface LostWord {
+  at: number;
+  word: '引' | '探';
+  /** It followed another element, so the particle between them (を, が) was lost too. */
+  afterElement: boolean;
+}
+
+const isKanji = (c: number) => (c >= 0x4e00 && c <= 0x9fff) || c === 0x3005;
+const VERB_ENDING = /[うくすつぬぶむるぐ]$/;
+
+/**
+ * Stems of the glossary terms the source links without a reading: terms that never appear as a
+ * ruby base in the document (`rubyBases`) and are verbs (`唱える`, `戦場に出る`, `生成する`). The page
+ * linked a verb by its stem — the part no conjugation changes — so the ending is a text node:
+ * `唱え|る場合` lost its る between two elements. Stem: without `する`, else without the final
+ * kana. Stems must hold a kanji or katakana and be two characters long at least (`つけ`, `はず` would
+ * match ordinary words). Returns stem → the glossary name it belongs to.
+ */
+export function linkStems(pairs: RubyPair[], rubyBases: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { base } of pairs) {
+    if (rubyBases.has(base) || base.includes('、') || base.startsWith('〜')) continue;
+    let stem: string;
+    if (base.endsWith('する')) stem = base.slice(0, -2);
+    else if (VERB_ENDING.test(base) && !base.endsWith('である')) stem = base.slice(0, -1);
+    else continue;
+    if (stem.length < 2 || ![...stem].some((ch) => isKanji(ch.charCodeAt(0)) || isKatakanaLetter(ch.charCodeAt(0)))) continue;
+    if (!out.has(stem)) out.set(stem, base);
+  }
+  return out;
+}
+
+const stemPatterns = new WeakMap<Map<string, string>, RegExp>();
+function stemPattern(stems: Map<string, string>): RegExp | null {
+  if (stems.size === 0) return null;
+  let re = stemPatterns.get(stems);
+  if (!re) {
+    const alternatives = [...stems.keys()].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    re = new RegExp(alternatives.join('|'), 'g');
+    stemPatterns.set(stems, re);
+  }
+  return re;
+}
+
+const URL = /https?:\/\/[\x21-\x7e]+/g;
+
+/** Every element of a cleaned line, ascending: ruby spans, orphans, verb links, `rule N` links, URLs. */
+export function findElements(text: string, spans: TermSpan[], stems: Map<string, string>): Element[] {
+  const out: Element[] = spans.map((s) => ({ start: s.start, end: s.end, kind: s.orphan ? 'orphan' : 'ruby' }));
+  const covered = new Uint8Array(text.length);
+  const add = (start: number, end: number, kind: ElementKind) => {
+    for (let i = start; i < end; i++) if (covered[i]) return;
+    covered.fill(1, start, end);
+    out.push({ start, end, kind });
+  };
+  for (const s of spans) covered.fill(1, s.start, s.end);
+  if (text.includes('rule')) for (const m of text.matchAll(RULE_REF)) add(m.index!, m.index! + m[0].length, 'ref');
+  if (text.includes('http')) for (const m of text.matchAll(URL)) add(m.index!, m.index! + m[0].length, 'url');
+  const re = stemPattern(stems);
+  if (re) for (const m of text.matchAll(re)) add(m.index!, m.index! + m[0].length, 'link');
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Offsets where one element ends and the next begins, with no artifact space (`spaced`) between them. */
+export function findJunctions(elements: Element[], spaced: number[] = []): number[] {
+  const space = new Set(spaced);
+  const out: number[] = [];
+  for (let k = 1; k < elements.length; k++) {
+    const a = elements[k - 1]!;
+    const b = elements[k]!;
+    if (a.end === b.start && !space.has(a.end)) out.push(a.end);
+  }
+  return out;
+}
+
+// What is left of 引く and 探す after the one-character element 引 / 探 vanished: the conjugated
+// ending, which no word of this text starts with after a noun (`カードく`, `枚いて`, `からす`).
+const DRAW_ENDING = /^(?:く(?![るられだ])|き(?=[、,。]|ま)|か(?=れ|せ|な[いく]|ず)|い(?=て|た)|こう|け(?=る|な[いく]|ず))/;
+const SEARCH_ENDING = /^(?:す(?=[とこなる。、」]|$)|し(?=た)|さ(?=せ|れ|な[いく]))/;
+// The keyword heading `701.18. す/Search` (探す/Search).
+const SEARCH_HEADING = /^(\d{3}\.\d{1,3}\.?\s*)す\/Search/;
+
+/**
+ * Positions where 引 (draw) or 探 (search) vanished: a 引く ending right after a ruby element or
+ * 枚 (`カードく`, `1枚いて`), a 探す ending right after `から` (`領域からす`; after a term, す/さ/し
+ * begin する and される: 解決される), or the keyword heading `す/Search`.
+ */
+export function findLostWords(text: string, elements: Element[]): LostWord[] {
+  const out: LostWord[] = [];
+  const rubyEnds = new Set(elements.filter((e) => e.kind === 'ruby').map((e) => e.end));
+  const starts = new Set(elements.map((e) => e.start));
+  for (let p = 0; p < text.length; p++) {
+    const c = text.charCodeAt(p);
+    if (!isHiragana(c) || starts.has(p)) continue;
+    const afterElement = rubyEnds.has(p);
+    const rest = text.slice(p, p + 4);
+    if ((afterElement || text[p - 1] === '枚') && DRAW_ENDING.test(rest)) out.push({ at: p, word: '引', afterElement });
+    else if (!afterElement && text.startsWith('から', p - 2) && SEARCH_ENDING.test(rest)) out.push({ at: p, word: '探', afterElement });
+  }
+  const heading = SEARCH_HEADING.exec(text);
+  if (heading) out.unshift({ at: heading[1]!.length, word: '探', afterElement: false });
+  return out;
+}
+
+/**
+ * The line with private-use marks the inline parser turns into nodes: TERM_OPEN/TERM_CLOSE around
+ * each ruby term, GAP_MARK at each junction and before a lost word
+ * that followed an element, LOST_WORD_MARK + the word where a word vanished. Text is never changed.
+ */
+export function markLine(text: string, elements: Element[], junctions: number[], lost: LostWord[]): string {
+  if (elements.length === 0 && lost.length === 0) return text;
+  const at = new Map<number, { close: number; gap: number; lost: string; open: number }>();
+  const slot = (p: number) => {
+    let s = at.get(p);
+    if (!s) at.set(p, (s = { close: 0, gap: 0, lost: '', open: 0 }));
+    return s;
+  };
+  // Only ruby terms: their extent is printed in the source. A verb link's extent is inferred from
+  // its stem (`戦場に出` also begins 戦場に出す, "put onto", not the term 戦場に出る), so it is no term.
+  for (const e of elements) {
+    if (e.kind !== 'ruby') continue;
+    slot(e.start).open++;
+    slot(e.end).close++;
+  }
+  for (const j of junctions) slot(j).gap++;
+  for (const l of lost) {
+    const s = slot(l.at);
+    if (l.afterElement && s.gap === 0) s.gap++;
+    s.lost += LOST_WORD_MARK + l.word;
+  }
+  const positions = [...at.keys()].sort((a, b) => a - b);
+  let out = '';
+  let last = 0;
+  for (const p of positions) {
+    const s = at.get(p)!;
+    out += text.slice(last, p) + TERM_CLOSE.repeat(s.close) + GAP_MARK.repeat(s.gap) + s.lost + TERM_OPEN.repeat(s.open);
+    last = p;
+  }
+  return out + text.slice(last);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evidence that says a line lost text, but not where
+
+export type LossKind =
+  | 'junction' // two inline elements touch: the characters between them were lost
+  | 'lost-word' // a one-character word vanished with its reading: カードを引く → カードく
+  | 'brackets' // 「」『』《》〔〕() do not balance in the line: a one-character bracket was lost
+  | 'empty-title'; // rule 203〔〕: the whole title (one kanji and its reading) was lost
+
+export const LOSS_REASONS: Record<LossKind, string> = {
+  junction: 'two terms or links touch: the characters between them (a particle, 、, ・, a verb ending) were lost',
+  'lost-word': 'a one-character word vanished with its reading (引く left as く, 探す as す)',
+  brackets: 'brackets do not balance: a one-character bracket was lost',
+  'empty-title': 'a cross-reference title is empty: its one-character term and reading were lost',
+};
+
+/** Whether, for every bracket pair, each closing bracket closes an earlier opening one and none is left open. */
+export function bracketsBalance(text: string): boolean {
+  const depth = [0, 0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Cheap range test first: all brackets are ( ) [ ] or in U+3008–U+301B / U+FF08–U+FF09.
+    if (c > 0x5d && c < 0x3008) continue;
+    let k = -1;
+    let open = true;
+    switch (c) {
+      case 0x300c: k = 0; break; // 「
+      case 0x300d: k = 0; open = false; break;
+      case 0x300e: k = 1; break; // 『
+      case 0x300f: k = 1; open = false; break;
+      case 0x300a: k = 2; break; // 《
+      case 0x300b: k = 2; open = false; break;
+      case 0x3014: k = 3; break; // 〔
+      case 0x3015: k = 3; open = false; break;
+      case 0x28: k = 4; break; // (
+      case 0x29: k = 4; open = false; break;
+      case 0xff08: k = 5; break; // （
+      case 0xff09: k = 5; open = false; break;
+      case 0x5b: k = 6; break; // [
+      case 0x5d: k = 6; open = false; break;
+    }
+    if (k < 0) continue;
+    if (open) depth[k]!++;
+    else if (--depth[k]! < 0) return false;
+  }
+  return depth.every((d) => d === 0);
+}
+
+/** What one cleaned line lost: its junctions and lost words (with positions), and the evidence kinds. */
+export interface LineDamage {
+  elements: Element[];
+  junctions: number[];
+  lost: LostWord[];
+  losses: LossKind[];
+}
+
+export function lineDamage(text: string, spans: TermSpan[], spaced: number[], stems: Map<string, string>): LineDamage {
+  const elements = findElements(text, spans, stems);
+  const junctions = findJunctions(elements, spaced);
+  const lost = findLostWords(text, elements);
+  const losses: LossKind[] = [];
+  if (junctions.length) losses.push('junction');
+  if (lost.length) losses.push('lost-word');
+  if (!bracketsBalance(text)) losses.push('brackets');
+  if (text.includes('〔〕')) losses.push('empty-title');
+  return { elements, junctions, lost, losses };
+}

@@ -103,7 +103,7 @@ export function findJunctions(elements: Element[], spaced: number[] = []): numbe
 // What is left of 引く and 探す after the one-character element 引 / 探 vanished: the conjugated
 // ending, which no word of this text starts with after a noun (`カードく`, `枚いて`, `からす`).
 const DRAW_ENDING = /^(?:く(?![るられだ])|き(?=[、,。]|ま)|か(?=れ|せ|な[いく]|ず)|い(?=て|た)|こう|け(?=る|な[いく]|ず))/;
-const SEARCH_ENDING = /^(?:す(?=[とこなる。、」]|$)|し(?=た)|さ(?=せ|れ|な[いく]))/;
+const SEARCH_ENDING = /^(?:す(?=[とこな。、」]|$)|し(?=た)|さ(?=せ|れ|な[いく]))/;
 // The keyword heading `701.18. す/Search` (探す/Search).
 const SEARCH_HEADING = /^(\d{3}\.\d{1,3}\.?\s*)す\/Search/;
 

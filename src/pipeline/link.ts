@@ -2,12 +2,51 @@
  * Resolves cross-references against the document: a reference to a rule, section or part the
  * document lacks is kept and marked `missing` (a partial translation), never dropped. In a
  * complete document a missing target is a source defect and is reported.
+ *
+ * Rule numbers written without a word that introduces them (`rule`, `규칙`) — Korean numbers followed
+ * by a particle or in a list (`101.4a의`, `608.2a와 608.2b의`, `601.2b 및 601.2e-h`), English `steps
+ * 601.2a-h`, Japanese `601.2g〜601.2h` — become references too, but only where the document has
+ * the rule (both ends of a range): such a number is then a reference and nothing else.
  */
 import type { Inline, Paragraph, RuleDocument } from '../model/types.ts';
 import { referencedNumbers } from '../model/text.ts';
+import { rangeEnd } from './inline.ts';
+
+// A subrule-shaped number (`601.2a`, `616.1`) not inside a longer number or word, with an optional
+// range tail (`-h`, `–h`, `〜h`, `-601.2h`); a letter must not run into more Latin letters.
+const BARE = /(?<![\d.A-Za-z])(\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?:[-–〜~]((?:\d{3}\.\d{1,3}[a-z]?|[a-z])(?![a-z\d])))?(?![\d])(?!\.\d)/g;
+
+/** Bare rule numbers in the text nodes of a paragraph → references, where `numbers` has them. */
+export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>): Paragraph {
+  if (!p.some((n) => n.type === 'text' && /\d{3}\.\d/.test(n.value))) return p;
+  const out: Inline[] = [];
+  for (const n of p) {
+    if (n.type !== 'text') {
+      out.push(n);
+      continue;
+    }
+    let pos = 0;
+    for (const m of n.value.matchAll(BARE)) {
+      const from = m[1]!;
+      const to = m[2] ? rangeEnd(from, m[2]) : undefined;
+      if (!numbers.has(from) || (to !== undefined && !numbers.has(to))) continue;
+      if (m.index! > pos) out.push({ type: 'text', value: n.value.slice(pos, m.index) });
+      out.push({ type: 'ref', text: m[0], target: to ? { kind: 'range', number: from, to } : { kind: 'rule', number: from } });
+      pos = m.index! + m[0].length;
+    }
+    if (pos === 0) out.push(n);
+    else if (pos < n.value.length) out.push({ type: 'text', value: n.value.slice(pos) });
+  }
+  return out;
+}
 
 export function linkCrossReferences(doc: RuleDocument): void {
   const numbers = new Set(doc.rules.map((r) => r.number));
+  for (const r of doc.rules) {
+    r.body = r.body.map((p) => linkBareNumbers(p, numbers));
+    r.examples = r.examples.map((e) => e.map((p) => linkBareNumbers(p, numbers)));
+  }
+  for (const g of doc.glossary) g.definition = g.definition.map((p) => linkBareNumbers(p, numbers));
   const parts = new Set(doc.parts.map((p) => p.number));
   const exists = (n: Inline & { type: 'ref' }) => {
     const t = n.target;

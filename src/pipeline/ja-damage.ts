@@ -114,12 +114,15 @@ const SEARCH_HEADING = /^(\d{3}\.\d{1,3}\.?\s*)す\/Search/;
  */
 export function findLostWords(text: string, elements: Element[]): LostWord[] {
   const out: LostWord[] = [];
-  const rubyEnds = new Set(elements.filter((e) => e.kind === 'ruby').map((e) => e.end));
   const starts = new Set(elements.map((e) => e.start));
-  for (let p = 0; p < text.length; p++) {
-    const c = text.charCodeAt(p);
-    if (!isHiragana(c) || starts.has(p)) continue;
-    const afterElement = rubyEnds.has(p);
+  // Candidates: the end of each ruby element, and the character after each 枚 or から.
+  const at = new Map<number, boolean>();
+  for (const e of elements) if (e.kind === 'ruby') at.set(e.end, true);
+  for (let i = text.indexOf('枚'); i >= 0; i = text.indexOf('枚', i + 1)) if (!at.has(i + 1)) at.set(i + 1, false);
+  for (let i = text.indexOf('から'); i >= 0; i = text.indexOf('から', i + 1)) if (!at.has(i + 2)) at.set(i + 2, false);
+  for (const p of [...at.keys()].sort((a, b) => a - b)) {
+    if (p >= text.length || !isHiragana(text.charCodeAt(p)) || starts.has(p)) continue;
+    const afterElement = at.get(p)!;
     const rest = text.slice(p, p + 4);
     if ((afterElement || text[p - 1] === '枚') && DRAW_ENDING.test(rest)) out.push({ at: p, word: '引', afterElement });
     else if (!afterElement && text.startsWith('から', p - 2) && SEARCH_ENDING.test(rest)) out.push({ at: p, word: '探', afterElement });

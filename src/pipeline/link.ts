@@ -16,8 +16,11 @@ import { rangeEnd } from './inline.ts';
 // range tail (`-h`, `–h`, `〜h`, `-601.2h`); a letter must not run into more Latin letters.
 const BARE = /(?<![\d.A-Za-z])(\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?:[-–〜~]((?:\d{3}\.\d{1,3}[a-z]?|[a-z])(?![a-z\d])))?(?![\d])(?!\.\d)/g;
 
-/** Bare rule numbers in the text nodes of a paragraph → references, where `numbers` has them. */
-export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>): Paragraph {
+/**
+ * Bare rule numbers in the text nodes of a paragraph → references, where `numbers` has them. `self`:
+ * the rule's own number, not a reference where the text starts with it (Korean `712.3b 712.3b 혼합…`).
+ */
+export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>, self?: string): Paragraph {
   if (!p.some((n) => n.type === 'text' && /\d{3}\.\d/.test(n.value))) return p;
   const out: Inline[] = [];
   for (const n of p) {
@@ -30,6 +33,7 @@ export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>): Par
       const from = m[1]!;
       const to = m[2] ? rangeEnd(from, m[2]) : undefined;
       if (!numbers.has(from) || (to !== undefined && !numbers.has(to))) continue;
+      if (self === from && out.length === 0 && m.index === 0) continue;
       if (m.index! > pos) out.push({ type: 'text', value: n.value.slice(pos, m.index) });
       out.push({ type: 'ref', text: m[0], target: to ? { kind: 'range', number: from, to } : { kind: 'rule', number: from } });
       pos = m.index! + m[0].length;
@@ -43,7 +47,7 @@ export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>): Par
 export function linkCrossReferences(doc: RuleDocument): void {
   const numbers = new Set(doc.rules.map((r) => r.number));
   for (const r of doc.rules) {
-    r.body = r.body.map((p) => linkBareNumbers(p, numbers));
+    r.body = r.body.map((p, i) => linkBareNumbers(p, numbers, i === 0 ? r.number : undefined));
     r.examples = r.examples.map((e) => e.map((p) => linkBareNumbers(p, numbers)));
   }
   for (const g of doc.glossary) g.definition = g.definition.map((p) => linkBareNumbers(p, numbers));

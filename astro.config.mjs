@@ -1,18 +1,35 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import sitemap from '@astrojs/sitemap';
 import { crAtlasExtras } from './src/site/integration.ts';
+import { crAtlasFindable } from './src/site/seo-integration.ts';
+import { crAtlasOffline } from './src/site/offline-integration.ts';
+import { buildId } from './src/site/offline.ts';
+import { siteUrl } from './src/site/seo.ts';
 
 // Static reading site. No inline scripts or styles (strict CSP, see src/site/csp.ts): stylesheets
 // are always linked, and Vite never inlines assets into the pages.
+// One id per build names the offline caches (src/site/offline.ts) and reaches the page script.
+const BUILD = buildId();
+
+// `site` (absolute canonical, hreflang and sitemap URLs) comes from CR_ATLAS_SITE; see src/site/seo.ts.
 export default defineConfig({
+  site: siteUrl(),
   output: 'static',
   trailingSlash: 'always',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
   compressHTML: true,
   prefetch: false,
-  integrations: [crAtlasExtras()],
+  integrations: [
+    crAtlasExtras(),
+    // Utility pages (not found, go-to, search) are not content: they stay out of the sitemap.
+    sitemap({ filter: (page) => !/\/(404|go|search|offline)\/$/.test(new URL(page).pathname) }),
+    crAtlasFindable(),
+    crAtlasOffline(BUILD),
+  ],
   vite: {
     build: { assetsInlineLimit: 0 },
+    define: { __CR_BUILD__: JSON.stringify(BUILD) },
   },
 });

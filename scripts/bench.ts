@@ -8,15 +8,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from '../src/pipeline/index.ts';
 import { PROJECT_ROOT, mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
-import { median } from './stats.ts';
+import { median, table } from './stats.ts';
+
+export { table };
 
 
-export function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map((r) => line(r.map(String)))].join('\n');
-}
 
 async function benchParse(): Promise<string> {
   const files: { name: string; path: string }[] = [];
@@ -74,12 +70,13 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   site: async () => (await import('./bench-site.ts')).benchSite(),
   search: async () => (await import('./bench-search.ts')).benchSearch(),
   sandbox: async () => (await import('./bench-sandbox.ts')).benchSandbox(),
+  lighthouse: async () => (await import('./bench-lighthouse.ts')).benchLighthouse(),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;
   },
 };
-const FILES: Record<string, string> = { site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
+const FILES: Record<string, string> = { lighthouse: 'bench-lighthouse.ts', site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
 
 const wanted = process.argv.slice(2).filter((a) => a in SECTIONS);
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {

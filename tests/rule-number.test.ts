@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuleNumbers, expandRange, normalizeRuleQuery, parentNumber, parseRuleNumber, ruleKind } from '../src/model/rule-number.ts';
+import { compareRuleNumbers, expandRange, normalizeRuleQuery, parentNumber, parseGoToQuery, parseRuleNumber, ruleKind } from '../src/model/rule-number.ts';
 
 describe('parseRuleNumber', () => {
   it('reads sections, rules and subrules with or without a trailing period', () => {
@@ -50,5 +50,31 @@ describe('normalizeRuleQuery', () => {
   it('rejects what is not a rule number', () => {
     expect(normalizeRuleQuery('trample')).toBeNull();
     expect(normalizeRuleQuery('7')).toBeNull();
+  });
+});
+
+describe('parseGoToQuery', () => {
+  it('forgives the usual ways of typing a rule number', () => {
+    for (const s of ['702.19b', '702,19b', '702 19b', '702-19-b', 'r702.19b', 'R 702.19b', 'CR 702.19B', '７０２．１９ｂ', '#R70219b', '702.19 b', '702_19_b', 'rule 702.19b', '규칙 702.19b', 'ルール702.19b', '702.19b.', ' 702/19/b '])
+      expect(parseGoToQuery(s), s).toEqual({ kind: 'rule', number: '702.19b' });
+    expect(parseGoToQuery('702')).toEqual({ kind: 'rule', number: '702' });
+    expect(parseGoToQuery('702 19')).toEqual({ kind: 'rule', number: '702.19' });
+    expect(parseGoToQuery('100.1')).toEqual({ kind: 'rule', number: '100.1' });
+  });
+  it('sends words to the search', () => {
+    expect(parseGoToQuery('trample')).toEqual({ kind: 'words', text: 'trample' });
+    expect(parseGoToQuery('状況起因処理')).toEqual({ kind: 'words', text: '状況起因処理' });
+    expect(parseGoToQuery('state-based actions')).toEqual({ kind: 'words', text: 'state-based actions' });
+    expect(parseGoToQuery('702 trample and deathtouch')).toEqual({ kind: 'words', text: '702 trample and deathtouch' });
+  });
+  it('says what was wrong with a number it cannot read', () => {
+    expect(parseGoToQuery('   ')).toMatchObject({ kind: 'error', error: 'empty' });
+    expect(parseGoToQuery('70.2')).toMatchObject({ kind: 'error', error: 'section' });
+    expect(parseGoToQuery('7021.9')).toMatchObject({ kind: 'error', error: 'section' });
+    expect(parseGoToQuery('702.1999')).toMatchObject({ kind: 'error', error: 'rule' });
+    expect(parseGoToQuery('702.19l')).toMatchObject({ kind: 'error', error: 'letter' });
+    expect(parseGoToQuery('702.19bc')).toMatchObject({ kind: 'error', error: 'letter' });
+    expect(parseGoToQuery('702b')).toMatchObject({ kind: 'error', error: 'letter' });
+    expect(parseGoToQuery('702.19b?')).toMatchObject({ kind: 'error', error: 'shape', text: '702.19b?' });
   });
 });

@@ -100,3 +100,52 @@ export function normalizeRuleQuery(input: string): string | null {
   if (m) return `${Number(m[1])}.${Number(m[2])}${m[3] ? m[3].toLowerCase() : ''}`;
   return null;
 }
+
+/** Why a typed rule number could not be read (the go-to box says which). */
+export type GoToError =
+  /** Nothing typed. */
+  | 'empty'
+  /** The section is not three digits (`70.2`, `7021`). */
+  | 'section'
+  /** The rule after the section has more than three digits (`702.1999`). */
+  | 'rule'
+  /** A subrule letter the CR never uses (`l`, `o`) or more than one letter (`702.19bc`). */
+  | 'letter'
+  /** Digits mixed with something that is neither a separator nor a letter (`702.19b?`). */
+  | 'shape';
+
+export type GoToQuery = { kind: 'rule'; number: string } | { kind: 'words'; text: string } | { kind: 'error'; error: GoToError; text: string };
+
+const PREFIX = /^(?:cr|rules?|r|section|sec|§|규칙|ルール|ルール番号)[\s.:#-]*/i;
+/** Separators people type between section, rule and letter: `.` `,` `-` `_` `:` `/` space, `．` (NFKC). */
+const FORGIVING = /^(\d+)(?:[\s.,\-_:/]+(\d+))?(?:[\s.,\-_:/]*([a-z]+))?[\s.]*$/i;
+
+/**
+ * Reads what a reader typed in a go-to box. A rule number in any usual spelling (`702.19b`, `702,19b`,
+ * `702 19b`, `702-19-b`, `r702.19b`, `CR 702.19B`, `７０２．１９ｂ`, `#R70219b`) gives the canonical
+ * number; text without a number is words for the search; anything else says what was wrong with it.
+ */
+export function parseGoToQuery(input: string): GoToQuery {
+  const text = input.normalize('NFKC').trim();
+  if (!text) return { kind: 'error', error: 'empty', text };
+  const direct = normalizeRuleQuery(text);
+  if (direct) {
+    const letter = parseRuleNumber(direct)!.letter;
+    return letter && !SUBRULE_LETTERS.includes(letter) ? { kind: 'error', error: 'letter', text } : { kind: 'rule', number: direct };
+  }
+  const s = text.replace(/^#/, '').replace(PREFIX, '').trim();
+  if (!/^\d/.test(s)) return /\d/.test(s) && !/\p{L}{2,}/u.test(s) ? { kind: 'error', error: 'shape', text } : { kind: 'words', text };
+  const m = FORGIVING.exec(s);
+  if (!m) return /\p{L}{2,}\s+\p{L}/u.test(s) ? { kind: 'words', text } : { kind: 'error', error: 'shape', text };
+  const [, sec, rule, letters] = m;
+  if (sec!.length !== 3) return { kind: 'error', error: 'section', text };
+  if (rule !== undefined && rule.length > 3) return { kind: 'error', error: 'rule', text };
+  if (letters !== undefined) {
+    const l = letters.toLowerCase();
+    if (rule === undefined || l.length !== 1 || !SUBRULE_LETTERS.includes(l)) return { kind: 'error', error: 'letter', text };
+  }
+  const n: RuleNumber = { section: Number(sec) };
+  if (rule !== undefined) n.rule = Number(rule);
+  if (letters !== undefined) n.letter = letters.toLowerCase();
+  return { kind: 'rule', number: formatRuleNumber(n) };
+}

@@ -4,7 +4,9 @@
  * (`/en/2026-01-16/…`), and the static JSON export under `/api/`.
  */
 import type { Rule } from '../model/types.ts';
+import { paragraphText } from '../model/text.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { RULE_INDEX_FILE, buildRuleIndex } from './rule-index.ts';
 import { editionPagePaths, ruleHref, type Edition, type Site } from './site.ts';
 
 export interface ExtraFile {
@@ -23,7 +25,22 @@ export function redirectPage(target: string, label: string, lang: string): strin
 
 const dirIndex = (urlPath: string) => `${urlPath.replace(/^\//, '')}index.html`;
 
+/** Rules shown under a heading-only entry in its preview: a section or `702.19 Trample` says little alone. */
+const LEAD_RULES = 3;
+function leadRules(ed: Edition, r: Rule): { number: string; body: Rule['body'] }[] | undefined {
+  const titleOnly = r.kind === 'section' || r.body.map(paragraphText).join(' ').length < 60;
+  if (!titleOnly || r.children.length === 0) return undefined;
+  const out: { number: string; body: Rule['body'] }[] = [];
+  for (const n of r.children) {
+    const c = ed.rules.get(n);
+    if (c) out.push({ number: c.number, body: c.body });
+    if (out.length >= LEAD_RULES) break;
+  }
+  return out.length > 0 ? out : undefined;
+}
+
 function ruleJson(ed: Edition, r: Rule, prev: string | null, next: string | null) {
+  const lead = leadRules(ed, r);
   return {
     lang: ed.lang,
     edition: ed.edition,
@@ -37,6 +54,7 @@ function ruleJson(ed: Edition, r: Rule, prev: string | null, next: string | null
     body: r.body,
     examples: r.examples,
     notes: r.notes,
+    ...(lead ? { lead } : {}),
     prev,
     next,
   };
@@ -62,6 +80,9 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
       for (const n of numbers) yield* redirect(`${ed.pinnedBase}${n}/`, ruleHref(ed, n)!, n, ed.lang);
     }
     yield* apiFiles(ed);
+    // Which page holds which number: the go-to box and the not-found page read it (src/site/rule-index.ts).
+    const index = buildRuleIndex(ed.lang, ed.edition, ed.pages.map((p) => ({ path: p.path, numbers: p.chunk.entries.map((r) => r.number) })));
+    yield { path: `${ed.base.slice(1)}${RULE_INDEX_FILE}`, content: JSON.stringify(index) };
   }
   yield {
     path: 'api/index.json',

@@ -5,7 +5,7 @@
  * Accepted: `702.19b`, `702.19.`, `CR702.19b`, `rule 702.19b`, `규칙 702.19b`, `#R70219b`, full-width
  * `７０２．１９ｂ`, `cr702-19b` (Chinese judge wiki), `section-702-19b` (mtg.wtf).
  */
-import { normalizeRuleQuery, parentNumber } from '../model/rule-number.ts';
+import { normalizeRuleQuery, parentNumber, parseGoToQuery } from '../model/rule-number.ts';
 
 const LANG_CODES = ['en', 'ja', 'ko'] as const;
 const EDITION = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,7 +25,9 @@ export function ruleFromQuery(input: string): string | null {
   const dashed = s.replace(/^#/, '').replace(/^(?:section|cr|rule)[-_\s]*/i, '');
   const m = /^(\d{3})(?:[-_.](\d{1,3})([a-z])?)?\.?$/i.exec(dashed);
   if (m) return `${Number(m[1])}${m[2] ? `.${Number(m[2])}${m[3] ? m[3].toLowerCase() : ''}` : ''}`;
-  return null;
+  // The go-to box's forgiving spellings: `702,19b`, `702 19b`, `702-19-b`.
+  const g = parseGoToQuery(s);
+  return g.kind === 'rule' ? g.number : null;
 }
 
 export interface LostPath {

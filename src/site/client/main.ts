@@ -2,10 +2,13 @@
  * The site's browser entry (vanilla, no framework): wires the modules, each with one job, and marks
  * the page ready (`data-cr-ready`) for tests. Document text is only ever inserted as text nodes.
  */
+import { initGlossary } from './glossary.ts';
 import { initGoto } from './goto.ts';
 import { initHash } from './hash.ts';
+import { initHome } from './home.ts';
 import { initKeyboard } from './keyboard.ts';
 import { initNotFound } from './notfound.ts';
+import { initOffline } from './offline.ts';
 import { PreviewController } from './preview.ts';
 import { initSwitch } from './switch.ts';
 
@@ -15,6 +18,9 @@ initKeyboard({ closePreview: () => previews.hide() });
 initGoto();
 initSwitch();
 initNotFound();
+initGlossary();
+initHome();
+initOffline();
 initHash();
 
 // The search placeholder's form has no target yet: never let Enter navigate away.

@@ -1,9 +1,24 @@
 /**
- * The not-found page and `/go/`: read the path or query, redirect to the rule it names, or list the
- * nearest pages that exist (checked with HEAD requests). Text reaches the page as text nodes only.
+ * The not-found page: read the path, redirect to the rule it names in its canonical spelling, or, when
+ * the rule does not exist, say so in the reader's language and offer the nearest rules (from the
+ * edition's rule index), the same number in other editions, and a search. A path without a language
+ * (`/702.19b`) takes the reader's preferred one (navigator.languages). Text goes in as text nodes.
  */
-import { ancestors, resolveLostPath, ruleFromQuery } from '../lookup.ts';
-import { BASE_RE, exists } from './page.ts';
+import { resolveLostPath } from '../lookup.ts';
+import { nearestRules, findRule } from '../rule-index.ts';
+import { loadRuleIndex } from './goto.ts';
+
+const LANGS = ['en', 'ja', 'ko'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** The first of the reader's languages (`ja-JP` → `ja`) the site has, else English. */
+export function preferredLang(languages: readonly string[]): Lang {
+  for (const l of languages) {
+    const code = l.toLowerCase().split('-')[0] as Lang;
+    if (LANGS.includes(code)) return code;
+  }
+  return 'en';
+}
 
 function item(doc: Document, href: string, text: string): HTMLLIElement {
   const li = doc.createElement('li');
@@ -14,27 +29,64 @@ function item(doc: Document, href: string, text: string): HTMLLIElement {
   return li;
 }
 
+interface EditionInfo {
+  lang: string;
+  edition: string;
+  latest: boolean;
+  url: string;
+}
+
 export async function notFound(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const loc = view.location;
-  const list = doc.querySelector<HTMLElement>('[data-notfound-list]');
-  const params = new URLSearchParams(loc.search);
-  if (loc.pathname.replace(/\/$/, '') === '/go') {
-    const b = params.get('base') ?? '/en/';
-    const rule = ruleFromQuery(params.get('q') ?? '');
-    if (rule) loc.replace(`${BASE_RE.test(b) ? b : '/en/'}${rule}/`);
-    return;
-  }
-  const lost = resolveLostPath(loc.pathname, (view.navigator.language || 'en').slice(0, 2));
+  const lost = resolveLostPath(loc.pathname, preferredLang(view.navigator.languages ?? [view.navigator.language]));
   if (!lost) return;
   if (lost.redirect) {
     loc.replace(lost.redirect + loc.hash);
     return;
   }
-  if (!list || !lost.rule) return;
-  const prefix = `/${lost.lang}/${lost.edition ? `${lost.edition}/` : ''}`;
-  for (const n of ancestors(lost.rule)) if (await exists(`${prefix}${n}/`)) list.append(item(doc, `${prefix}${n}/`, n));
-  list.append(item(doc, prefix, prefix));
+  if (!lost.rule) return;
+  // Show the message in the language of the path.
+  const block = doc.querySelector<HTMLElement>(`[data-nf-lang="${lost.lang}"]`);
+  if (!block) return;
+  for (const b of doc.querySelectorAll<HTMLElement>('[data-nf-lang]')) b.hidden = b !== block;
+  doc.documentElement.lang = lost.lang;
+  const d = block.dataset;
+  const where = `/${lost.lang}/${lost.edition ? `${lost.edition}/` : ''}`;
+  const [index, editions] = await Promise.all([
+    loadRuleIndex(where),
+    fetch('/api/index.json')
+      .then((r) => (r.ok ? (r.json() as Promise<{ editions: EditionInfo[] }>) : null))
+      .catch(() => null),
+  ]);
+  const msg = block.querySelector<HTMLElement>('[data-nf-msg]');
+  if (msg && index) msg.textContent = (d['lRule'] ?? '').replace('{n}', lost.rule).replace('{edition}', index.edition).replace('{lang}', d['lLang'] ?? lost.lang);
+  const list = block.querySelector<HTMLElement>('[data-notfound-list]');
+  if (!list) return;
+  if (index) {
+    const near = nearestRules(index, lost.rule);
+    if (near.length > 0) {
+      list.append(heading(doc, d['lNearest'] ?? ''));
+      for (const n of near) list.append(item(doc, findRule(index, n) ?? `${where}${n}/`, n));
+    }
+  }
+  // The same number in the other editions of the language (a rule added or removed since).
+  const others = (editions?.editions ?? []).filter((e) => e.lang === lost.lang && e.url !== where);
+  const found: HTMLLIElement[] = [];
+  for (const e of others) {
+    const idx = await loadRuleIndex(e.url);
+    const href = idx && findRule(idx, lost.rule);
+    if (href) found.push(item(doc, href, `${lost.rule} (${e.edition})`));
+  }
+  if (found.length > 0) list.append(heading(doc, d['lOther'] ?? ''), ...found);
+  list.append(item(doc, `/${lost.lang}/search/?q=${encodeURIComponent(lost.rule)}`, (d['lSearch'] ?? '{q}').replace('{q}', lost.rule)));
+}
+
+function heading(doc: Document, text: string): HTMLLIElement {
+  const li = doc.createElement('li');
+  li.className = 'nf-h';
+  li.textContent = text;
+  return li;
 }
 
 export function initNotFound(doc: Document = document): void {

@@ -12,6 +12,8 @@ export interface PreviewData {
   body?: Paragraph[];
   definition?: Paragraph[];
   examples?: Paragraph[][];
+  /** First rules under a section or a heading-only rule (`702.19 Trample`), so its preview says something. */
+  lead?: { number: string; body: Paragraph[] }[];
 }
 
 function inline(n: Inline, lang: Lang): Node | null {
@@ -57,5 +59,16 @@ export function renderParagraphs(d: PreviewData, glossary: boolean): HTMLElement
   wrap.append(head);
   for (const p of (glossary ? d.definition : d.body) ?? []) wrap.append(paragraph(p, d.lang));
   for (const ex of d.examples ?? []) for (const p of ex) wrap.append(paragraph(p, d.lang, 'ex'));
+  for (const r of d.lead ?? []) {
+    r.body.forEach((p, i) => {
+      const el = paragraph(p, d.lang, 'rb pop-lead');
+      if (i === 0) {
+        const num = document.createElement('b');
+        num.textContent = `${r.number} `;
+        el.prepend(num);
+      }
+      wrap.append(el);
+    });
+  }
   return wrap;
 }

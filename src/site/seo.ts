@@ -1,0 +1,134 @@
+/**
+ * What search engines read from a page: the site's absolute URL, canonical URLs, `hreflang`
+ * alternates between the languages and a meta description. Pure functions over the site model, used by
+ * the page shell (Base.astro), the sitemap and robots.txt (astro.config.mjs, integration.ts) and tests.
+ *
+ * The site URL is configurable: `CR_ATLAS_SITE=https://rules.example.org npm run build`. Without it the
+ * build uses DEFAULT_SITE, a reserved `.example` host that says plainly "not deployed yet" instead of
+ * pretending to be a real address.
+ */
+import type { Lang } from '../model/types.ts';
+import { LANGS } from '../model/types.ts';
+import { paragraphText } from '../model/text.ts';
+import { chunkRange } from './routes.ts';
+import type { Edition, SectionPage, Site } from './site.ts';
+
+export const DEFAULT_SITE = 'https://cr-atlas.example';
+
+/** The deployment's origin without a trailing slash (`https://cr-atlas.example`). */
+export function siteUrl(env: Record<string, string | undefined> = process.env): string {
+  const raw = (env['CR_ATLAS_SITE'] ?? '').trim() || DEFAULT_SITE;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`CR_ATLAS_SITE: expected an absolute http(s) URL such as https://rules.example.org, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new Error(`CR_ATLAS_SITE: expected an http or https URL, got "${raw}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Absolute URL of a site path (`/en/702/` → `https://cr-atlas.example/en/702/`). */
+export function absoluteUrl(path: string, site = siteUrl()): string {
+  return new URL(path.replace(/^\/?/, ''), `${site}/`).href;
+}
+
+export interface Alternate {
+  /** BCP-47 tag, or `x-default`. */
+  hreflang: string;
+  href: string;
+}
+
+/** The page of `ed` that holds `number`, else the section's first page; null when `ed` lacks the section. */
+function pageFor(ed: Edition, number: string | undefined, section: string): string | null {
+  const p = number ? ed.pageOf.get(number) : undefined;
+  if (p) return p.path;
+  return ed.pages.find((x) => x.section.number === section)?.path ?? null;
+}
+
+/** What kind of page a path of the site is (only the kinds that have language alternates). */
+export type PageKind = { kind: 'home' | 'glossary' | 'search' | 'go'; ed: Edition | null; lang: Lang } | { kind: 'section'; page: SectionPage } | { kind: 'other' };
+
+/** Finds the page a path shows (`/ja/702/2/` → section page 2 of 702 in the latest Japanese). */
+export function classifyPath(site: Site, path: string): PageKind {
+  const m = /^\/(en|ja|ko)\/(?:(\d{4}-\d{2}-\d{2})\/)?(.*)$/.exec(path);
+  if (!m) return { kind: 'other' };
+  const lang = m[1] as Lang;
+  const ed = m[2] ? site.get(lang, m[2]) : site.latest.get(lang);
+  if (!ed) return { kind: 'other' };
+  const rest = m[3] ?? '';
+  if (rest === '') return { kind: 'home', ed, lang };
+  if (rest === 'glossary/') return { kind: 'glossary', ed, lang };
+  if (!m[2] && rest === 'search/') return { kind: 'search', ed, lang };
+  if (!m[2] && rest === 'go/') return { kind: 'go', ed, lang };
+  const page = ed.pages.find((p) => p.path === path);
+  return page ? { kind: 'section', page } : { kind: 'other' };
+}
+
+/**
+ * `hreflang` alternates of a page: the same place in the latest edition of every language (the page
+ * itself included, as search engines expect), plus `x-default` (the English). Only pages of a
+ * language's latest edition get alternates: an older edition has no equivalent page elsewhere.
+ * A section page points to the page of the other language that holds its first rule (sections are
+ * split into pages differently in each language), or to none when that language lacks the section.
+ */
+export function alternatesFor(site: Site, path: string, origin = siteUrl()): Alternate[] {
+  const k = classifyPath(site, path);
+  if (k.kind === 'other') return [];
+  const ed = k.kind === 'section' ? k.page.ed : k.ed;
+  if (!ed?.latest) return [];
+  const out: Alternate[] = [];
+  for (const lang of LANGS) {
+    const other = site.latest.get(lang);
+    if (!other) continue;
+    let p: string | null;
+    if (k.kind === 'section') p = pageFor(other, k.page.chunk.entries[0]?.number, k.page.section.number);
+    else if (k.kind === 'home') p = other.base;
+    else p = `/${lang}/${k.kind}/`;
+    // A section another language does not have has no alternate there (its contents page is not one).
+    if (p) out.push({ hreflang: lang, href: absoluteUrl(p, origin) });
+  }
+  const en = out.find((a) => a.hreflang === 'en');
+  if (en) out.push({ hreflang: 'x-default', href: en.href });
+  return out;
+}
+
+const clip = (s: string, max: number) => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
+};
+
+/**
+ * A page's meta description from its own text: the section title, the rule range and the opening
+ * of its first rule (`702. Keyword Abilities (702.20–702.45): 702.20a Vigilance is a static ability…`).
+ */
+export function sectionDescription(page: SectionPage): string {
+  const [from, to] = chunkRange(page.chunk);
+  const head = `${page.section.number}. ${page.section.title}`.trim();
+  const range = page.chunkCount > 1 || from !== to ? ` (${from}–${to})` : '';
+  const first = page.chunk.entries.find((r) => r.number !== page.section.number) ?? page.chunk.entries[0];
+  const text = first ? `${first.number} ${first.body.map(paragraphText).join(' ')}` : '';
+  return clip(`${head}${range}: ${text}`, 158);
+}
+
+
+type Translate = (key: 'descHome' | 'descGlossary' | 'descSearch' | 'descGo' | 'tagline', vars?: Record<string, string | number>) => string;
+
+/** The meta description of any page: from its text when it shows rules, else from what the page is. */
+export function pageDescription(site: Site, path: string, title: string, t: Translate): string {
+  const k = classifyPath(site, path);
+  switch (k.kind) {
+    case 'section':
+      return sectionDescription(k.page);
+    case 'home':
+      return clip(t('descHome', { edition: k.ed!.edition }), 158);
+    case 'glossary':
+      return clip(t('descGlossary', { edition: k.ed!.edition, n: k.ed!.doc.glossary.length || k.ed!.doc.termBridge.length }), 158);
+    case 'search':
+      return clip(t('descSearch'), 158);
+    case 'go':
+      return clip(t('descGo'), 158);
+    default:
+      return clip(`${title} — ${t('tagline')}`, 158);
+  }
+}

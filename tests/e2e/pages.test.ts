@@ -1,0 +1,231 @@
+/**
+ * Glossary, go-to, not-found, offline reading and what search engines see, in Chromium on a phone and
+ * a desktop viewport, against the built dist/ (issue 8 items 5, 7, 8, 9).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Server } from 'node:http';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { getSite } from '../../src/site/load.ts';
+import { siteUrl } from '../../src/site/seo.ts';
+import { launch, startServer } from './support.ts';
+import { BROWSER, needs } from '../inputs.ts';
+
+const suite = needs(BROWSER).describe;
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+suite('pages in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  const site = getSite();
+
+  beforeAll(async () => {
+    ({ server, url: base } = await startServer());
+    browser = await launch();
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function open(ctx: BrowserContext, path: string): Promise<Page> {
+    const page = await ctx.newPage();
+    await page.goto(base + path.replace(/^\//, ''));
+    await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
+    return page;
+  }
+
+  describe.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('on a %s', (_name, options) => {
+    let ctx: BrowserContext;
+    beforeAll(async () => {
+      ctx = await browser.newContext(options);
+    });
+    afterAll(async () => ctx?.close());
+
+    test('the English glossary opens short, with an A–Z index that opens its group', async () => {
+      const page = await open(ctx, '/en/glossary/');
+      // Collapsed: far from the 88,000 px single page it was.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6000);
+      const index = await page.locator('.gl-index a').allTextContents();
+      expect(index.slice(0, 4)).toEqual(['A', 'B', 'C', 'D']);
+      await page.click('.gl-index a[data-gl-jump="t"]');
+      await expect.poll(() => page.evaluate(() => (document.getElementById('gl-t') as HTMLDetailsElement).open)).toBe(true);
+      expect(await page.locator('#g-trample').isVisible()).toBe(true);
+      await page.close();
+    });
+
+    test('the filter narrows every group at once and says how many match', async () => {
+      const page = await open(ctx, '/en/glossary/');
+      const total = site.latest.get('en')!.doc.glossary.length;
+      await page.fill('[data-gl-q]', 'trample');
+      await expect.poll(() => page.textContent('[data-gl-status]')).toMatch(new RegExp(`^\\d+ of ${total} terms match$`));
+      const shown = await page.locator('.gl-entry:visible dt').allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.some((t) => t.startsWith('Trample'))).toBe(true);
+      // Every entry shown has the word in its name or in its other-language names.
+      for (const key of await page.locator('.gl-entry:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset['glK']))) expect(key).toContain('trample');
+      await page.fill('[data-gl-q]', 'zzzqqq');
+      await expect.poll(() => page.textContent('[data-gl-none]')).toMatch(/No term matches “zzzqqq”/);
+      expect(await page.locator('[data-gl-none] a').getAttribute('href')).toBe('/en/search/?q=zzzqqq');
+      await page.fill('[data-gl-q]', '');
+      await expect.poll(() => page.textContent('[data-gl-status]')).toBe(`${total} terms`);
+      await page.close();
+    });
+
+    test('Japanese rows by reading (hiragana finds katakana) and Korean ㄱㄴㄷ', async () => {
+      const ja = await open(ctx, '/ja/glossary/');
+      expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ', '#']);
+      await ja.fill('[data-gl-q]', 'とらんぷる');
+      await expect.poll(() => ja.locator('.gl-entry:visible dt').allTextContents()).toContainEqual(expect.stringMatching(/^トランプル/));
+      await ja.close();
+      const ko = await open(ctx, '/ko/glossary/');
+      await ko.click('.gl-index a[data-gl-jump="d"]');
+      await expect.poll(() => ko.locator('#gl-d td:visible').allTextContents()).toContain('돌진');
+      await ko.close();
+    });
+
+    test('a deep link into the glossary opens the entry, which links the other languages', async () => {
+      const page = await open(ctx, '/en/glossary/#g-trample');
+      await expect.poll(() => page.locator('#g-trample').isVisible()).toBe(true);
+      const links = page.locator('#g-trample + dd .bridge a');
+      expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')))).toEqual(['ja', 'ko']);
+      await page.close();
+    });
+
+    test('the header go-to box forgives spellings and sends words to the search', async () => {
+      const page = await open(ctx, '/en/');
+      for (const q of ['702,19b', '702 19b', '702-19-b', 'r702.19b']) {
+        await page.goto(`${base}en/`);
+        await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
+        await page.fill('[data-cr-goto-input]', q);
+        await page.press('[data-cr-goto-input]', 'Enter');
+        await page.waitForURL(/#702\.19b$/);
+        expect(new URL(page.url()).pathname, q).toMatch(/^\/en\/702\/(\d+\/)?$/);
+      }
+      await page.fill('[data-cr-goto-input]', 'trample');
+      await page.press('[data-cr-goto-input]', 'Enter');
+      await page.waitForURL(/\/en\/search\/\?q=trample$/);
+      await page.close();
+    });
+
+    test('a go-to error says what was wrong', async () => {
+      const page = await open(ctx, '/ja/');
+      await page.fill('[data-cr-goto-input]', '70.2');
+      await page.press('[data-cr-goto-input]', 'Enter');
+      await expect.poll(() => page.$eval('[data-cr-goto-input]', (i) => (i as HTMLInputElement).validationMessage)).toBe('「70.2」：ルール番号は 3 桁の章番号（100〜999）で始まります（例：702.19b）。');
+      await page.close();
+    });
+
+    test('/go/ runs its query, and shows the error in the page', async () => {
+      const page = await open(ctx, '/ko/go/?q=702-19-b');
+      await page.waitForURL(/\/ko\/702\/(\d+\/)?#702\.19b$/);
+      const err = await open(ctx, '/en/go/?q=702.19bc');
+      await expect.poll(() => err.textContent('#go-msg')).toBe('“702.19bc”: a subrule is one letter after the rule (702.19b); the rules never use l or o.');
+      await page.close();
+      await err.close();
+    });
+
+    test('a rule that does not exist: a not-found in its language with the nearest rules and other editions', async () => {
+      const page = await open(ctx, '/ja/702.999/');
+      await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2019-01-25 版の日本語ルールにありません。');
+      expect(await page.getAttribute('html', 'lang')).toBe('ja');
+      const near = await page.locator('[data-nf-lang="ja"] [data-notfound-list] a').allTextContents();
+      expect(near[0]).toBe('702');
+      // 122 (counters) is in the 2026-01-16 English rules only: the 2019 edition's not-found points there.
+      const en = await open(ctx, '/en/2019-01-25/122.1/');
+      await expect.poll(() => en.locator('[data-nf-lang="en"] [data-notfound-list] a').allTextContents()).toContain('122.1 (2026-01-16)');
+      await page.close();
+      await en.close();
+    });
+  });
+
+  test('without JavaScript: /go/ is a form and a list, the glossary opens by tapping', async () => {
+    const ctx = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${base}ja/go/`);
+    expect(await page.locator('form.go-page input[name="q"]').isVisible()).toBe(true);
+    const links = await page.locator('.go-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toHaveLength(site.latest.get('ja')!.sections.length);
+    expect(links).toContain('/ja/702/');
+    await page.goto(`${base}en/glossary/`);
+    expect(await page.locator('[data-gl-filter]').isVisible()).toBe(false);
+    await page.click('#gl-t > summary');
+    expect(await page.locator('#g-trample').isVisible()).toBe(true);
+    await ctx.close();
+  });
+
+  test('the root puts the reader’s language first', async () => {
+    const ctx = await browser.newContext({ ...PHONE, locale: 'ko-KR' });
+    const page = await open(ctx, '/');
+    expect(await page.locator('[data-lang-card]').first().getAttribute('data-lang-card')).toBe('ko');
+    expect(await page.locator('[data-lang-card="ko"] [data-lang-mine]').isVisible()).toBe(true);
+    await ctx.close();
+  });
+
+  test('a preview of a section reference shows its first rules', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await open(ctx, '/en/601/');
+    await page.locator('a.ref[data-r="en/2026-01-16/732"]').first().hover();
+    await expect.poll(() => page.locator('#cr-pop').textContent()).toMatch(/732\.1 /);
+    await ctx.close();
+  });
+
+  describe('offline', () => {
+    test('a page read once opens again without a network; one never read shows the offline page', async () => {
+      const ctx = await browser.newContext(PHONE);
+      const page = await open(ctx, '/en/702/');
+      await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+      await ctx.setOffline(true);
+      await page.reload();
+      expect(await page.locator('[id="702.19b"], [id="702.2"]').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toBe('');
+      // Styles came from the precache: the header is laid out, not raw.
+      expect(await page.$eval('header.top', (h) => getComputedStyle(h).position)).not.toBe('static');
+      await page.goto(`${base}en/703/`);
+      expect(await page.textContent('h1')).toBe('You are offline');
+      await ctx.close();
+    });
+
+    test('a saved edition opens offline, with its progress and size shown', async () => {
+      const ctx = await browser.newContext(DESKTOP);
+      const page = await open(ctx, '/ko/');
+      await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+      await expect.poll(() => page.textContent('[data-offline-status]')).toMatch(/^\d+쪽, [\d.]+ MB\.$/);
+      await page.click('[data-offline-save]');
+      await expect.poll(() => page.textContent('[data-offline-status]'), { timeout: 120_000 }).toMatch(/^오프라인용으로 저장됨\([\d.]+ MB\)\.$/);
+      await ctx.setOffline(true);
+      await page.goto(`${base}ko/704/`);
+      expect(await page.locator('[id="704.5a"]').count()).toBe(1);
+      await page.goto(`${base}ko/glossary/`);
+      expect(await page.textContent('h1')).toBe('용어집');
+      await ctx.close();
+    }, 180_000);
+  });
+
+  test('search engines: absolute canonical and hreflang, description, sitemap and robots.txt', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await open(ctx, '/ja/702/');
+    const head = await page.evaluate(() => ({
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      alternates: Array.from(document.querySelectorAll('link[rel="alternate"][hreflang]')).map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`),
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+    }));
+    const origin = siteUrl();
+    expect(head.canonical).toBe(`${origin}/ja/702/`);
+    expect(head.alternates).toEqual([`en ${origin}/en/702/`, `ja ${origin}/ja/702/`, `ko ${origin}/ko/702/`, `x-default ${origin}/en/702/`]);
+    expect(head.description).toMatch(/^702\. /);
+    const robots = await (await fetch(`${base}robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap-index.xml`);
+    const index = await (await fetch(`${base}sitemap-index.xml`)).text();
+    expect(index).toContain(`${origin}/sitemap-0.xml`);
+    const urls = await (await fetch(`${base}sitemap-0.xml`)).text();
+    expect(urls).toContain(`<loc>${origin}/ko/glossary/</loc>`);
+    expect(urls).not.toContain('/go/');
+    await ctx.close();
+  });
+});

@@ -3,7 +3,8 @@
  * remote-debugging port): Performance, Accessibility, Best practices and SEO (target ≥ 95 each), with
  * LCP, TBT and CLS, on a phone (Lighthouse's mobile emulation, throttled) and a desktop, for the root,
  * a section page per language, the glossary and the search page. Measured numbers, never asserted.
- * Serves the existing dist/ (run `npm run build` first). LH_RUNS=3 takes the median of three runs.
+ * Serves the existing dist/ (run `npm run build` first). LH_RUNS=3 takes the median of three runs;
+ * LH_PAGES=/en/702/,/ja/702/ measures only those pages.
  */
 import { createServer } from 'node:net';
 import { sep } from 'node:path';
@@ -46,7 +47,7 @@ export async function benchLighthouse(): Promise<string> {
   const rows: Row[] = [];
   try {
     for (const form of ['mobile', 'desktop'] as const) {
-      for (const page of LIGHTHOUSE_PAGES) {
+      for (const page of process.env['LH_PAGES']?.split(',') ?? LIGHTHOUSE_PAGES) {
         const samples: Row[] = [];
         for (let i = 0; i < runs; i++) {
           const result = await lighthouse(

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { generateSW } from 'workbox-build';
 import { getSite } from './load.ts';
 import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from './offline.ts';
 
@@ -25,7 +26,6 @@ export function crAtlasOffline(build: string): AstroIntegration {
           writeFileSync(join(dist, offlineListPath(ed)), JSON.stringify(list));
           logger.info(`offline list ${ed.lang} ${ed.edition}: ${list.files.length} pages, ${(list.bytes / 1048576).toFixed(1)} MB`);
         }
-        const { generateSW } = await import('workbox-build');
         const r = await generateSW(serviceWorkerOptions(dist, build));
         for (const w of r.warnings) logger.warn(w);
         logger.info(`service worker (build ${build}): ${r.count} files precached, ${(r.size / 1024).toFixed(0)} KB`);

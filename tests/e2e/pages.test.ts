@@ -79,7 +79,7 @@ suite('pages in Chromium', () => {
 
     test('Japanese rows by reading (hiragana finds katakana) and Korean ㄱㄴㄷ', async () => {
       const ja = await open(ctx, '/ja/glossary/');
-      expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ', '#']);
+      expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ']);
       await ja.fill('[data-gl-q]', 'とらんぷる');
       await expect.poll(() => ja.locator('.gl-entry:visible dt').allTextContents()).toContainEqual(expect.stringMatching(/^トランプル/));
       await ja.close();
@@ -176,32 +176,43 @@ suite('pages in Chromium', () => {
   });
 
   describe('offline', () => {
+    /** A server of its own, stopped once the pages are read: offline means no answer at all, not only an emulated one. */
+    async function ownServer(): Promise<{ url: string; stop: () => void }> {
+      const { server: s, url } = await startServer();
+      return { url, stop: () => { s.closeAllConnections(); s.close(); } };
+    }
+
     test('a page read once opens again without a network; one never read shows the offline page', async () => {
+      const srv = await ownServer();
       const ctx = await browser.newContext(PHONE);
-      const page = await open(ctx, '/en/702/');
+      const page = await ctx.newPage();
+      await page.goto(`${srv.url}en/702/`);
       await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+      srv.stop();
       await ctx.setOffline(true);
       await page.reload();
-      expect(await page.locator('[id="702.19b"], [id="702.2"]').count()).toBeGreaterThan(0);
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toBe('');
+      expect(await page.locator('[id="702.2"]').count()).toBe(1);
       // Styles came from the precache: the header is laid out, not raw.
       expect(await page.$eval('header.top', (h) => getComputedStyle(h).position)).not.toBe('static');
-      await page.goto(`${base}en/703/`);
+      await page.goto(`${srv.url}en/703/`);
       expect(await page.textContent('h1')).toBe('You are offline');
       await ctx.close();
     });
 
     test('a saved edition opens offline, with its progress and size shown', async () => {
+      const srv = await ownServer();
       const ctx = await browser.newContext(DESKTOP);
-      const page = await open(ctx, '/ko/');
+      const page = await ctx.newPage();
+      await page.goto(`${srv.url}ko/`);
       await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
       await expect.poll(() => page.textContent('[data-offline-status]')).toMatch(/^\d+쪽, [\d.]+ MB\.$/);
       await page.click('[data-offline-save]');
       await expect.poll(() => page.textContent('[data-offline-status]'), { timeout: 120_000 }).toMatch(/^오프라인용으로 저장됨\([\d.]+ MB\)\.$/);
+      srv.stop();
       await ctx.setOffline(true);
-      await page.goto(`${base}ko/704/`);
+      await page.goto(`${srv.url}ko/704/`);
       expect(await page.locator('[id="704.5a"]').count()).toBe(1);
-      await page.goto(`${base}ko/glossary/`);
+      await page.goto(`${srv.url}ko/glossary/`);
       expect(await page.textContent('h1')).toBe('용어집');
       await ctx.close();
     }, 180_000);

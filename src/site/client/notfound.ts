@@ -40,17 +40,20 @@ export async function notFound(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const loc = view.location;
   const lost = resolveLostPath(loc.pathname, preferredLang(view.navigator.languages ?? [view.navigator.language]));
-  if (!lost) return;
+  if (!lost) {
+    // Not a rule: still say it in the language of the path (`/ja/…`).
+    const lang = /^\/(en|ja|ko)\//.exec(loc.pathname)?.[1];
+    if (lang) showBlock(doc, lang);
+    return;
+  }
   if (lost.redirect) {
     loc.replace(lost.redirect + loc.hash);
     return;
   }
   if (!lost.rule) return;
   // Show the message in the language of the path.
-  const block = doc.querySelector<HTMLElement>(`[data-nf-lang="${lost.lang}"]`);
+  const block = showBlock(doc, lost.lang);
   if (!block) return;
-  for (const b of doc.querySelectorAll<HTMLElement>('[data-nf-lang]')) b.hidden = b !== block;
-  doc.documentElement.lang = lost.lang;
   const d = block.dataset;
   const where = `/${lost.lang}/${lost.edition ? `${lost.edition}/` : ''}`;
   const [index, editions] = await Promise.all([
@@ -80,6 +83,15 @@ export async function notFound(doc: Document = document): Promise<void> {
   }
   if (found.length > 0) list.append(heading(doc, d['lOther'] ?? ''), ...found);
   list.append(item(doc, `/${lost.lang}/search/?q=${encodeURIComponent(lost.rule)}`, (d['lSearch'] ?? '{q}').replace('{q}', lost.rule)));
+}
+
+/** Shows the not-found message of one language and hides the others. */
+function showBlock(doc: Document, lang: string): HTMLElement | null {
+  const block = doc.querySelector<HTMLElement>(`[data-nf-lang="${lang}"]`);
+  if (!block) return null;
+  for (const b of doc.querySelectorAll<HTMLElement>('[data-nf-lang]')) b.hidden = b !== block;
+  doc.documentElement.lang = lang;
+  return block;
 }
 
 function heading(doc: Document, text: string): HTMLLIElement {

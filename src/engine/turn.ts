@@ -101,6 +101,14 @@ export function beginStep(g: Game): void {
       g.combatDamageStep();
       break;
     case 'cleanup': {
+      // 514.1: the active player discards down to their maximum hand size (402.2: seven unless an effect changes it)
+      const ap = t.active;
+      const inHand = g.zoneOf(ap, 'hand').length;
+      const max = g.s.players[ap].maxHandSize;
+      if (inHand > max) {
+        g.cite('tba', ['514.1'], `cleanup: ${ap} has ${inHand} cards in hand, more than their maximum hand size of ${max}, and discards ${inHand - max}`);
+        g.discard(ap, inHand - max);
+      }
       const dmg = g.battlefield().filter((id) => g.s.objects[id]!.damage > 0);
       for (const id of dmg) g.s.objects[id]!.damage = 0;
       const ending = g.s.effects.filter((e) => e.until === 'end-of-turn');

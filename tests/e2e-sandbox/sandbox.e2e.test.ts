@@ -24,22 +24,23 @@ const suite = needs(BROWSER).describe;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The plain text of an example of the 2019-01-25 edition, from the generated documents. */
-function exampleText(lang: 'en' | 'ja' | 'ko', rule: string, ordinal: number): string {
-  const ex = readDocument(lang, '2019-01-25').rules.find((r) => r.number === rule)?.examples[ordinal - 1];
-  if (!ex) throw new Error(`no example ${rule}:${ordinal} in ${lang} 2019-01-25`);
+/** The plain text of an example of an edition, from the generated documents. */
+function exampleText(lang: 'en' | 'ja' | 'ko', rule: string, ordinal: number, edition = '2019-01-25'): string {
+  const ex = readDocument(lang, edition).rules.find((r) => r.number === rule)?.examples[ordinal - 1];
+  if (!ex) throw new Error(`no example ${rule}:${ordinal} in ${lang} ${edition}`);
   return ex.map(paragraphText).join(' ');
 }
 
-function page(lang: 'en' | 'ja' | 'ko', opts: { examples: [string, number][]; editionOn: 'main' | 'meta' | 'none' }): string {
+function page(lang: 'en' | 'ja' | 'ko', opts: { examples: [string, number][]; editionOn: 'main' | 'meta' | 'none'; edition?: string }): string {
+  const edition = opts.edition ?? '2019-01-25';
   const label = { en: 'Example:', ja: '例：', ko: '예:' }[lang] ?? 'Example:';
-  const exs = opts.examples.map(([rule, n]) => `<section><h2 id="${esc(rule)}">${esc(rule)}</h2><p class="example" data-example="${esc(rule)}:${n}"><b>${label}</b> ${esc(exampleText(lang, rule, n))}</p></section>`).join('\n');
+  const exs = opts.examples.map(([rule, n]) => `<section><h2 id="${esc(rule)}">${esc(rule)}</h2><p class="example" data-example="${esc(rule)}:${n}"><b>${label}</b> ${esc(exampleText(lang, rule, n, edition))}</p></section>`).join('\n');
   const csp = contentSecurityPolicy();
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
-${opts.editionOn === 'meta' ? '<meta name="cr-edition" content="2019-01-25">' : ''}
+${opts.editionOn === 'meta' ? `<meta name="cr-edition" content="${edition}">` : ''}
 <title>sandbox harness</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/sandbox.css"><script type="module" src="/loader.js"></script></head>
-<body><main${opts.editionOn === 'main' ? ' data-edition="2019-01-25"' : ''}>${exs}</main></body></html>`;
+<body><main${opts.editionOn === 'main' ? ` data-edition="${edition}"` : ''}>${exs}</main></body></html>`;
 }
 
 suite('engine sandbox in Chromium', () => {
@@ -60,6 +61,9 @@ suite('engine sandbox in Chromium', () => {
       mkdirSync(join(dir, lang), { recursive: true });
       writeFileSync(join(dir, lang, 'index.html'), page(lang, { examples: [['613.4', 2], ['510.1c', 1], ['614.12', 1]], editionOn: edOn }));
     }
+    // the default edition of the English site: examples found again in 2026-01-16 under their new numbers
+    mkdirSync(join(dir, 'en26'), { recursive: true });
+    writeFileSync(join(dir, 'en26', 'index.html'), page('en', { examples: [['613.5', 2], ['120.4d', 2], ['704.8', 1], ['510.1c', 1]], editionOn: 'main', edition: '2026-01-16' }));
     mkdirSync(join(dir, 'plain'));
     writeFileSync(join(dir, 'plain', 'index.html'), page('en', { examples: [], editionOn: 'main' }));
     ({ server, url: base } = await serve(dir, 0));
@@ -123,7 +127,7 @@ suite('engine sandbox in Chromium', () => {
     expect(await step.isDisabled()).toBe(true);
     const outcome = root.locator('[data-sbx-outcome]');
     expect(await outcome.isVisible()).toBe(true);
-    expect(await outcome.locator('[data-sbx-outcome-lines]').textContent()).toContain('Gray Ogre: 戦場、3/5');
+    expect(await outcome.locator('[data-sbx-outcome-lines]').textContent()).toContain('《灰色オーガ》: 戦場、3/5');
     expect(await outcome.locator('[data-sbx-checks]').textContent()).toMatch(/一致します/);
     expect(await root.locator('[data-sbx-modified]').isHidden()).toBe(true);
 
@@ -135,7 +139,7 @@ suite('engine sandbox in Chromium', () => {
     await root.locator('[data-sbx-run]').click();
     expect(await root.locator('[data-sbx-modified]').isVisible()).toBe(true);
     expect(await root.locator('[data-sbx-modified]').textContent()).toBe('変更あり');
-    expect(await outcome.locator('[data-sbx-outcome-lines]').textContent()).toContain('Gray Ogre: 戦場、6/5');
+    expect(await outcome.locator('[data-sbx-outcome-lines]').textContent()).toContain('《灰色オーガ》: 戦場、6/5');
     expect(await outcome.textContent()).toContain('総合ルールの例そのものではありません');
 
     // reset: the CR example again
@@ -207,6 +211,54 @@ suite('engine sandbox in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await root.locator('[data-sbx-status]').textContent()).toMatch(/^5단계 중 2단계: /);
+  });
+
+  it('en page of 2026-01-16: scenarios of moved examples run under the 2026 rules, cite 2026 numbers, check in sentences; Esc closes', async () => {
+    const { page } = await open('/en26/');
+    const buttons = page.locator('[data-sbx-open]');
+    // 613.5#2, 120.4d#2 and 704.8#1 were 613.4#2, 119.4c#2 and 704.7#1 in 2019; 510.1c#1 (Elvish Regrower) is new in 2026
+    await expect.poll(() => buttons.count()).toBe(4);
+    const slot = page.locator('[data-example="704.8:1"] + .cr-sbx-slot');
+    await slot.locator('[data-sbx-open]').click();
+    const root = slot.locator('[data-sbx-root]');
+    await root.waitFor();
+    expect(await root.locator('.cr-sbx-badge').textContent()).toBe('Rules of 2026-01-16');
+    expect(await root.locator('[data-sbx-edition-note]').textContent()).toBe('Run under the rules of 2026-01-16; rule numbers are those of that edition.');
+    await root.locator('[data-sbx-run]').click();
+    const chips = await root.locator('.cr-sbx-chip').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(chips).toContain('/en/704.8/'); // 704.7 in 2019; 2026 is the English site's latest, so no edition in the link
+    expect(chips).not.toContain('/en/704.7/');
+    const checks = await root.locator('.cr-sbx-checks li').allTextContents();
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.join('\n')).toContain('Young Wolf: zone is graveyard');
+    for (const c of checks) expect(c).not.toMatch(/wolf\.|\bP[12]\.|trace/);
+    expect(await root.locator('[data-sbx-checks]').textContent()).toMatch(/^Matches the CR example/);
+    await root.locator('[data-sbx-step]').focus();
+    await page.keyboard.press('Escape');
+    expect(await root.isHidden()).toBe(true);
+
+    // the damage example moved from 119.4c to 120.4d; the 2026 damage process has a fourth part (120.4a)
+    const worship = page.locator('[data-example="120.4d:2"] + .cr-sbx-slot');
+    await worship.locator('[data-sbx-open]').click();
+    const w = worship.locator('[data-sbx-root]');
+    await w.waitFor();
+    await w.locator('[data-sbx-run]').click();
+    const wchips = await w.locator('.cr-sbx-chip').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(wchips).toContain('/en/120.4a/');
+    expect(await w.locator('[data-sbx-checks]').textContent()).toMatch(/^Matches the CR example/);
+  });
+
+  it('ja page: checks are Japanese sentences with the card names of the Japanese example', async () => {
+    const { page } = await open('/ja/');
+    const slot = page.locator('[data-example="613.4:2"] + .cr-sbx-slot');
+    await slot.locator('[data-sbx-open]').click();
+    const root = slot.locator('[data-sbx-root]');
+    await root.waitFor();
+    await root.locator('[data-sbx-run]').click();
+    const checks = (await root.locator('.cr-sbx-checks li').allTextContents()).join('\n');
+    expect(checks).toMatch(/《灰色オーガ》のパワー\/タフネス:\d+\/\d+/);
+    expect(checks).not.toMatch(/Gray Ogre|ogre\./);
+    expect(await root.locator('[data-sbx-obj="ogre"] .cr-sbx-name').textContent()).toBe('《灰色オーガ》');
   });
 
   it('a page without examples fetches no sandbox data or code', async () => {

@@ -245,6 +245,17 @@ export function exec(g: Game, a: Action, ctx: Ctx, sourceLabel = ''): void {
       g.putCounters(id, '+1/+1', 1);
       return;
     }
+    case 'attach': {
+      // 613.6d (2019) / 613.7e (2026): an Aura or Equipment gets a new timestamp each time it becomes attached
+      const [att] = objs('obj');
+      const [to] = objs('to');
+      if (!att || !to || !g.onBattlefield(att) || !g.onBattlefield(to)) throw new IllegalAction('both the Aura or Equipment and what it becomes attached to must be on the battlefield', '701.3a');
+      const o = g.s.objects[att]!;
+      o.attachedTo = to;
+      o.timestamp = g.tick();
+      g.touch();
+      return g.cite('event', ['701.3a', '613.6d'], `${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
+    }
     case 'set': return g.setPath(a['path'] as string, a['value']);
     default:
       throw new IllegalAction(`unknown instruction "${a.op}"`, '608.2c');

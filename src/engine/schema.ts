@@ -394,7 +394,7 @@ export const Activated = z.strictObject({
 }).meta({ id: "activated" });
 
 export const Action = z.looseObject({
-  op: z.enum(["pass", "pass-all", "pass-until", "advance", "check-sba", "cast", "activate", "play-land", "tap-for-mana", "declare-attackers", "declare-blockers", "order-blockers", "assign-combat-damage", "query", "set", "deal-damage", "gain-life", "lose-life", "put-counters", "remove-counters", "destroy", "sacrifice", "each-player-sacrifices", "exile", "move", "return-to-hand", "tap", "untap", "draw", "discard", "add-mana", "win-game", "create-effect", "end-effect", "create-replacement", "create-prevention", "prevent-next-from-source", "regenerate", "create-delayed", "create-token", "if-you-do", "may-sacrifice-else"]),
+  op: z.enum(["pass", "pass-all", "pass-until", "advance", "check-sba", "cast", "activate", "play-land", "tap-for-mana", "declare-attackers", "declare-blockers", "order-blockers", "assign-combat-damage", "query", "set", "deal-damage", "gain-life", "lose-life", "put-counters", "remove-counters", "destroy", "sacrifice", "each-player-sacrifices", "exile", "move", "return-to-hand", "tap", "untap", "draw", "discard", "add-mana", "win-game", "create-effect", "end-effect", "create-replacement", "create-prevention", "prevent-next-from-source", "regenerate", "create-delayed", "create-token", "if-you-do", "may-sacrifice-else", "attach"]),
   get by() {
     return Player.optional();
   },

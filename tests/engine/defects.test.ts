@@ -114,3 +114,29 @@ describe('questions about combat damage outside combat', () => {
     expect(r.passed).toBe(true);
   });
 });
+
+describe('attaching an Aura or Equipment gives it a new timestamp (613.6d; 613.7e in 2026)', () => {
+  // two layer-7b effects on one creature: the later timestamp wins, so re-attaching changes the result
+  const objs: Objects = {
+    bear: creature('P1', 'Grizzly Bears', [2, 2]),
+    wolf: creature('P1', 'Timber Wolves', [1, 1]),
+    eq: { owner: 'P1', zone: 'battlefield', attachedTo: 'bear', card: { name: 'Equipment', types: ['artifact'], subtypes: ['Equipment'], static: [{ affects: { attached: 'enchanted' }, setPT: [5, 5] }] } } as Objects[string],
+  };
+  for (const [edition, rule] of [['2019-01-25', '613.6d'], ['2026-01-16', '613.7e']] as const) {
+    it(`re-attached Equipment applies after an earlier "becomes 1/1" effect (${edition})`, () => {
+      const { failed, errors } = run(scenario(objs, [
+        { do: { op: 'create-effect', effect: { affects: 'bear', setPT: [1, 1], until: 'end-of-turn' } }, expect: ex({ bear: { pt: [1, 1] } }) },
+        { do: { op: 'attach', obj: 'eq', to: 'wolf' }, expect: ex({ bear: { pt: [1, 1] }, wolf: { pt: [5, 5] }, trace: { cites: ['701.3a', rule] } }) },
+        { do: { op: 'attach', obj: 'eq', to: 'bear' }, expect: ex({ bear: { pt: [5, 5] }, wolf: { pt: [1, 1] } }) },
+      ]), edition);
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+
+  it('attaching to something not on the battlefield is illegal (701.3a)', () => {
+    const o = { ...objs, gone: { ...creature('P2', 'Gone', [1, 1]), zone: 'graveyard' } } as Objects;
+    const { r } = run(scenario(o, [{ do: { op: 'attach', obj: 'eq', to: 'gone' }, expect: ex({ illegal: { rule: '701.3a' } }) }]));
+    expect(r.passed).toBe(true);
+  });
+});

@@ -9,6 +9,8 @@ import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts'
 import { mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
+import { restoreLostWords } from '../src/pipeline/lost-words.ts';
+import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import {
   describeResolved, describeSettings, resolveSources, sourceProblems, sourceSettings, SourceError,
   type SourceEntry, type SourceSettings,
@@ -60,6 +62,11 @@ export async function buildData(
     return doc;
   });
   const english = new Map(docs.filter((d) => d.lang === 'en').map((d) => [d.edition!, d]));
+  // Words the Japanese source lost, restored where the same-edition English proves them.
+  for (const d of docs) {
+    const en = d.lang === 'ja' ? english.get(d.edition!) : undefined;
+    if (en) restoreLostWords(d, en);
+  }
   const editions: CatalogEdition[] = [...groups.entries()].map(([key, g]) => {
     const doc = docs.find((d) => `${d.lang}-${d.edition}` === key)!;
     const en = doc.lang !== 'en' ? english.get(doc.edition!) : undefined;
@@ -95,6 +102,7 @@ export async function buildData(
   for (const d of docs) {
     const count = (s: string) => d.diagnostics.filter((x) => x.severity === s).length;
     lines.push(`${d.lang}-${d.edition}: ${d.rules.length} entries, ${d.glossary.length} glossary terms; diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info`);
+    lines.push(`  ${describeFidelity(fidelityStats(d))}`);
   }
   return { catalog, docs, history: history.store, report: lines.join('\n') };
 }

@@ -9,6 +9,7 @@ import { cleanLine, createFuriganaMatcher, glossaryPairs, orphanTable, parseHead
 import { findLostWords, lineDamage, linkStems, markLine } from '../src/pipeline/ja-damage.ts';
 import { parseInline } from '../src/pipeline/inline.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
+import { fidelityStats } from '../src/pipeline/fidelity.ts';
 import { extractTranslatorNotes } from '../src/pipeline/readers/ja-text.ts';
 import { paragraphText, sourceText } from '../src/model/text.ts';
 import type { Paragraph } from '../src/model/types.ts';
@@ -198,6 +199,17 @@ describe('the Japanese seed', () => {
     expect(flagged / rules.length).toBeLessThan(0.8);
     for (const n of ['102.2', '302.2', '511.1', '203.1', '120.4', '603.5', '701.18', '701.18a']) expect(ruleByNumber(doc, n).damaged, n).toBe(true);
     for (const n of ['202', '601', '602', '608', '707', '714', '203']) expect(ruleByNumber(doc, n).damaged, n).toBe(true);
+  });
+
+  it('counts rules, damaged rules and gaps for npm run data', () => {
+    const s = fidelityStats(doc);
+    // Rules and subrules: numbered lines `NNN.N…` of the rule region of the raw file, less the two
+    // stale duplicates (second 601.3b, second 711.1b; source-quirks.md §2.5 #12).
+    const numbered = RAW.slice(BODY_AT, GLOSSARY_AT).filter((l) => /^b?\d{3}\.\d{1,3}[a-z]?\.?/.test(l.trim())).length;
+    expect(s.rules).toBe(numbered - 2);
+    expect(s.damaged).toBe(doc.rules.filter((r) => r.damaged && r.kind !== 'section' && !r.duplicate).length);
+    expect(s.gaps).toBeGreaterThan(independent.count); // ruby|ruby plus the verb, link and orphan junctions
+    expect(s.restored).toBe(0); // restoring needs the English (lost-words.ts), not part of parsing
   });
 
   it('flags glossary entries and the introduction', () => {

@@ -1,0 +1,133 @@
+/**
+ * Restores one-character words the Japanese seed lost together with their reading, only where the
+ * same-edition English proves them and the place is unambiguous. Pure; mutates the Japanese model.
+ *
+ *  - 引 (draw) and 探 (search): the reader marks where they vanished (a `gap` with `word`, from the
+ *    left-over ending: `カードく`, `領域からす`, ja-damage.ts). The gap becomes the restored word when
+ *    the English rule of the same number speaks of drawing / searching; otherwise it stays a gap.
+ *  - 絵 (illustration): no ending is left, only two particles that cannot touch (`ものがであり`,
+ *    `タイプ行の左、のすぐ下`). Restored only in rules whose English mentions the illustration, where
+ *    every such place (checked on the 2019-01-25 texts) is the lost 絵.
+ *    Glossary entries use the English entry of the same English name as evidence.
+ *  - `rule N〔〕`: an empty cross-reference title whose English title is a glossary headword of one
+ *    character (`rule 203〔〕` → 絵, English section 203 "Illustration" = glossary 絵/Illustration).
+ *
+ * A restored character is a `restored` node, never text: the page shows it marked as not printed.
+ */
+import type { Inline, Paragraph, Rule, RuleDocument } from '../model/types.ts';
+import { paragraphText } from '../model/text.ts';
+
+const EVIDENCE: Record<string, RegExp> = { 引: /\bdr[ae]w/i, 探: /\bsearch/i };
+const EVIDENCE_WORD: Record<string, string> = { 引: 'draw', 探: 'search' };
+// Two particles (or 、 and a particle) touching: a noun stood between them. `ができる` is a verb.
+const PARTICLES_TOUCH = /(?<=[がは、])(?=[でのと])(?!で[きる])/g;
+
+export interface RestoreResult {
+  restored: number;
+  /** Lost-word gaps left as gaps (no English proof). */
+  unproven: number;
+}
+
+function splitText(p: Paragraph, re: RegExp, node: () => Inline): { p: Paragraph; count: number } {
+  let count = 0;
+  const out: Inline[] = [];
+  for (const n of p) {
+    if (n.type !== 'text') {
+      out.push(n);
+      continue;
+    }
+    let last = 0;
+    for (const m of n.value.matchAll(re)) {
+      if (m.index! > last) out.push({ type: 'text', value: n.value.slice(last, m.index) });
+      out.push(node());
+      last = m.index!;
+      count++;
+    }
+    if (count === 0 || last === 0) out.push(n);
+    else out.push({ type: 'text', value: n.value.slice(last) });
+  }
+  return { p: count ? out : p, count };
+}
+
+export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreResult {
+  const result: RestoreResult = { restored: 0, unproven: 0 };
+  if (ja.lang !== 'ja' || ja.edition !== en.edition) return result;
+  const english = new Map(en.rules.filter((r) => !r.duplicate).map((r) => [r.number, r]));
+  const textOf = (r: Rule) => [...r.body, ...r.examples.flat()].map(paragraphText).join(' ');
+  // English titles of sections and keyword rules → a one-character Japanese glossary term of that English name.
+  const oneChar = new Map(ja.glossary.filter((g) => g.english && [...g.term].length === 1).map((g) => [g.english!.toLowerCase(), g.term]));
+  const titleWord = (number: string): string | undefined => {
+    const r = english.get(number);
+    const title = r?.body[0] ? paragraphText(r.body[0]).trim().replace(/\.$/, '') : '';
+    return oneChar.get(title.toLowerCase());
+  };
+
+  const fix = (p: Paragraph, enText: string, illustration: boolean): { p: Paragraph; changed: boolean } => {
+    let changed = false;
+    let out: Paragraph = p.map((n): Inline => {
+      if (n.type !== 'gap' || !n.word) return n;
+      const proof = EVIDENCE[n.word];
+      if (proof && proof.test(enText)) {
+        changed = true;
+        result.restored++;
+        return { type: 'restored', value: n.word, evidence: EVIDENCE_WORD[n.word]! };
+      }
+      result.unproven++;
+      return n;
+    });
+    if (illustration) {
+      const s = splitText(out, PARTICLES_TOUCH, () => ({ type: 'restored', value: '絵', evidence: 'illustration' }));
+      if (s.count) {
+        out = s.p;
+        changed = true;
+        result.restored += s.count;
+      }
+    }
+    // `rule N〔〕`: the title between the brackets was one lost term.
+    const withTitles: Inline[] = [];
+    out.forEach((n, i) => {
+      const prev = out[i - 1];
+      if (n.type === 'text' && n.value.startsWith('〔〕') && prev?.type === 'ref') {
+        const word = titleWord(prev.target.number);
+        if (word) {
+          withTitles.push({ type: 'text', value: '〔' }, { type: 'restored', value: word, evidence: english.get(prev.target.number) ? paragraphText(english.get(prev.target.number)!.body[0]!).trim() : word });
+          if (n.value.length > 1) withTitles.push({ type: 'text', value: n.value.slice(1) });
+          changed = true;
+          result.restored++;
+          return;
+        }
+      }
+      withTitles.push(n);
+    });
+    return { p: withTitles, changed };
+  };
+
+  for (const r of ja.rules) {
+    const e = english.get(r.number);
+    const enText = e ? textOf(e) : '';
+    const illustration = /\billustration\b/i.test(enText) && r.kind !== 'section';
+    let changed = false;
+    const apply = (p: Paragraph) => {
+      const f = fix(p, enText, illustration);
+      changed ||= f.changed;
+      return f.p;
+    };
+    r.body = r.body.map(apply);
+    r.examples = r.examples.map((ex) => ex.map(apply));
+    if (changed) r.damaged = true;
+  }
+  // Glossary entries: the English entry of the same English name is the evidence.
+  const enGlossary = new Map(en.glossary.map((g) => [g.term.toLowerCase(), g.definition.map(paragraphText).join(' ')]));
+  for (const g of ja.glossary) {
+    const names = (g.english ?? '').replace(/\((?:\d+|[a-z])\)$/, '').split('/');
+    const enText = names.map((n) => enGlossary.get(n.trim().toLowerCase()) ?? '').join(' ');
+    let changed = false;
+    g.definition = g.definition.map((p) => {
+      const f = fix(p, enText, false);
+      changed ||= f.changed;
+      return f.p;
+    });
+    if (changed) g.damaged = true;
+  }
+  return result;
+}

@@ -15,12 +15,19 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './search-index.ts';
 
-/** Adds `data-pagefind-title` to rule elements so Pagefind makes one sub-result per rule. */
+/**
+ * Adds `data-pagefind-title` to rule elements and glossary entries (`<dt id="g-trample">`) so
+ * Pagefind makes one sub-result per rule and per entry, each with its own anchor.
+ */
 export function markRuleAnchors(html: string): string {
-  return html.replace(/<([a-z][a-z0-9]*)(\s[^>]*?\bdata-rule="([^"]+)"[^>]*)>/g, (tag, name: string, attrs: string, number: string) => {
-    if (!/\sid="/.test(attrs) || /data-pagefind-title/.test(attrs)) return tag;
-    return `<${name}${attrs} data-pagefind-title="${number}">`;
-  });
+  return html
+    .replace(/<([a-z][a-z0-9]*)(\s[^>]*?\bdata-rule="([^"]+)"[^>]*)>/g, (tag, name: string, attrs: string, number: string) => {
+      if (!/\sid="/.test(attrs) || /data-pagefind-title/.test(attrs)) return tag;
+      return `<${name}${attrs} data-pagefind-title="${number}">`;
+    })
+    .replace(/<dt(\s[^>]*?\bid="(g-[^"]+)"[^>]*)>/g, (tag, attrs: string, slug: string) =>
+      /data-pagefind-title/.test(attrs) ? tag : `<dt${attrs} data-pagefind-title="${slug}">`,
+    );
 }
 
 function* htmlFiles(dir: string): Generator<string> {

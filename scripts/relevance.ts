@@ -46,6 +46,16 @@ export function matches(number: string, expect: string): boolean {
   return base.includes('.') ? /^[a-z]/.test(rest) : /^\./.test(rest);
 }
 
+/**
+ * Whether a hit answers an expectation: its own number, or, for a glossary entry, a rule the row
+ * shows it cites (the row reads `Trample — definition … → 702.19`, one click from the rule).
+ * An expectation `g-…` names a glossary entry itself.
+ */
+export function hitMatches(hit: { number: string; glossary?: { refs: string[] } }, expect: string): boolean {
+  if (matches(hit.number, expect) || (expect.startsWith('g-') && hit.number.split('~')[0] === expect)) return true;
+  return !!hit.glossary && hit.glossary.refs.some((r) => matches(r, expect));
+}
+
 function summarize(outcomes: QueryOutcome[]): { recall10: number; mrr: number } {
   const n = outcomes.length || 1;
   return {
@@ -60,7 +70,7 @@ export async function evaluate(lang: Lang, cases = readRelevanceSet()[lang]): Pr
   const outcomes: QueryOutcome[] = [];
   for (const c of cases) {
     const hits = await session.search(c.q, 10);
-    const idx = hits.findIndex((h) => c.expect.some((e) => matches(h.number, e)));
+    const idx = hits.findIndex((h) => c.expect.some((e) => hitMatches(h, e)));
     outcomes.push({ ...c, rank: idx >= 0 ? idx + 1 : null, top: hits.slice(0, 3).map((h) => h.number) });
   }
   const byKind: LangMetrics['byKind'] = {};

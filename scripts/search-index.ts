@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 import { buildBundle } from '../src/search/build.ts';
+import { fromHead, toHead } from '../src/search/head.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
 import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
 
@@ -67,6 +68,9 @@ export interface BundleIndexEntry {
   records: number;
   bytes: number;
   gzip: number;
+  /** The head (`{id}.head.json`): the first download. */
+  headBytes: number;
+  headGzip: number;
 }
 
 /** Writes the bundles and `index.json` into `outDir`. */
@@ -74,10 +78,22 @@ export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): Bund
   mkdirSync(outDir, { recursive: true });
   const out: BundleIndexEntry[] = [];
   for (const b of buildAllBundles(catalog)) {
-    const json = JSON.stringify(b);
+    const json = JSON.stringify({ ...b, part: 'full' });
     writeFileSync(join(outDir, `${b.id}.json`), json);
+    const head = JSON.stringify(toHead(b));
+    writeFileSync(join(outDir, `${b.id}.head.json`), head);
     const e = catalog.editions.find((x) => `${x.lang}-${x.edition}` === b.id);
-    out.push({ id: b.id, lang: b.lang, edition: b.edition, latest: e?.latest ?? false, records: b.records.length, bytes: Buffer.byteLength(json), gzip: gzipSync(json, { level: 9 }).length });
+    out.push({
+      id: b.id,
+      lang: b.lang,
+      edition: b.edition,
+      latest: e?.latest ?? false,
+      records: b.records.length,
+      bytes: Buffer.byteLength(json),
+      gzip: gzipSync(json, { level: 9 }).length,
+      headBytes: Buffer.byteLength(head),
+      headGzip: gzipSync(head, { level: 9 }).length,
+    });
   }
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(out, null, 1));
   return out;
@@ -110,10 +126,17 @@ export function loadBundle(id: string): SearchBundle {
   return b;
 }
 
+/** The head of a bundle as the browser sees it (what a cross-language query loads). */
+export function loadHead(id: string): SearchBundle {
+  return fromHead(toHead(loadBundle(id)));
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = process.argv[2] ? resolve(process.argv[2]) : SEARCH_OUT;
   const started = Date.now();
   const written = writeBundles(outDir);
-  for (const w of written) process.stdout.write(`search: ${w.id}  ${w.records} rules  ${(w.bytes / 1024).toFixed(0)} KB  (${(w.gzip / 1024).toFixed(0)} KB gzip)\n`);
+  for (const w of written) {
+    process.stdout.write(`search: ${w.id}  ${w.records} records  ${(w.bytes / 1024).toFixed(0)} KB (${(w.gzip / 1024).toFixed(0)} KB gzip); head ${(w.headBytes / 1024).toFixed(0)} KB (${(w.headGzip / 1024).toFixed(1)} KB gzip)\n`);
+  }
   process.stdout.write(`search: wrote ${written.length} bundles to ${outDir} in ${Date.now() - started} ms\n`);
 }

@@ -7,7 +7,7 @@
  * Without `--batch`, prints the same for QUERY, plus readable lines on stderr when stdout is a TTY.
  */
 import { parseOptions } from './args.ts';
-import { loadBundle } from './search-index.ts';
+import { loadBundle, loadHead } from './search-index.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
 import { Searcher } from '../src/search/engine.ts';
 import { SearchSession } from '../src/search/session.ts';
@@ -25,7 +25,9 @@ export function nodeSession(lang: Lang, edition?: string): SearchSession {
     const known = catalog.editions.filter((x) => x.lang === lang).map((x) => x.edition);
     throw new UsageError(`no ${lang} edition ${edition ?? '(latest)'}; known: ${known.join(', ') || 'none'}`);
   }
-  return new SearchSession(new Searcher(loadBundle(`${lang}-${e.edition}`)), async (id) => loadBundle(id));
+  // Other languages' bundles come as heads, as in the browser (a cross-language query loads no
+  // second full bundle).
+  return new SearchSession(new Searcher(loadBundle(`${lang}-${e.edition}`)), async (id) => loadHead(id));
 }
 
 class UsageError extends Error {}

@@ -4,8 +4,10 @@
  */
 import type { Lang, Rule, RuleDocument } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
-import { TITLE, type ForeignLink, type SearchBundle, type SearchRecord, type Synonym, type TermPair } from './types.ts';
+import { GLOSSARY, TITLE, type ForeignLink, type GlossaryInfo, type SearchBundle, type SearchRecord, type Synonym, type TermPair } from './types.ts';
 import { indexTokens } from './text.ts';
+import { titleKey } from './engine.ts';
+import { glossarySlugs, termSlug } from '../site/slug.ts';
 import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';
 
 /** The plain text of a rule's own paragraphs, one line. */
@@ -42,18 +44,6 @@ export function toRecords(doc: RuleDocument): SearchRecord[] {
     seen.add(rule.number);
     const body = ruleBody(rule);
     out.push([rule.number, isTitleRule(rule, body) ? TITLE : 0, body, ruleExamples(rule)]);
-  }
-  return out;
-}
-
-/** Glossary headwords (native and English) → the rules each definition points at (first three). */
-function aliasesOf(doc: RuleDocument, numbers: Set<string>): [string, string[]][] {
-  const out: [string, string[]][] = [];
-  for (const g of doc.glossary) {
-    const refs = g.refs.filter((r) => numbers.has(r)).slice(0, 3);
-    if (refs.length === 0) continue;
-    out.push([g.term, refs]);
-    if (g.english && g.english !== g.term) out.push([g.english, refs]);
   }
   return out;
 }
@@ -126,6 +116,78 @@ export function renumbering(from: RuleDocument, to: RuleDocument): { renumber: R
   return { renumber, dropped };
 }
 
+/** Whether `number` is `ref` or lies under it (`509` → 509.1h; `702.19` → 702.19b). */
+function under(number: string, ref: string): boolean {
+  if (number === ref) return true;
+  if (!number.startsWith(ref)) return false;
+  return ref.includes('.') ? /^[a-z]$/.test(number.slice(ref.length)) : number[ref.length] === '.';
+}
+
+/**
+ * The rules that define a term in their own words: under the rules the definition cites, the
+ * first (in document order) whose text holds the term (`Unblocked Creature` cites 509; 509.1h
+ * says "… becomes an unblocked creature"). Rules define before they use, so the first is taken.
+ */
+export function definingRules(records: SearchRecord[], refs: string[], names: string[]): string[] {
+  const keys = names.map(titleKey).filter((k) => k.length >= 2);
+  const out: string[] = [];
+  for (const ref of refs) {
+    for (const [n, flags, body] of records) {
+      if (flags & (TITLE | GLOSSARY) || n === ref || !under(n, ref)) continue;
+      const bk = titleKey(body);
+      if (keys.some((k) => bk.includes(k))) {
+        out.push(n);
+        break;
+      }
+    }
+    if (out.length >= 2) break;
+  }
+  return out;
+}
+
+function definitionText(g: RuleDocument['glossary'][number]): string {
+  return g.definition.map((p) => paragraphText(p).trim()).filter(Boolean).join(' ').replace(/\s+/g, ' ');
+}
+
+/**
+ * Glossary entries of a document, as records and infos. A document without a glossary (Korean)
+ * borrows the English glossary of its edition through its term pairs: `영구물` → the entry
+ * `Permanent`, its definition in English, its link to the English glossary page.
+ */
+export function glossaryOf(doc: RuleDocument, english: RuleDocument | undefined, records: SearchRecord[]): { records: SearchRecord[]; infos: GlossaryInfo[] } {
+  const numbers = new Set(records.map((r) => r[0]));
+  const outRecords: SearchRecord[] = [];
+  const infos: GlossaryInfo[] = [];
+  const add = (slug: string, term: string, text: string, refs: string[], extra: Partial<GlossaryInfo>, names: string[]) => {
+    if (numbers.has(slug)) return;
+    numbers.add(slug);
+    const own = refs.filter((r) => numbers.has(r));
+    outRecords.push([slug, GLOSSARY, text, '']);
+    infos.push({ n: slug, t: term, refs: own, defs: definingRules(records, own, names), ...extra });
+  };
+  if (doc.glossary.length > 0) {
+    const slugs = glossarySlugs(doc.glossary);
+    for (const g of doc.glossary) {
+      const extra: Partial<GlossaryInfo> = {};
+      if (g.english && g.english !== g.term) extra.e = g.english;
+      if (g.reading) extra.r = g.reading;
+      add(slugs.get(g)!, g.term, definitionText(g), g.refs, extra, [g.term]);
+    }
+  } else if (english && english.glossary.length > 0) {
+    const slugs = glossarySlugs(english.glossary);
+    const byKey = new Map(english.glossary.map((g) => [titleKey(g.term), g]));
+    const seen = new Set<string>();
+    for (const [native, en] of termPairs(doc, english)) {
+      const g = byKey.get(titleKey(en));
+      if (!g || seen.has(native)) continue;
+      seen.add(native);
+      const slug = slugs.get(g)!;
+      add(`${slug}~${termSlug(native)}`, native, definitionText(g), g.refs, { e: g.term, href: `en/${english.edition}/glossary/#${slug}`, lang: 'en' }, [native]);
+    }
+  }
+  return { records: outRecords, infos };
+}
+
 export interface BundleInput {
   doc: RuleDocument;
   /** English document of the same edition (ja/ko), for aligned heading names. */
@@ -140,8 +202,9 @@ export interface BundleInput {
 /** Builds the search bundle of one language and edition. */
 export function buildBundle(input: BundleInput): SearchBundle {
   const { doc } = input;
-  const records = toRecords(doc);
-  const numbers = new Set(records.map((r) => r[0]));
+  const rules = toRecords(doc);
+  const glossary = glossaryOf(doc, input.english, rules);
+  const records = [...rules, ...glossary.records];
   const foreign: SearchBundle['foreign'] = {};
   for (const f of input.foreign ?? []) {
     const sameEdition = f.doc.edition === doc.edition;
@@ -161,9 +224,9 @@ export function buildBundle(input: BundleInput): SearchBundle {
     edition: doc.edition ?? '',
     english: input.englishBundle ?? null,
     records,
-    aliases: aliasesOf(doc, numbers),
     dict: doc.lang === 'en' ? [] : termPairs(doc, input.english),
     foreign,
     synonyms: input.synonyms,
+    glossary: glossary.infos,
   };
 }

@@ -7,7 +7,8 @@
  * "which records hold this token" and the ranking is ours:
  *
  *   1. rule numbers, exactly (`702.6` is 702.6 and its subrules, never 702.60);
- *   2. headings and glossary/synonym aliases equal to the query;
+ *   2. glossary terms named by the query (the entry, the rules defining it, the rules it cites),
+ *      then headings equal to the query;
  *   3. BM25-style text score (IDF × length norm, tf = 1) × coverage², plus heading containment and
  *      phrase bonuses. Examples count 40 %.
  *
@@ -18,8 +19,8 @@
 import { Index } from 'flexsearch';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers, normalizeRuleQuery, parseRuleNumber } from '../model/rule-number.ts';
-import { TITLE, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { composing, foldPlural, indexTokens, normalize, normalizeMapped, pieces, queryTerms, type QueryTerm } from './text.ts';
+import { GLOSSARY, TITLE, type GlossaryInfo, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
+import { composing, definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, queryTerms, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 
 export interface SearchOptions {
@@ -39,7 +40,10 @@ const K1 = 1.2;
 const B = 0.5;
 const EXAMPLE_FACTOR = 0.4;
 const EXACT_TITLE = 100;
-const ALIAS = 80;
+/** A query naming a glossary term: the entry, then the rules that define it, then the rules it cites. */
+const DEFINITION = 600;
+/** Glossary definitions are short, so BM25 would favour them over rules for any word: damped. */
+const GLOSSARY_TEXT = 0.5;
 const NUMBER_ONLY = /^\d{1,2}$/;
 const SNIPPET_SCAN = 3000;
 
@@ -101,7 +105,9 @@ export class Searcher {
   /** Per record: the compact key of its body (phrase checks) and, for headings, its token set. */
   private readonly bodyKeys: string[] = [];
   private readonly titleTokens = new Map<number, Set<string>>();
-  private readonly aliases = new Map<string, number[]>();
+  /** Glossary entries by record index, and the record indexes of entries by name key. */
+  private readonly glossary = new Map<number, GlossaryInfo>();
+  private readonly glossaryKeys = new Map<string, number[]>();
   private readonly synonyms = new Map<string, Synonym>();
   private readonly charCache = new Map<string, string[]>();
   private readonly prefixCache = new Map<string, string[]>();
@@ -158,6 +164,7 @@ export class Searcher {
       if (bodySet.size) this.body.add(idx, [...bodySet].join(' '));
       const exOnly = et.filter((t) => !bodySet.has(t));
       if (exOnly.length) this.examples.add(idx, [...new Set(exOnly)].join(' '));
+      if (flags & GLOSSARY) this.length[idx] = this.length[idx]! / GLOSSARY_TEXT;
       if (flags & TITLE) {
         const [native, english] = splitBilingual(body);
         const keys = [...new Set([body, native, english].filter(Boolean).map(titleKey))].filter(Boolean);
@@ -169,12 +176,24 @@ export class Searcher {
     this.lengthNorm = new Float64Array(n);
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
     this.vocab = [...vocab].sort();
-    for (const [term, rules] of bundle.aliases) {
-      const key = titleKey(term);
-      const idxs = rules.map((r) => this.byNumber.get(r)).filter((i): i is number => i !== undefined);
-      if (key && idxs.length) this.aliases.set(key, [...(this.aliases.get(key) ?? []), ...idxs]);
-    }
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
+    for (const g of bundle.glossary ?? []) {
+      const idx = this.byNumber.get(g.n);
+      if (idx === undefined) continue;
+      this.glossary.set(idx, g);
+      for (const name of [g.t, g.e, g.r]) {
+        const key = name ? titleKey(name) : '';
+        if (!key) continue;
+        const list = this.glossaryKeys.get(key) ?? [];
+        if (!list.includes(idx)) list.push(idx);
+        this.glossaryKeys.set(key, list);
+      }
+    }
+  }
+
+  /** The glossary entry of a record, if it is one. */
+  glossaryInfo(idx: number): GlossaryInfo | undefined {
+    return this.glossary.get(idx);
   }
 
   /** Index of the record with this rule number, or undefined. */
@@ -205,7 +224,7 @@ export class Searcher {
     const norm = normalize(trimmed).trim();
     if (NUMBER_ONLY.test(norm)) return this.sectionPrefix(norm, limit);
     // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
-    const whole = this.synonyms.get(titleKey(trimmed));
+    const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
     if (whole) return this.withSynonym(whole, limit);
     let rewritten = trimmed;
     let used = false;
@@ -219,6 +238,25 @@ export class Searcher {
     const hits = this.textRank(rewritten, limit);
     if (used) for (const h of hits) if (h.via === 'text') h.via = 'synonym';
     return hits;
+  }
+
+  /**
+   * The query with synonyms spelled out and unknown Latin words corrected (`SBA` → `state-based
+   * actions`, `deathtuch` → `deathtouch`): what another full-text engine should be asked.
+   */
+  rewrite(query: string): string {
+    const norm = normalize(query).trim();
+    const whole = this.synonyms.get(titleKey(query)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
+    if (whole) return whole.query;
+    const core = definitionalCore(norm);
+    const words = core.split(/\s+/).map((w) => {
+      if (!/^[a-z][a-z'-]{3,}$/.test(w) || this.df.has(foldPlural(w))) return w;
+      const syn = this.synonyms.get(titleKey(w));
+      if (syn) return syn.query;
+      if (this.prefixed(w, 1).length) return w;
+      return this.corrections(w)[0] ?? w;
+    });
+    return words.join(' ');
   }
 
   private withSynonym(s: Synonym, limit: number): Scored[] {
@@ -430,6 +468,16 @@ export class Searcher {
     if (this.lang === 'ja') {
       const m = /^(.*[^\p{Script=Hiragana}]\p{Script=Hiragana})\p{Script=Hiragana}+$/u.exec(norm);
       if (m) keys.push(titleKey(m[1]!)), damps.push(0.7);
+      // A particle after a term: `防御プレイヤーが`, `トランプルを`.
+      const p = /^(.*[\p{Script=Han}\p{Script=Katakana}ー])(?:が|を|は|の|に|で|と|も|へ|から|まで|より)$/u.exec(norm);
+      if (p) keys.push(titleKey(p[1]!)), damps.push(0.9);
+    }
+    // `what is trample?`, `トランプルとは`, `돌진이란`: the term the question names.
+    const core = definitionalCore(norm);
+    if (core !== norm) keys.push(titleKey(core)), damps.push(0.95);
+    if (/\p{Script=Hangul}/u.test(core)) {
+      const stemmed = core.split(/\s+/).map((w) => koreanStem(w)[0]).join(' ');
+      if (stemmed !== core) keys.push(titleKey(stemmed)), damps.push(0.9);
     }
     keys.forEach((key, ki) => {
       const damp = damps[ki]!;
@@ -447,12 +495,22 @@ export class Searcher {
           if (bonus >= EXACT_TITLE) via[idx] = 1;
         }
       }
-      const alias = this.aliases.get(key);
-      if (alias) {
-        alias.forEach((idx, i) => {
+      // Definitions first: the glossary entry, the rules defining the term, the rules it cites.
+      const entries = this.glossaryKeys.get(key);
+      if (entries) {
+        const lift = (idx: number | undefined, v: number, how: number) => {
+          if (idx === undefined || v <= extra[idx]!) return;
           touch(idx);
-          extra[idx]! += (ALIAS * damp) / (1 + i);
-          via[idx] = 2;
+          extra[idx] = v;
+          via[idx] = how;
+        };
+        entries.forEach((g, gi) => {
+          const info = this.glossary.get(g)!;
+          // Tiers far apart, so a text score never lifts a cited rule above the entry.
+          const top = (DEFINITION - 100 * gi) * damp;
+          lift(g, 3 * top, 3);
+          info.defs.forEach((n, i) => lift(this.byNumber.get(n), 2 * top - 5 * i, 4));
+          info.refs.forEach((n, i) => lift(this.byNumber.get(n), top - 5 * i, 2));
         });
       }
     });
@@ -486,13 +544,14 @@ export class Searcher {
     // Phrase: records that hold the whole query as written (compact form).
     const phrase = keys[corrected !== norm ? 1 : 0]!;
     if (phrase.length >= 3 && terms.length > 1) {
-      for (const d of cand) if (this.bodyKeys[d]!.includes(phrase)) scores[d]! *= 1.5;
+      // ×1.5 on the text part only (bonuses such as definitions keep their tiers).
+      for (const d of cand) if (this.bodyKeys[d]!.includes(phrase)) scores[d]! += 0.5 * (scores[d]! - extra[d]!);
       cand.sort(order);
     }
     const out: Scored[] = cand.slice(0, limit).map((d) => {
       const tokens: string[] = [];
       for (let b = 0; b < Math.min(32, altTokens.length); b++) if (mask[d]! & (1 << b)) tokens.push(altTokens[b]!);
-      return { idx: d, score: scores[d]!, via: via[d] === 1 ? 'title' : via[d] === 2 ? 'alias' : 'text', tokens };
+      return { idx: d, score: scores[d]!, via: VIA[via[d]!] ?? 'text', tokens };
     });
     // Reset the scratch buffers for the next query.
     for (let i = 0; i < count; i++) {
@@ -522,13 +581,24 @@ export class Searcher {
   /** Turns a ranked record into a hit with a highlighted snippet. */
   hit(s: Scored, lang: Lang = this.lang, via = s.via): SearchHit {
     const [number, , body, examples] = this.records[s.idx]!;
-    const { snippet, marks } = makeSnippet(body, examples, s.tokens, this.lang === 'en' ? 160 : 90);
-    return { number, lang, snippet, marks, context: this.context(number), via, score: Math.round(s.score * 1000) / 1000 };
+    const g = this.glossary.get(s.idx);
+    const textLang = g?.lang ?? this.lang;
+    const { snippet, marks } = makeSnippet(body, examples, s.tokens, textLang === 'en' ? 160 : 90);
+    const score = Math.round(s.score * 1000) / 1000;
+    if (g) {
+      const glossary: NonNullable<SearchHit['glossary']> = { term: g.t, refs: g.defs.length ? [...new Set([...g.defs, ...g.refs])] : g.refs };
+      if (g.e) glossary.english = g.e;
+      if (g.href) glossary.href = g.href;
+      return { number, lang: g.lang ?? lang, snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
+    }
+    return { number, lang, snippet, marks, context: this.context(number), via, score };
   }
 
   /** Compares two rule numbers (document order). */
   static compare = compareRuleNumbers;
 }
+
+const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

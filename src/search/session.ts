@@ -12,7 +12,7 @@
  */
 import type { Lang } from '../model/types.ts';
 import { Searcher, titleKey, type Scored } from './engine.ts';
-import { koreanStem, normalize, queryScript } from './text.ts';
+import { definitionalCore, koreanStem, normalize, queryScript } from './text.ts';
 import type { SearchBundle, SearchHit, TermPair } from './types.ts';
 
 export type BundleLoader = (id: string) => Promise<SearchBundle>;
@@ -24,11 +24,13 @@ interface Candidate {
   /** Weight of the list it came from in the fusion. */
   weight: number;
   strong: boolean;
+  /** 2: a glossary entry the query names; 1: a rule defining or cited by it; 0: anything else. */
+  tier: number;
   lang: Lang;
   make: () => SearchHit;
 }
 
-const STRONG = new Set(['number', 'title', 'alias', 'synonym-rule']);
+const STRONG = new Set(['number', 'title', 'alias', 'synonym-rule', 'glossary', 'definition']);
 const RRF_K = 4;
 
 // Comparison keys of a dictionary, computed once per dictionary and side.
@@ -72,7 +74,7 @@ function lookupTerms(pairs: TermPair[], query: string, side: 0 | 1, lang: Lang):
 }
 
 export class SearchSession {
-  readonly native: Searcher;
+  native: Searcher;
   private readonly loader: BundleLoader | undefined;
   private readonly loaded = new Map<string, Searcher>();
   private readonly pending = new Map<string, Promise<Searcher | undefined>>();
@@ -85,6 +87,32 @@ export class SearchSession {
   constructor(native: Searcher, loader?: BundleLoader) {
     this.native = native;
     this.loader = loader;
+  }
+
+  /** Swaps the native searcher (the full bundle replacing the head); loaded bundles are kept. */
+  replaceNative(searcher: Searcher): void {
+    this.native = searcher;
+  }
+
+  /**
+   * The query as the full-text index (Pagefind, one index per language) should see it: a term in
+   * another language replaced by this language's name for it (`trample` → `トランプル` on the
+   * Japanese site, `防御プレイヤー` → `Defending Player` on the English one), a whole-query synonym
+   * by what it stands for (`SBA` → `state-based actions`), misspelled words by their corrections.
+   */
+  expand(query: string): string {
+    const q = definitionalCore(normalize(query).trim());
+    const native = this.native;
+    const script = queryScript(q);
+    if (native.bundle.lang !== 'en' && script === 'en') {
+      const t = lookupTerms(native.bundle.dict, q, 1, 'en');
+      if (t[0]?.exact) return t[0].term;
+    } else if (native.bundle.lang === 'en' && script !== 'en') {
+      const link = native.bundle.foreign[script];
+      const t = link ? lookupTerms(link.dict, q, 0, script) : [];
+      if (t[0]?.exact) return t[0].term;
+    }
+    return native.rewrite(q);
   }
 
   /** Registers an already-built searcher (the CLI and tests share them). */
@@ -187,7 +215,8 @@ export class SearchSession {
   }
 
   private candidate(s: Scored, lang: Lang, make: () => SearchHit, weak = false, weight = 1): Candidate {
-    return { idx: s.idx, fused: 0, weight, strong: !weak && STRONG.has(s.via), lang, make };
+    const tier = weak ? 0 : s.via === 'glossary' ? 2 : s.via === 'definition' ? 1 : 0;
+    return { idx: s.idx, fused: 0, weight, strong: !weak && STRONG.has(s.via), tier, lang, make };
   }
 }
 
@@ -206,8 +235,9 @@ function fuse(lists: Candidate[][], limit: number): Candidate[] {
           prev.lang = c.lang;
           prev.make = c.make;
         }
+        prev.tier = Math.max(prev.tier, c.tier);
       }
     });
   }
-  return [...by.values()].sort((a, b) => Number(b.strong) - Number(a.strong) || b.fused - a.fused || a.idx - b.idx).slice(0, limit);
+  return [...by.values()].sort((a, b) => b.tier - a.tier || Number(b.strong) - Number(a.strong) || b.fused - a.fused || a.idx - b.idx).slice(0, limit);
 }

@@ -251,3 +251,20 @@ export function composing(ch: string): string[] {
   for (let f = 1; f < 28; f++) out.push(String.fromCharCode(0xac00 + code + f));
   return out;
 }
+
+/**
+ * The term a definitional question names, or the query unchanged: `what is trample?` → `trample`,
+ * `what does "deathtouch" mean` → `deathtouch`, `トランプルとは` → `トランプル`, `돌진이란` → `돌진`.
+ * Works on a normalised query.
+ */
+export function definitionalCore(norm: string): string {
+  let q = norm.trim().replace(/[?？!！。.]+$/u, '').trim();
+  q = q
+    .replace(/^(?:what(?:'s| is| are| does)?|whats|define|definition of|meaning of|how (?:does|do)|explain)\s+(?:(?:a|an|the)\s+)?/u, '')
+    .replace(/\s+(?:mean|means|do|does|work|works|rule|rules)$/u, '')
+    .replace(/^["']|["']$/gu, '');
+  q = q.replace(/(?:とは(?:何|なに)?(?:ですか)?|って(?:何|なに)|の意味|の定義)$/u, '');
+  q = q.replace(/(?:이란|란|(?:이|가)?\s*(?:뭐|무엇)(?:인가요|인가|이에요|예요|야)?|의 뜻|뜻|의 정의|정의)$/u, '');
+  q = q.trim();
+  return q || norm;
+}

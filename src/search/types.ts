@@ -7,6 +7,8 @@ import type { Lang } from '../model/types.ts';
 
 /** Bit flags of a record. */
 export const TITLE = 1;
+/** A glossary entry (its record number is the entry's anchor, `g-trample`; its body the definition). */
+export const GLOSSARY = 2;
 
 /**
  * One searchable rule: `[number, flags, body, examples]`. `body` is the rule's own text (all
@@ -35,13 +37,41 @@ export interface SearchBundle {
   /** Bundle id of the English of the same edition (the rule-number bridge), or null. */
   english: string | null;
   records: SearchRecord[];
-  /** Glossary headwords (and English names) → the rules they point at. */
-  aliases: [term: string, rules: string[]][];
   /** ja/ko bundles: native ↔ English names (term bridge, glossary, aligned section titles). */
   dict: TermPair[];
   /** en bundles: Japanese and Korean names → English, and where to bridge rule numbers. */
   foreign: Partial<Record<'ja' | 'ko', ForeignLink>>;
   synonyms: Synonym[];
+  /** Glossary entries, in glossary order; each also has a record (number = `n`, flag GLOSSARY). */
+  glossary: GlossaryInfo[];
+  /**
+   * `head` bundles (the small first download) hold every record, but bodies only for headings
+   * and glossary entries; the `full` bundle of the same id adds the rest (search-notes §6).
+   */
+  part?: 'head' | 'full';
+}
+
+/** A glossary entry as search sees it. */
+export interface GlossaryInfo {
+  /** Anchor on the glossary page (`g-unblocked-creature`), also the record number. */
+  n: string;
+  /** Headword (`防御プレイヤー`, `영구물`). */
+  t: string;
+  /** English headword, when the entry has one besides `t`. */
+  e?: string;
+  /** Japanese reading. */
+  r?: string;
+  /** Rules the definition cites. */
+  refs: string[];
+  /** Rules under those that define the term in their text (`Unblocked Creature` → 509.1h). */
+  defs: string[];
+  /**
+   * Where the entry is, relative to the site root, when it is not on this edition's own glossary
+   * page: Korean has no glossary, so a Korean term bridged to English points at the English entry
+   * of the same edition (`en/2019-01-25/glossary/#g-permanent`). The definition is then in `lang`.
+   */
+  href?: string;
+  lang?: Lang;
 }
 
 /** How an English bundle reaches a Japanese or Korean one. */
@@ -73,4 +103,6 @@ export interface SearchHit {
   /** What matched: `number`, `title`, `alias`, `synonym`, `text`, `bridge`, `dictionary`. */
   via: string;
   score: number;
+  /** Glossary hits: the headword, the rules it cites, and where the entry is (see GlossaryInfo.href). */
+  glossary?: { term: string; english?: string; refs: string[]; href?: string };
 }

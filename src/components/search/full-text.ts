@@ -1,10 +1,20 @@
 /**
- * Browser behaviour of FullTextSearch.astro on top of Pagefind's JS API (`/pagefind/pagefind.js`).
- * Pagefind returns sub-results in document order; they are re-ranked by number of hits here
- * (search-notes §6). Queries are normalised first (NFKC, `・` removed) because Pagefind's own
- * query segmentation splits katakana compounds badly (search-notes §3).
+ * Browser behaviour of FullTextSearch.astro: one answer with the instant box.
+ *
+ *   1. The best matches come from the same search core and worker as the instant box (rule numbers
+ *      exactly, glossary definitions first, cross-language and misspelled queries), so both boxes
+ *      show the same top results for the same query.
+ *   2. Below them, Pagefind (`/pagefind/pagefind.js`, its JS API) searches the full text of every
+ *      page, with the query the core expanded (`trample` → `トランプル` on the Japanese site,
+ *      `deathtuch` → `deathtouch`); its per-rule sub-results, ranked by hits (Pagefind returns
+ *      them in document order, search-notes §6), become rows like the others, each rule once.
+ *   Section and edition filters apply to both parts (the core knows only the latest edition).
  */
 import { normalizeRuleQuery } from '../../model/rule-number.ts';
+import type { Lang } from '../../model/types.ts';
+import type { SearchHit } from '../../search/types.ts';
+import { hitHref, labelsOf, rowParts, snippetNodes } from './rows.ts';
+import type { WorkerIn, WorkerOut } from './search.worker.ts';
 
 interface PfSub { title: string; url: string; excerpt: string; locations: number[] }
 interface PfData { url: string; meta: Record<string, string>; excerpt: string; sub_results: PfSub[] }
@@ -16,22 +26,35 @@ interface Pagefind {
   search: (q: string | null, o?: { filters?: Record<string, string> }) => Promise<{ results: PfResult[] } | null>;
 }
 
+/** Best matches from the core shown above the full-text rows. */
+const TOP = 10;
+/** Full-text rows added per "more". */
 const PAGE = 10;
 
-/** Pagefind excerpts are escaped HTML with <mark>: turned into nodes without parsing HTML. */
-export function excerptNodes(excerpt: string): Node[] {
+/** Pagefind excerpts are escaped HTML with <mark>: turned into text and ranges without parsing HTML. */
+export function excerptText(excerpt: string): { text: string; marks: [number, number][] } {
   const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&amp;/g, '&');
-  const out: Node[] = [];
-  excerpt.split(/(<mark>.*?<\/mark>)/g).forEach((part) => {
-    if (!part) return;
+  let text = '';
+  const marks: [number, number][] = [];
+  for (const part of excerpt.split(/(<mark>.*?<\/mark>)/g)) {
+    if (!part) continue;
     const m = /^<mark>(.*)<\/mark>$/.exec(part);
-    if (m) {
-      const el = document.createElement('mark');
-      el.textContent = unescape(m[1]!);
-      out.push(el);
-    } else out.push(document.createTextNode(unescape(part.replace(/<[^>]+>/g, ''))));
-  });
-  return out;
+    const t = unescape((m ? m[1]! : part).replace(/<[^>]+>/g, ''));
+    if (m) marks.push([text.length, text.length + t.length]);
+    text += t;
+  }
+  return { text, marks };
+}
+
+/**
+ * An excerpt without the rule number it starts with (the row shows the number apart): the rule
+ * element's text begins with its number, and Pagefind's excerpt with it (`702.19a Trample …`).
+ */
+export function dropLeadingNumber(ex: { text: string; marks: [number, number][] }, number: string): { text: string; marks: [number, number][] } {
+  const m = new RegExp(`^\\s*${number.replace(/\./g, '\\.')}\\.?\\s*`).exec(ex.text);
+  if (!m) return ex;
+  const cut = m[0].length;
+  return { text: ex.text.slice(cut), marks: ex.marks.filter(([, b]) => b > cut).map(([a, b]) => [Math.max(0, a - cut), b - cut]) };
 }
 
 /** Query as Pagefind should see it: NFKC, no katakana middle dots. */
@@ -39,8 +62,16 @@ export function pagefindQuery(q: string): string {
   return q.normalize('NFKC').replace(/[・･]/g, '').trim();
 }
 
+/** The rule number or glossary anchor a Pagefind sub-result points at. */
+function anchorOf(url: string): string | null {
+  const i = url.indexOf('#');
+  return i < 0 ? null : decodeURIComponent(url.slice(i + 1));
+}
+
 function mount(root: HTMLElement): void {
   const d = root.dataset;
+  const lang = (d['lang'] ?? 'en') as Lang;
+  const labels = labelsOf(d);
   const form = root.querySelector<HTMLFormElement>('[data-cr-fulltext-form]')!;
   const input = root.querySelector<HTMLInputElement>('[data-cr-fulltext-input]')!;
   const section = root.querySelector<HTMLSelectElement>('[data-cr-fulltext-section]')!;
@@ -52,8 +83,50 @@ function mount(root: HTMLElement): void {
   input.value = params.get('q') ?? '';
   let pf: Pagefind | null = null;
   let results: PfResult[] = [];
-  let shown = 0;
+  let next = 0;
   let run = 0;
+  const seen = new Set<string>();
+
+  // The instant-search worker (same core, same bundle as the header box).
+  let worker: Worker | null = null;
+  let ready: Promise<void> | null = null;
+  let seq = 0;
+  const waiting = new Map<number, (m: Extract<WorkerOut, { type: 'results' }> | null) => void>();
+  function core(): Promise<void> {
+    if (ready) return ready;
+    ready = new Promise((resolve, reject) => {
+      worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = (e: MessageEvent<WorkerOut>) => {
+        const m = e.data;
+        // Wait for the full bundle: this page lists the best matches once, from the rule text.
+        if (m.type === 'ready' && m.part === 'full') resolve();
+        else if (m.type === 'results') waiting.get(m.id)?.(m);
+        else if (m.type === 'error') {
+          reject(new Error(m.message));
+          for (const w of waiting.values()) w(null);
+        }
+      };
+      const init: WorkerIn = { type: 'init', base: d['assetBase'] ?? '/', bundle: d['bundle']! };
+      worker.postMessage(init);
+    });
+    return ready;
+  }
+  async function ask(q: string): Promise<{ hits: SearchHit[]; expanded: string } | null> {
+    try {
+      await core();
+    } catch {
+      return null;
+    }
+    const id = ++seq;
+    return new Promise((resolve) => {
+      waiting.set(id, (m) => {
+        waiting.delete(id);
+        resolve(m ? { hits: m.hits, expanded: m.expanded } : null);
+      });
+      const msg: WorkerIn = { type: 'query', id, q, limit: TOP };
+      worker!.postMessage(msg);
+    });
+  }
 
   async function load(): Promise<Pagefind> {
     if (pf) return pf;
@@ -72,79 +145,114 @@ function mount(root: HTMLElement): void {
     return mod;
   }
 
-  async function renderMore(): Promise<void> {
-    const slice = results.slice(shown, shown + PAGE);
-    shown += slice.length;
-    const datas = await Promise.all(slice.map((r) => r.data()));
-    for (const data of datas) {
+  function coreRow(h: SearchHit): HTMLLIElement {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.className = h.glossary ? 'cr-sr cr-sr-link cr-sr-glossary' : 'cr-sr cr-sr-link';
+    a.href = hitHref(h, d['ruleBase'] ?? '/', d['base'] ?? '/');
+    a.append(...rowParts(h, lang, labels));
+    li.dataset['number'] = h.number;
+    li.dataset['matchLang'] = h.lang;
+    if (h.glossary) li.dataset['refs'] = h.glossary.refs.join(' ');
+    li.append(a);
+    return li;
+  }
+
+  /** One row per Pagefind sub-result (a rule or glossary entry), the page title as breadcrumb. */
+  function pagefindRows(data: PfData): HTMLLIElement[] {
+    const out: HTMLLIElement[] = [];
+    const subs = data.sub_results.filter((s) => anchorOf(s.url)).sort((x, y) => y.locations.length - x.locations.length);
+    const rows = subs.length ? subs.map((s) => ({ url: s.url, anchor: anchorOf(s.url)!, excerpt: s.excerpt })) : [{ url: data.url, anchor: '', excerpt: data.excerpt }];
+    for (const r of rows) {
+      const key = r.anchor.split('~')[0]!;
+      if (key && seen.has(key)) continue;
+      if (key) seen.add(key);
+      const glossary = key.startsWith('g-');
       const li = document.createElement('li');
       const a = document.createElement('a');
-      a.className = 'page';
-      a.href = data.url;
-      a.textContent = data.meta['title'] ?? data.url;
+      a.className = 'cr-sr cr-sr-link';
+      a.href = r.url;
+      const head = document.createElement('span');
+      head.className = 'cr-sr-head';
+      const lead = document.createElement('span');
+      lead.className = glossary ? 'cr-sr-kind' : 'cr-sr-num';
+      lead.textContent = glossary ? labels.glossary : key || (data.meta['title'] ?? '');
+      const crumb = document.createElement('span');
+      crumb.className = 'cr-sr-crumb';
+      crumb.textContent = data.meta['title'] ?? '';
+      head.append(lead);
+      if (key || glossary) head.append(crumb);
+      const snip = document.createElement('span');
+      snip.className = 'cr-sr-snip';
+      const ex = dropLeadingNumber(excerptText(r.excerpt), key);
+      snip.append(...snippetNodes(ex.text, ex.marks, lang));
+      a.append(head, snip);
+      li.dataset['number'] = key;
+      li.dataset['source'] = 'pagefind';
       li.append(a);
-      const subs = [...data.sub_results].filter((s) => s.url !== data.url).sort((x, y) => y.locations.length - x.locations.length).slice(0, 5);
-      if (subs.length) {
-        const ul = document.createElement('ul');
-        for (const s of subs) {
-          const sli = document.createElement('li');
-          const sa = document.createElement('a');
-          sa.className = 'sub';
-          sa.href = s.url;
-          sa.textContent = s.title;
-          const ex = document.createElement('span');
-          ex.className = 'excerpt';
-          ex.append(...excerptNodes(s.excerpt));
-          sli.append(sa, ex);
-          ul.append(sli);
-        }
-        li.append(ul);
-      } else {
-        const ex = document.createElement('span');
-        ex.className = 'excerpt';
-        ex.append(...excerptNodes(data.excerpt));
-        li.append(ex);
-      }
-      list.append(li);
+      out.push(li);
     }
-    more.hidden = shown >= results.length;
+    return out;
+  }
+
+  /** Adds full-text rows until PAGE new rows are listed or the results run out. */
+  async function renderMore(mine: number): Promise<void> {
+    let added = 0;
+    while (added < PAGE && next < results.length) {
+      const batch = results.slice(next, next + 5);
+      next += batch.length;
+      const datas = await Promise.all(batch.map((r) => r.data()));
+      if (mine !== run) return;
+      for (const data of datas) {
+        const rows = pagefindRows(data);
+        list.append(...rows);
+        added += rows.length;
+      }
+    }
+    more.hidden = next >= results.length;
   }
 
   async function search(): Promise<void> {
     const mine = ++run;
     const raw = input.value.trim();
     list.replaceChildren();
+    seen.clear();
     more.hidden = true;
+    status.classList.remove('is-empty');
     if (!raw) {
       status.textContent = '';
       return;
     }
-    const number = normalizeRuleQuery(raw);
-    if (number) {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.className = 'cr-fulltext-rule';
-      a.href = `${d['ruleBase']}${number}/`;
-      a.textContent = (d['lRule'] ?? '{n}').replace('{n}', number);
-      li.append(a);
-      list.append(li);
+    status.textContent = d['lSearching'] ?? '';
+    const [answer, mod] = await Promise.all([ask(raw), load().catch(() => null)]);
+    if (mine !== run) return;
+    const sec = section.value;
+    const latestOnly = !edition.value || edition.value === d['latest'];
+    const top = (answer?.hits ?? []).filter(
+      (h) => latestOnly && (!sec || (sec === 'glossary' ? !!h.glossary : !h.glossary && h.number.split('.')[0] === sec)),
+    );
+    for (const h of top) {
+      seen.add(h.number.split('~')[0]!);
+      list.append(coreRow(h));
     }
-    let mod: Pagefind;
-    try {
-      mod = await load();
-    } catch {
-      status.textContent = d['lFailed'] ?? '';
-      return;
+    results = [];
+    next = 0;
+    // A rule number is answered exactly by the core (702.6 and its subrules, never 702.60).
+    if (mod && !normalizeRuleQuery(raw)) {
+      const filters: Record<string, string> = {};
+      if (sec) filters['section'] = sec;
+      if (edition.value) filters['edition'] = edition.value;
+      const res = await mod.search(pagefindQuery(answer?.expanded || raw), { filters });
+      if (mine !== run) return;
+      results = res?.results ?? [];
+      await renderMore(mine);
+      if (mine !== run) return;
     }
-    const filters: Record<string, string> = {};
-    if (section.value) filters['section'] = section.value;
-    if (edition.value) filters['edition'] = edition.value;
-    const res = await mod.search(pagefindQuery(raw), { filters });
-    if (!res || mine !== run) return;
-    results = res.results;
-    shown = 0;
-    status.textContent = results.length ? (d['lCount'] ?? '{n}').replace('{n}', String(results.length)) : d['lNone'] ?? '';
-    await renderMore();
+    const n = list.children.length;
+    if (!answer && !mod) status.textContent = d['lFailed'] ?? '';
+    else status.textContent = n ? (d['lCount'] ?? '{n}').replace('{n}', String(n)) + (more.hidden ? '' : '+') : (d['lNone'] ?? '').replace('{q}', raw);
+    status.classList.toggle('is-empty', n === 0);
+    root.dataset['done'] = String(mine);
   }
 
   form.addEventListener('submit', (e) => {
@@ -158,7 +266,7 @@ function mount(root: HTMLElement): void {
   });
   section.addEventListener('change', () => void search());
   edition.addEventListener('change', () => void search());
-  more.addEventListener('click', () => void renderMore());
+  more.addEventListener('click', () => void renderMore(run));
   if (input.value) void search();
   else void load().catch(() => (status.textContent = d['lFailed'] ?? ''));
 }

@@ -1,28 +1,13 @@
 /**
  * Browser behaviour of SearchBox.astro: lazy worker start, one query per keystroke (stale answers
  * dropped), results as an ARIA combobox/listbox, ↑/↓ to move, Enter to open, Escape to close.
- * The DOM is built with textContent only (rule text is never parsed as HTML).
+ * Each option is a plain element (no link inside: a focusable control within role=option is the
+ * axe `nested-interactive` violation); a click or Enter opens it. Rows come from rows.ts and are
+ * styled by the global search.css. The DOM is built with textContent only.
  */
 import type { SearchHit } from '../../search/types.ts';
+import { hitHref, labelsOf, rowParts } from './rows.ts';
 import type { WorkerIn, WorkerOut } from './search.worker.ts';
-
-const LANG_LABEL: Record<string, string> = { en: 'EN', ja: 'JA', ko: 'KO' };
-
-/** Highlighted snippet as DOM nodes. */
-function snippetNodes(hit: SearchHit): Node[] {
-  const out: Node[] = [];
-  let at = 0;
-  for (const [a, b] of hit.marks) {
-    if (a < at) continue;
-    if (a > at) out.push(document.createTextNode(hit.snippet.slice(at, a)));
-    const m = document.createElement('mark');
-    m.textContent = hit.snippet.slice(a, b);
-    out.push(m);
-    at = b;
-  }
-  if (at < hit.snippet.length) out.push(document.createTextNode(hit.snippet.slice(at)));
-  return out;
-}
 
 function mount(root: HTMLElement): void {
   if (root.dataset['mounted']) return;
@@ -33,6 +18,8 @@ function mount(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>('[data-cr-search-status]')!;
   const list = root.querySelector<HTMLUListElement>('[data-cr-search-results]')!;
   const all = root.querySelector<HTMLAnchorElement>('[data-cr-search-all]')!;
+  const empty = root.querySelector<HTMLElement>('[data-cr-search-empty]')!;
+  const labels = labelsOf(root.dataset);
   const pageLang = d['lang']!;
   let worker: Worker | null = null;
   let ready = false;
@@ -41,7 +28,7 @@ function mount(root: HTMLElement): void {
   let hits: SearchHit[] = [];
   let active = -1;
 
-  const href = (n: string) => `${d['ruleBase']}${n}/`;
+  const href = (h: SearchHit) => hitHref(h, d['ruleBase'] ?? '/', d['assetBase'] ?? '/');
 
   function start(): void {
     if (worker) return;
@@ -50,6 +37,7 @@ function mount(root: HTMLElement): void {
       const m = e.data;
       if (m.type === 'ready') {
         ready = true;
+        root.dataset['searchPart'] = m.part;
         if (input.value.trim()) query();
       } else if (m.type === 'results') {
         if (m.id < shown || m.q !== input.value.trim()) return;
@@ -68,13 +56,13 @@ function mount(root: HTMLElement): void {
     input.setAttribute('aria-expanded', String(on && hits.length > 0));
   }
 
-  function setActive(i: number): void {
+  function setActive(i: number, scroll = true): void {
     const items = list.querySelectorAll<HTMLLIElement>('li');
     active = items.length ? (i + items.length) % items.length : -1;
     items.forEach((li, k) => li.setAttribute('aria-selected', String(k === active)));
     if (active >= 0) {
       input.setAttribute('aria-activedescendant', items[active]!.id);
-      items[active]!.scrollIntoView({ block: 'nearest' });
+      if (scroll) items[active]!.scrollIntoView({ block: 'nearest' });
     } else input.removeAttribute('aria-activedescendant');
   }
 
@@ -84,42 +72,23 @@ function mount(root: HTMLElement): void {
       ...hits.map((h, i) => {
         const li = document.createElement('li');
         li.id = `${list.id}-${i}`;
+        li.className = h.glossary ? 'cr-sr cr-sr-glossary' : 'cr-sr';
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', 'false');
         li.dataset['number'] = h.number;
         li.dataset['matchLang'] = h.lang;
-        const a = document.createElement('a');
-        a.href = href(h.number);
-        a.tabIndex = -1;
-        const num = document.createElement('span');
-        num.className = 'num';
-        num.textContent = h.number;
-        a.append(num);
-        if (h.lang !== pageLang) {
-          const lang = document.createElement('span');
-          lang.className = 'lang';
-          lang.lang = h.lang;
-          lang.title = `${d['lMatched']} ${LANG_LABEL[h.lang]}`;
-          lang.textContent = LANG_LABEL[h.lang] ?? h.lang;
-          a.append(lang);
-        }
-        if (h.context) {
-          const ctx = document.createElement('span');
-          ctx.className = 'ctx';
-          ctx.textContent = h.context;
-          a.append(ctx);
-        }
-        const snip = document.createElement('span');
-        snip.className = 'snip';
-        snip.lang = h.lang;
-        snip.append(...snippetNodes(h));
-        a.append(snip);
-        li.append(a);
+        li.dataset['href'] = href(h);
+        if (h.glossary) li.dataset['refs'] = h.glossary.refs.join(' ');
+        li.append(...rowParts(h, pageLang, labels));
         return li;
       }),
     );
-    status.textContent = hits.length ? (d['lCount'] ?? '{n}').replace('{n}', String(hits.length)) : d['lNone'] ?? '';
-    all.href = `${d['fulltext']}?q=${encodeURIComponent(input.value.trim())}`;
+    const q = input.value.trim();
+    status.textContent = hits.length ? (d['lCount'] ?? '{n}').replace('{n}', String(hits.length)) : (d['lNone'] ?? '').replace('{q}', q);
+    status.classList.toggle('is-empty', hits.length === 0);
+    empty.hidden = hits.length > 0;
+    empty.textContent = hits.length ? '' : d['lNoneHint'] ?? '';
+    all.href = `${d['fulltext']}?q=${encodeURIComponent(q)}`;
     setActive(hits.length ? 0 : -1);
     open(true);
   }
@@ -157,7 +126,7 @@ function mount(root: HTMLElement): void {
       const hit = hits[active >= 0 ? active : 0];
       if (hit && input.value.trim()) {
         e.preventDefault();
-        window.location.assign(href(hit.number));
+        window.location.assign(href(hit));
       }
       // Without results the form submits to the full-text page.
     } else if (e.key === 'Escape') {
@@ -169,6 +138,16 @@ function mount(root: HTMLElement): void {
   });
   input.addEventListener('focus', () => {
     if (hits.length) open(true);
+  });
+  // Options are not links: a click opens the row (the pointer also marks the row it is over).
+  list.addEventListener('click', (e) => {
+    const li = (e.target as Element).closest<HTMLLIElement>('li[role="option"]');
+    if (li?.dataset['href']) window.location.assign(li.dataset['href']);
+  });
+  list.addEventListener('pointermove', (e) => {
+    const li = (e.target as Element).closest<HTMLLIElement>('li[role="option"]');
+    const i = li ? Array.prototype.indexOf.call(list.children, li) : -1;
+    if (i >= 0 && i !== active) setActive(i, false);
   });
   document.addEventListener('pointerdown', (e) => {
     if (!root.contains(e.target as Node)) open(false);

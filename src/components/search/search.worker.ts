@@ -1,39 +1,55 @@
 /**
  * The instant-search worker: a thin message shell around the pure core in src/search/ (the same
- * code the CLI runs). It fetches the bundle of its language and edition on `init`, builds the
- * FlexSearch index off the main thread, and answers `query` messages. Bundles for cross-language
- * queries (the English of the same edition, or ja/ko from an English page) are fetched on demand.
+ * code the CLI runs). On `init` it fetches the small head of its language and edition
+ * (`/search/{id}.head.json`: numbers, headings, glossary terms), answers from it at once, and
+ * fetches the full bundle (`/search/{id}.json`, the rule text) in the background, swapping it in
+ * when it is indexed. Cross-language queries load only the other language's head.
  *
  * Messages in:  { type: 'init', base, bundle }   { type: 'query', id, q, limit }
- * Messages out: { type: 'ready', ms }   { type: 'results', id, q, hits }   { type: 'error', message }
+ * Messages out: { type: 'ready', ms, part }   { type: 'results', id, q, hits, expanded, part }   { type: 'error', message }
  */
 import { Searcher } from '../../search/engine.ts';
+import { fromHead, type HeadBundle } from '../../search/head.ts';
 import { SearchSession } from '../../search/session.ts';
 import type { SearchBundle, SearchHit } from '../../search/types.ts';
 
 export type WorkerIn = { type: 'init'; base: string; bundle: string } | { type: 'query'; id: number; q: string; limit?: number };
 export type WorkerOut =
-  | { type: 'ready'; ms: number }
-  | { type: 'results'; id: number; q: string; hits: SearchHit[] }
+  | { type: 'ready'; ms: number; part: 'head' | 'full' }
+  | { type: 'results'; id: number; q: string; hits: SearchHit[]; expanded: string; part: 'head' | 'full' }
   | { type: 'error'; message: string };
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerIn>) => void) | null; postMessage: (m: WorkerOut) => void };
 let session: Promise<SearchSession> | null = null;
+let part: 'head' | 'full' = 'head';
 
-async function fetchBundle(base: string, id: string): Promise<SearchBundle> {
-  const res = await fetch(`${base}search/${id}.json`);
-  if (!res.ok) throw new Error(`search index ${id}: HTTP ${res.status}`);
-  return (await res.json()) as SearchBundle;
+async function fetchJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`search index ${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
 }
+
+const fetchHead = async (base: string, id: string): Promise<SearchBundle> => fromHead(await fetchJson<HeadBundle>(`${base}search/${id}.head.json`));
 
 scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
     if (session) return;
     const t0 = performance.now();
-    session = fetchBundle(msg.base, msg.bundle).then((b) => new SearchSession(new Searcher(b), (id) => fetchBundle(msg.base, id)));
+    session = fetchHead(msg.base, msg.bundle).then((b) => new SearchSession(new Searcher(b), (id) => fetchHead(msg.base, id)));
     session.then(
-      () => scope.postMessage({ type: 'ready', ms: Math.round(performance.now() - t0) }),
+      (s) => {
+        scope.postMessage({ type: 'ready', ms: Math.round(performance.now() - t0), part: 'head' });
+        // The rule text, in the background; queries keep being answered from the head meanwhile.
+        fetchJson<SearchBundle>(`${msg.base}search/${msg.bundle}.json`).then(
+          (full) => {
+            s.replaceNative(new Searcher(full));
+            part = 'full';
+            scope.postMessage({ type: 'ready', ms: Math.round(performance.now() - t0), part: 'full' });
+          },
+          (err: Error) => scope.postMessage({ type: 'error', message: err.message }),
+        );
+      },
       (err: Error) => scope.postMessage({ type: 'error', message: err.message }),
     );
     return;
@@ -44,9 +60,9 @@ scope.onmessage = (e) => {
       return;
     }
     session
-      .then((s) => s.search(msg.q, msg.limit ?? 10))
+      .then(async (s) => ({ hits: await s.search(msg.q, msg.limit ?? 10), expanded: s.expand(msg.q) }))
       .then(
-        (hits) => scope.postMessage({ type: 'results', id: msg.id, q: msg.q, hits }),
+        ({ hits, expanded }) => scope.postMessage({ type: 'results', id: msg.id, q: msg.q, hits, expanded, part }),
         (err: Error) => scope.postMessage({ type: 'error', message: err.message }),
       );
   }

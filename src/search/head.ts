@@ -1,0 +1,67 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE.
+ *
+ * The small first download of instant search (issue 13, "a lighter first search"): every rule
+ * number, every heading, every glossary term with the start of its definition, the term bridge and
+ * the synonyms; no rule text. It answers rule numbers, headings, glossary terms and cross-language
+ * term lookups at once, while the full bundle (the rule text) loads in the background and replaces
+ * it. Numbers travel as one space-separated string (a tuple per rule would triple the bytes).
+ */
+import { GLOSSARY, TITLE, type SearchBundle, type SearchRecord } from './types.ts';
+import { termSlug } from '../site/slug.ts';
+
+/** Characters of a glossary definition kept in the head (the rest comes with the full bundle). */
+export const HEAD_DEFINITION = 90;
+
+export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part'> {
+  part: 'head';
+  /** Rule numbers and glossary anchors in record order, space-separated. */
+  numbers: string;
+  /** `[record index, flags, text]` of headings and glossary entries; other records have no text here. */
+  texts: [idx: number, flags: number, text: string][];
+}
+
+/** The anchor a glossary term gets unless it had to be made unique (src/site/slug.ts). */
+const plainSlug = (term: string) => `g-${termSlug(term)}`;
+
+/** Cuts a definition at a sentence or word end near `max` characters. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const slice = text.slice(0, max);
+  const stop = Math.max(slice.lastIndexOf('. '), slice.lastIndexOf('。'), slice.lastIndexOf('다. '));
+  if (stop > max * 0.5) return slice.slice(0, stop + 1);
+  const sp = slice.lastIndexOf(' ');
+  return `${sp > max * 0.6 ? slice.slice(0, sp) : slice}…`;
+}
+
+/** The head of a full bundle. */
+export function toHead(b: SearchBundle): HeadBundle {
+  const { records, part: _part, ...rest } = b;
+  const texts: HeadBundle['texts'] = [];
+  records.forEach(([, flags, body], idx) => {
+    if (flags & TITLE) texts.push([idx, flags, body]);
+    else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION)]);
+  });
+  // Anchors equal to the plain slug of the term are left out (the numbers string has them too).
+  const glossary = rest.glossary.map((g) => (g.n === plainSlug(g.t) ? { ...g, n: '' } : g));
+  const plain = new Set(rest.glossary.filter((g) => g.n === plainSlug(g.t)).map((g) => g.n));
+  const numbers = records.map((r) => (r[1] & GLOSSARY && plain.has(r[0]) ? '' : r[0])).join(' ');
+  return { ...rest, glossary, part: 'head', numbers, texts };
+}
+
+/** A searchable bundle from a head: the same records, texts only where the head has them. */
+export function fromHead(h: HeadBundle): SearchBundle {
+  const { numbers, texts, part: _part, ...rest } = h;
+  const records: SearchRecord[] = numbers.split(' ').map((n) => [n, 0, '', '']);
+  for (const [idx, flags, text] of texts) records[idx] = [records[idx]![0], flags, text, ''];
+  const glossary = rest.glossary.map((g) => (g.n ? g : { ...g, n: plainSlug(g.t) }));
+  // Glossary records are in glossary order; fill the anchors the head left out.
+  let gi = 0;
+  for (const r of records) {
+    if (!(r[1] & GLOSSARY)) continue;
+    const g = glossary[gi++];
+    if (g && !r[0]) r[0] = g.n;
+  }
+  if (gi !== glossary.length) throw new Error(`search head ${h.id}: ${gi} glossary records for ${glossary.length} entries`);
+  return { ...rest, glossary, part: 'head', records };
+}

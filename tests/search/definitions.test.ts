@@ -1,0 +1,130 @@
+/**
+ * Definitions first, query expansion and the small first download, on the generated documents.
+ *
+ * Expected answers were read from the rules, not from the engine: the English glossary entry
+ * "Unblocked Creature" says "See rule 509", and 509.1h is the rule whose text makes a creature
+ * "an unblocked creature"; "Attacking Creature" cites 508; "Defending Player" cites 506.2, 802
+ * and 805.10, and 506.2a is the first rule under 506.2 that names the defending player; the
+ * Japanese entry 防御プレイヤー cites the same rules; Korean has no glossary, and its rules call a
+ * permanent 지속물 (heading 110 지속물, aligned with 110 Permanents), so 지속물 and the other
+ * common rendering 영구물 lead to the English entry "Permanent", which cites 110.
+ */
+import { describe, expect, it } from 'vitest';
+import { nodeSession } from '../../scripts/search.ts';
+import { loadBundle } from '../../scripts/search-index.ts';
+import { hitMatches } from '../../scripts/relevance.ts';
+import { definingRules } from '../../src/search/build.ts';
+import { Searcher } from '../../src/search/engine.ts';
+import { fromHead, toHead } from '../../src/search/head.ts';
+import { definitionalCore, normalize } from '../../src/search/text.ts';
+import { readCatalog } from '../../src/pipeline/generated.ts';
+
+const en = nodeSession('en');
+const en2019 = nodeSession('en', '2019-01-25');
+const ja = nodeSession('ja');
+const ko = nodeSession('ko');
+const top = async (s: typeof en, q: string, n = 3) => (await s.search(q, 10)).slice(0, n).map((h) => h.number);
+
+describe('definitions first', () => {
+  it('unblocked creature: the entry, then 509.1h (the defining rule), then 509 (the cited rule)', async () => {
+    expect(await top(en2019, 'unblocked creature')).toEqual(['g-unblocked-creature', '509.1h', '509']);
+    expect(await top(en, 'unblocked creature')).toEqual(['g-unblocked-creature', '509.1h', '509']);
+  });
+  it('attacking creature and defending player', async () => {
+    const a = await top(en, 'attacking creature');
+    expect(a[0]).toBe('g-attacking-creature');
+    expect(a.slice(1)).toContain('508');
+    const d = await top(en, 'defending player', 5);
+    expect(d[0]).toBe('g-defending-player');
+    expect(d[1]).toBe('506.2a');
+    expect(d).toContain('506.2');
+  });
+  it('inflected and question forms name the same entry', async () => {
+    expect((await top(en, 'unblocked creatures'))[0]).toBe('g-unblocked-creature');
+    expect((await top(en, 'what is an unblocked creature?'))[0]).toBe('g-unblocked-creature');
+    expect((await top(ja, '防御プレイヤーが'))[0]).toBe('g-防御プレイヤー');
+    expect((await top(ja, 'トランプルとは'))[0]).toBe('g-トランプル');
+    expect((await top(ko, '지속물이란'))[0]).toBe('g-permanent~지속물');
+  });
+  it('Japanese: 防御プレイヤー → its entry and the rules it cites', async () => {
+    const hits = await ja.search('防御プレイヤー', 10);
+    expect(hits[0]!.number).toBe('g-防御プレイヤー');
+    // Defining rules first (506.2a; 802.2 makes every opponent a defending player), then the cited ones.
+    expect(hits[0]!.glossary?.refs).toEqual(['506.2a', '802.2', '506.2', '802', '805.10']);
+    expect(hits.slice(1, 4).map((h) => h.number)).toContain('506.2');
+  });
+  it('Korean: 영구물 and 지속물 → the English entry Permanent (Korean has no glossary), then 110', async () => {
+    for (const q of ['영구물', '지속물']) {
+      const hits = await ko.search(q, 10);
+      expect(hits[0]!.number).toBe('g-permanent~지속물');
+      expect(hits[0]!.lang).toBe('en');
+      expect(hits[0]!.glossary?.href).toBe('en/2019-01-25/glossary/#g-permanent');
+      expect(hits.slice(1, 3).map((h) => h.number)).toEqual(['110.1', '110']);
+    }
+  });
+  it('through the term bridge: an English term on the Japanese site, a Japanese one on the English site', async () => {
+    expect((await top(ja, 'defending player'))[0]).toBe('g-防御プレイヤー');
+    const hits = await en.search('防御プレイヤー', 10);
+    expect(hits[0]!.number).toBe('g-defending-player');
+    expect(hits[0]!.lang).toBe('ja');
+  });
+  it('a glossary hit shows its definition as the snippet and never the rule number', async () => {
+    const [g] = await en.search('unblocked creature', 1);
+    expect(g!.snippet.startsWith('An attacking creature once no creature has been declared as a blocker for it')).toBe(true);
+    expect(g!.context).toBe('');
+  });
+  it('the defining rule is the first rule under a cited one that holds the term', () => {
+    const b = loadBundle('en-2019-01-25');
+    expect(definingRules(b.records, ['509'], ['Unblocked Creature'])).toEqual(['509.1h']);
+    expect(definingRules(b.records, ['509'], ['No Such Term'])).toEqual([]);
+  });
+  it('a glossary row answers an expected rule only when it shows that rule', () => {
+    const hit = { number: 'g-trample', glossary: { refs: ['702.19'] } };
+    expect(hitMatches(hit, '702.19*')).toBe(true);
+    expect(hitMatches(hit, '702.2*')).toBe(false);
+    expect(hitMatches(hit, 'g-trample')).toBe(true);
+    expect(hitMatches({ number: 'g-trample~돌진' }, 'g-trample')).toBe(true);
+  });
+});
+
+describe('query expansion (what the full-text index is asked)', () => {
+  it.each([
+    ['ja', 'trample', 'トランプル'],
+    ['ja', 'what is trample?', 'トランプル'],
+    ['ko', 'trample', '돌진'],
+    ['ko', 'state-based actions', '상태 참조 행동'],
+    ['en', '防御プレイヤー', 'Defending Player'],
+    ['en', '돌진', 'Trample'],
+    ['en', 'deathtuch', 'deathtouch'],
+    ['en', 'SBA', 'state-based actions'],
+    ['en', 'flyng creature', 'flying creature'],
+    ['ja', 'トランプルとは', 'トランプル'],
+    ['en', 'first strike', 'first strike'],
+  ] as const)('%s %s → %s', (lang, q, want) => {
+    expect({ en, ja, ko }[lang].expand(q)).toBe(want);
+  });
+  it('definitional questions reduce to the term', () => {
+    expect(definitionalCore(normalize('What does deathtouch mean?'))).toBe('deathtouch');
+    expect(definitionalCore(normalize('防御プレイヤーって何'))).toBe('防御プレイヤー');
+    expect(definitionalCore(normalize('돌진이란?'))).toBe('돌진');
+    expect(definitionalCore(normalize('first strike'))).toBe('first strike');
+  });
+});
+
+describe('the first download (head)', () => {
+  for (const e of readCatalog().editions.filter((x) => x.latest)) {
+    it(`${e.lang}-${e.edition}: same records and glossary as the full bundle; answers numbers and terms`, () => {
+      const full = loadBundle(`${e.lang}-${e.edition}`);
+      const head = fromHead(JSON.parse(JSON.stringify(toHead(full))));
+      expect(head.records.map((r) => [r[0], r[1]])).toEqual(full.records.map((r) => [r[0], r[1]]));
+      expect(head.glossary).toEqual(full.glossary);
+      // Only headings and glossary entries carry text in the head.
+      expect(head.records.filter((r) => r[1] === 0 && r[2] !== '').length).toBe(0);
+      const s = new Searcher(head);
+      expect(s.search('702.19b')[0]!.number).toBe('702.19b');
+      expect(s.search('702.6')[0]!.number).toBe('702.6');
+      const term = full.glossary.find((g) => g.refs.length > 0)!;
+      expect(s.search(term.t)[0]!.number).toBe(term.n);
+    });
+  }
+});

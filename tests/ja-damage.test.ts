@@ -96,6 +96,11 @@ describe('lost words: 引 and 探 vanished with their reading', () => {
     expect(show('701.18. す/Search')).toBe('701.18. [探]す/Search');
   });
 
+  it('a quoted word with its English gloss: 「く/draw」, 「コピーす/search for a copy」', () => {
+    expect(show('効果が「く/draw」という語を')).toBe('効果が「[引]く/draw」という語を');
+    expect(show('「カードかーどす/search for a copy」')).toBe('「カード|[探]す/search for a copy」');
+  });
+
   it('leaves ordinary words alone', () => {
     for (const s of ['呪文じゅもん解決かいけつされたら', 'カードかーどから', 'カードかーどか、', '何枚か見る', 'カードかーどかどうか', '他の側からすると']) {
       expect(findLostWords(cleanLine(s, CTX).text, []), s).toEqual([]);

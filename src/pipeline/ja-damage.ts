@@ -104,6 +104,7 @@ export function findJunctions(elements: Element[], spaced: number[] = []): numbe
 // ending, which no word of this text starts with after a noun (`カードく`, `枚いて`, `からす`).
 const DRAW_ENDING = /^(?:く(?![るられだ])|き(?=[、,。]|ま)|か(?=れ|せ|な[いく]|ず)|い(?=て|た)|こう|け(?=る|な[いく]|ず))/;
 const SEARCH_ENDING = /^(?:す(?=[とこな。、」]|$)|し(?=た)|さ(?=せ|れ|な[いく]))/;
+const GLOSSED = /(く)(?=\/draw)|(す)(?=\/search)/gi;
 // The keyword heading `701.18. す/Search` (探す/Search).
 const SEARCH_HEADING = /^(\d{3}\.\d{1,3}\.?\s*)す\/Search/;
 
@@ -129,7 +130,12 @@ export function findLostWords(text: string, elements: Element[]): LostWord[] {
   }
   const heading = SEARCH_HEADING.exec(text);
   if (heading) out.unshift({ at: heading[1]!.length, word: '探', afterElement: false });
-  return out;
+  // A quoted word with its English gloss: `「く/draw」`, `「コピーす/search for a copy」`.
+  for (const m of text.matchAll(GLOSSED)) {
+    if (isKanji(text.charCodeAt(m.index! - 1)) || out.some((l) => l.at === m.index)) continue;
+    out.push({ at: m.index!, word: m[1] === 'く' ? '引' : '探', afterElement: at.get(m.index!) === true });
+  }
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /**

@@ -64,6 +64,17 @@ describe('junctions: where two source elements touch', () => {
     expect(show('それが戦場に出場合ばあい、')).toBe('それが戦場に出|場合、'); // 戦場に出る場合: the る was lost
   });
 
+  it('a verb stem of kana only (つけ of つける) counts right after a term, never inside a word (見つけ)', () => {
+    const stems = linkStems([...PAIRS, { base: 'つける', reading: 'つける' }], new Set(['カード', '呪文']));
+    const mark = (raw: string) => {
+      const c = cleanLine(raw, CTX);
+      const d = lineDamage(c.text, c.spans, c.spaced, stems);
+      return d.junctions.map((j) => `${c.text.slice(0, j)}|${c.text.slice(j)}`);
+    };
+    expect(mark('同時にカードかーどつけられる')).toEqual(['同時にカード|つけられる']);
+    expect(mark('それを見つけることができる')).toEqual([]);
+  });
+
   it('term+orphan: a term touching a kanji restored from its orphan reading (多色は色ではない)', () => {
     expect(show('多色たしょくいろではない')).toBe('多色|色ではない');
   });

@@ -12,7 +12,7 @@
  * endings. Other evidence (unbalanced brackets, an empty `〔〕` title) says a line lost text without
  * saying where.
  */
-import { RULE_REF, isHiragana, isKatakanaLetter, type RubyPair, type TermSpan } from './furigana.ts';
+import { RULE_REF, isHiragana, type RubyPair, type TermSpan } from './furigana.ts';
 import { GAP_MARK, LOST_WORD_MARK, TERM_CLOSE, TERM_OPEN } from './inline.ts';
 
 export type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
@@ -40,8 +40,9 @@ const VERB_ENDING = /[うくすつぬぶむるぐ]$/;
  * ruby base in the document (`rubyBases`) and are verbs (`唱える`, `戦場に出る`, `生成する`). The page
  * linked a verb by its stem — the part no conjugation changes — so the ending is a text node:
  * `唱え|る場合` lost its る between two elements. Stem: without `する`, else without the final
- * kana. Stems must hold a kanji or katakana and be two characters long at least (`つけ`, `はず` would
- * match ordinary words). Returns stem → the glossary name it belongs to.
+ * kana, two characters at least. A stem of kana only (`つけ` of つける) would match ordinary words
+ * (見つけ), so `findElements` takes it only right after a ruby term (`オブジェクト|つけられる`).
+ * Returns stem → the glossary name it belongs to.
  */
 export function linkStems(pairs: RubyPair[], rubyBases: Set<string>): Map<string, string> {
   const out = new Map<string, string>();
@@ -51,7 +52,7 @@ export function linkStems(pairs: RubyPair[], rubyBases: Set<string>): Map<string
     if (base.endsWith('する')) stem = base.slice(0, -2);
     else if (VERB_ENDING.test(base) && !base.endsWith('である')) stem = base.slice(0, -1);
     else continue;
-    if (stem.length < 2 || ![...stem].some((ch) => isKanji(ch.charCodeAt(0)) || isKatakanaLetter(ch.charCodeAt(0)))) continue;
+    if (stem.length < 2) continue;
     if (!out.has(stem)) out.set(stem, base);
   }
   return out;
@@ -84,7 +85,13 @@ export function findElements(text: string, spans: TermSpan[], stems: Map<string,
   if (text.includes('rule')) for (const m of text.matchAll(RULE_REF)) add(m.index!, m.index! + m[0].length, 'ref');
   if (text.includes('http')) for (const m of text.matchAll(URL)) add(m.index!, m.index! + m[0].length, 'url');
   const re = stemPattern(stems);
-  if (re) for (const m of text.matchAll(re)) add(m.index!, m.index! + m[0].length, 'link');
+  const rubyEnds = new Set(spans.filter((sp) => !sp.orphan).map((sp) => sp.end));
+  if (re) {
+    for (const m of text.matchAll(re)) {
+      if (/^[\u3041-\u3096]+$/.test(m[0]) && !rubyEnds.has(m.index!)) continue;
+      add(m.index!, m.index! + m[0].length, 'link');
+    }
+  }
   return out.sort((a, b) => a.start - b.start);
 }
 

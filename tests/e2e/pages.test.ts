@@ -188,6 +188,13 @@ suite('pages in Chromium', () => {
       const page = await ctx.newPage();
       await page.goto(`${srv.url}en/702/`);
       await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+      // A cache left by an older build is deleted on the next visit; this build's stays.
+      await page.evaluate(async () => void (await caches.open('cr-pages-2000-01-01T00:00:00Z')).put('/x', new Response('old')));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+      const names = await page.evaluate(() => caches.keys());
+      expect(names).not.toContain('cr-pages-2000-01-01T00:00:00Z');
+      expect(names.filter((n) => n.startsWith('cr-pages-'))).toHaveLength(1);
       srv.stop();
       await ctx.setOffline(true);
       await page.reload();

@@ -56,3 +56,12 @@ describe('offline build pieces', () => {
     expect((m['shortcuts'] as { url: string }[]).map((s) => s.url)).toEqual(site.editions.filter((e) => e.latest).map((e) => e.base));
   });
 });
+
+describe('glossary filter text', () => {
+  test('folds width, case and katakana the way the filter keys are written', async () => {
+    const { filterText, foldKana } = await import('../../src/site/client/glossary.ts');
+    expect(filterText('  ＴＲＡＭＰＬＥ  Over ')).toBe('trample over');
+    expect(foldKana('トランプル')).toBe('とらんぷる');
+    expect(foldKana(filterText('ｱｸﾃｨﾌﾞ'))).toBe('あくてぃぶ');
+  });
+});

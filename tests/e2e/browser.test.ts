@@ -197,6 +197,39 @@ suite('reading site in Chromium', () => {
     });
   });
 
+  describe('where the Japanese source lost text', () => {
+    test('a gap is a small mark with an accessible name that adds no text; the rule keeps its one-click English', async () => {
+      const page = await open('/ja/102/');
+      const rule = page.locator('[id="102.2"]');
+      // 102.2 プレイヤー|対戦相手 (プレイヤーの対戦相手: the の was lost between two terms).
+      expect(await rule.getByRole('img', { name: '原文で文字が欠落' }).count()).toBe(1);
+      expect(await rule.locator('p.rb').first().evaluate((el) => el.textContent)).toBe('102.2. 2人対戦においては、プレイヤー対戦相手とはもう一方のプレイヤーのことである。');
+      expect(await rule.locator('.dmg a[hreflang="en"]').getAttribute('href')).toMatch(/\/en\/2019-01-25\/102\/#102\.2$/);
+      await page.close();
+    });
+
+    test('a restored character is shown as inserted, with its English evidence', async () => {
+      const page = await open('/ja/120/');
+      const ins = page.locator('[id="120.4"] ins.rst');
+      expect(await ins.count()).toBe(1);
+      expect(await ins.textContent()).toBe('引');
+      expect(await ins.getAttribute('title')).toContain('draw');
+      await page.close();
+    });
+
+    test('a lost section title shows the English one, marked; glossary notes and damage are shown', async () => {
+      let page = await open('/ja/203/');
+      expect(await page.locator('h1 [lang="en"]').textContent()).toBe('Illustration');
+      expect(await page.locator('h1 abbr.fb').count()).toBe(1);
+      await page.close();
+      page = await open('/ja/glossary/');
+      const dd = page.locator('[id="g-ブロックされない"] + dd');
+      expect(await dd.locator('aside.tn').textContent()).toContain('Unblockableが廃語になりました');
+      expect(await dd.locator('.dmg').count()).toBe(1);
+      await page.close();
+    });
+  });
+
   describe('mobile viewport', () => {
     test('a section page fits a phone screen without horizontal scrolling', async () => {
       const mobile = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

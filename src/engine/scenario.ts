@@ -65,6 +65,8 @@ export interface RunResult {
 export interface RunOptions {
   edition?: string;
   overrides?: Record<string, unknown>;
+  /** Called with the game state after setup (index -1) and after every step (a copy; for property tests). */
+  onState?: (state: GameState, index: number) => void;
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -293,6 +295,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
   const cmp = edition !== scn.ruleset ? scn.compare?.find((c) => c.ruleset === edition) : undefined;
   const errors: string[] = [];
   let state = buildState(scn, edition);
+  opts.onState?.(clone(state), -1);
   const steps: StepResult[] = [];
   const expectations: ExpectationResult[] = [];
   let prevView = viewState(state);
@@ -332,6 +335,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
     else if (exp && modified) expectations.push(...checkExpect(exp, index, state, res, g, scn).map((x) => ({ ...x, passed: x.passed })));
     if (!exp && res.illegal) expectations.push({ step: index, path: 'illegal', expected: false, actual: res.illegal, passed: false });
     steps.push(res);
+    opts.onState?.(clone(state), index);
   });
   const final = viewState(state);
   const passed = !errors.length && expectations.every((e) => e.passed);

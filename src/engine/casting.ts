@@ -139,7 +139,7 @@ export function castSpell(g: Game, a: Action): void {
   for (const ac of spell.additionalCosts ?? []) {
     const pick = (a['sacrifice'] as string | undefined) ?? '';
     if (!g.onBattlefield(pick) || !matches(g.s, g.view(), pick, { ...ac.sacrifice, controller: 'you' }, ctx)) {
-      throw new IllegalAction(`${pick || 'nothing'} can't be sacrificed to pay the additional cost`, '601.2h');
+      throw new IllegalAction(`${pick ? g.name(pick) : 'nothing'} can't be sacrificed to pay the additional cost`, '601.2h');
     }
     const pw = g.chars(pick).power;
     g.move(pick, 'graveyard', { rule: '601.2h', text: `${by} sacrifices ${g.name(pick)} as an additional cost` });

@@ -327,7 +327,7 @@ export function orderBlockers(g: Game, a: Action): void {
   const cb = g.s.combat;
   const at = a['attacker'] as string;
   const x = cb?.attackers[at];
-  if (!x) throw new IllegalAction(`${at} isn't attacking`, '509.2');
+  if (!x) throw new IllegalAction(`${g.name(at)} isn't attacking`, '509.2');
   const order = a['order'] as string[];
   if (order.length !== x.blockers.length || !x.blockers.every((b) => order.includes(b))) throw new IllegalAction('the damage assignment order must list each creature blocking it exactly once', '509.2');
   x.order = [...order];

@@ -39,7 +39,7 @@ export function query(g: Game, a: Action): unknown {
       const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
       const id = a['attacker'] as string;
       const d = dealers.find((x) => x.id === id);
-      if (!d) throw new IllegalAction(`${id} doesn't assign combat damage in this step`, '510.1');
+      if (!d) throw new IllegalAction(`${g.s.objects[id] ? g.name(id) : id} doesn't assign combat damage in this step`, '510.1');
       const fixed = (a['others'] ?? {}) as Record<string, Record<string, number>>;
       const opts = g.enumerateAssignments(d, dealers, fixed);
       g.cite('query', g.profile.damageAssignmentOrder ? ['510.1c', '510.1a', '509.2'] : ['510.1c', '510.1a'], `${g.name(id)} can assign its damage in ${opts.length} way(s)`);

@@ -32,7 +32,7 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
     const pick = chosen[d.id];
     if (pick === undefined) throw new IllegalAction(`no target chosen for "${d.id}"`, '601.2c');
     const t: TargetRef = pick === 'P1' || pick === 'P2' ? { player: pick } : { obj: pick, inc: g.s.objects[pick]?.inc ?? -1 };
-    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(`${pick} isn't a legal target for "${d.id}"`, '601.2c');
+    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(`${pick === 'P1' || pick === 'P2' ? pick : g.s.objects[pick] ? g.name(pick) : pick} isn't a legal target`, '601.2c');
     const grp = d.group ?? d.id;
     const seen = byGroup.get(grp) ?? [];
     if (seen.includes(pick)) throw new IllegalAction(`the same object can't be chosen twice for one instance of the word "target"`, '601.2c');
@@ -111,7 +111,7 @@ export function exec(g: Game, a: Action, ctx: Ctx, sourceLabel = ''): void {
         const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...f, controller: 'you' }, { you: p }));
         if (!cands.length) continue;
         const pick = g.choice<string>(`sacrifice:${p}`, cands, `${p} chooses a permanent to sacrifice`);
-        if (!cands.includes(pick)) throw new IllegalAction(`${pick} can't be chosen by ${p}`, '101.4');
+        if (!cands.includes(pick)) throw new IllegalAction(`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen by ${p}`, '101.4');
         g.cite('choice', ['101.4'], `${p} chooses ${g.name(pick)} (${p === ap ? 'active player first' : 'then the nonactive player'})`);
         picks.push(pick);
       }

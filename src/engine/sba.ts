@@ -80,7 +80,7 @@ function legendRule(g: Game, v: View): SbaAction[] {
     if (ids.length < 2) continue;
     const [player, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
     const keep = g.choice<string>(`legend:${k}`, ids, `${player} controls ${ids.length} legendary permanents named ${name} and chooses one to keep`);
-    if (!ids.includes(keep)) throw new IllegalAction(`${keep} isn't one of the legendary permanents named ${name} that ${player} controls`, '704.5j');
+    if (!ids.includes(keep)) throw new IllegalAction(`${g.s.objects[keep] ? g.name(keep) : keep} isn't one of the legendary permanents named ${name} that ${player} controls`, '704.5j');
     for (const id of ids) if (id !== keep) out.push({ rule: '704.5j', kind: 'graveyard', obj: id, text: `${player} chooses which legendary ${name} to keep; the other one is put into its owner's graveyard` });
   }
   return out;

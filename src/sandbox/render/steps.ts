@@ -1,0 +1,36 @@
+/** The step panel: one item per scenario step, with what happened, its rules, checks and the engine's trace. */
+import { describeCheck } from '../checks.ts';
+import { h } from '../dom.ts';
+import { describeStep, resultText } from '../model.ts';
+import type { WidgetState } from '../widget-state.ts';
+import type { RenderContext } from './context.ts';
+
+export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: number) => void): HTMLElement[] {
+  const { s, lang, t } = c;
+  const { run, cursor } = st;
+  return run.steps.map((step, i) => {
+    const reached = i <= cursor;
+    const btn = h('button', { type: 'button', class: 'cr-sbx-steplink', 'data-sbx-goto': i, 'aria-current': i === cursor ? 'step' : undefined },
+      h('span', { class: 'cr-sbx-n' }, t('stepN', { n: i + 1 })), ' ', describeStep(s.steps[i]!, s, lang, t));
+    btn.addEventListener('click', () => onGo(i));
+    const li = h('li', { class: `cr-sbx-stepitem${reached ? ' is-done' : ' is-future'}${i === cursor ? ' is-current' : ''}`, 'data-sbx-stepitem': i }, btn);
+    if (!reached) return li;
+    if (step.skipped) li.append(h('p', { class: 'cr-sbx-note' }, t('skipped')));
+    li.append(c.chips(step.rules) ?? '');
+    if (step.illegal) li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', h('span', { lang: 'en' }, step.illegal.text), ' ', c.chip(step.illegal.rule)));
+    if (step.error) li.append(h('p', { class: 'cr-sbx-illegal' }, t('error'), ' ', h('span', { lang: 'en' }, step.error)));
+    if (step.result !== undefined) li.append(h('p', { class: 'cr-sbx-result' }, h('strong', {}, `${t('result')}: `), resultText(step.result, s, lang, t)));
+    const checks = run.expectations.filter((e) => e.step === i);
+    if (checks.length && !run.modified) {
+      li.append(h('ul', { class: 'cr-sbx-checks' }, checks.map((e) => h('li', { class: e.passed ? 'is-pass' : 'is-fail' },
+        h('span', { class: 'cr-sbx-mark', 'aria-hidden': 'true' }, e.passed ? '✓' : '✗'), ' ',
+        h('span', { class: 'cr-sbx-visually-hidden' }, `${e.passed ? t('checkPass') : t('checkFail')}: `),
+        describeCheck(e, s, lang, t)))));
+    }
+    if (step.entries.length) {
+      li.append(h('details', { class: 'cr-sbx-trace' }, h('summary', {}, t('trace')),
+        h('ul', { lang: 'en' }, step.entries.map((e) => h('li', {}, c.chips(e.rules), ' ', e.text)))));
+    }
+    return li;
+  });
+}

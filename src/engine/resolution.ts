@@ -42,6 +42,8 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
   return out;
 }
 
+const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
+
 export function exec(g: Game, a: Action, ctx: Ctx, sourceLabel = ''): void {
   const num = (k: string, dflt = 0) => {
     const n = a[k];
@@ -127,7 +129,18 @@ export function exec(g: Game, a: Action, ctx: Ctx, sourceLabel = ''): void {
     case 'untap': for (const id of objs('obj')) g.untap(id); return;
     case 'draw': return g.draw(pl('player'), num('n', 1));
     case 'discard': return g.discard(pl('player'), a['n'] === 'all' ? 'all' : num('n', 1));
-    case 'add-mana': return g.addMana(pl('player'), a['mana'] as string, a['times'] === undefined ? 1 : num('times'));
+    case 'add-mana': {
+      const who = pl('player');
+      if (a['colorOf'] !== undefined) {
+        // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
+        const colors: string[] = [...new Set(objs('colorOf').flatMap((id) => g.view()[id]?.colors ?? []))];
+        if (!colors.length) return g.cite('rule', ['106.5'], `${who} controls no permanent with a color, so the ability produces no mana`);
+        const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`);
+        if (!colors.includes(color)) throw new IllegalAction(`${color} isn't a color of a permanent ${who} controls`, '106.5');
+        return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`);
+      }
+      return g.addMana(who, a['mana'] as string, a['times'] === undefined ? 1 : num('times'));
+    }
     case 'win-game': {
       const p = pl('player');
       g.s.players[p].won = true;

@@ -186,12 +186,43 @@ export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string
     case 'play-land': return t('opLand', { p, card: n(a['card']) });
     case 'set': return t('opSet', { path: String(a['path']), value: JSON.stringify(a['value']) });
     default: {
+      const inj = injection(a, n, p, t);
+      if (inj) return t('opOther', { text: inj });
       const label = typeof a['label'] === 'string' && a['label'] ? a['label'] : a.op.replace(/-/g, ' ');
       const target = typeof a['obj'] === 'string' ? ` (${n(a['obj'])})` : typeof a['card'] === 'string' ? ` (${n(a['card'])})` : '';
       return t('opOther', { text: `${label}${target}` });
     }
   }
 }
+
+/** A sandbox injection (an event the example takes as given) in the page's language; null for an unknown op. */
+function injection(a: Action, n: (id: unknown) => string, p: string, t: T): string | null {
+  const card = n(a['obj'] ?? a['on'] ?? a['from'] ?? a['card']);
+  const who = typeof a['player'] === 'string' && /^P[12]$/.test(a['player']) ? playerName(a['player'], t) : p;
+  const num = typeof a['n'] === 'number' ? a['n'] : 1;
+  switch (a.op) {
+    case 'create-effect': return typeof a['label'] === 'string' && a['label'] ? t('opEffect', { text: a['label'] }) : t('opEffect', { text: '…' });
+    case 'end-effect': return t('opEffectEnds');
+    case 'move': return t('opMove', { card, zone: ZONE_WORDS.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
+    case 'destroy': return t('opDestroy', { card });
+    case 'exile': return t('opExile', { card });
+    case 'tap': return t('opTap', { card });
+    case 'untap': return t('opUntap', { card });
+    case 'deal-damage': return t('opDamage', { card, n: num });
+    case 'gain-life': return t('opGainLife', { p: who, n: num });
+    case 'lose-life': return t('opLoseLife', { p: who, n: num });
+    case 'put-counters': return t('opCounters', { card, n: num, kind: String(a['kind'] ?? '') });
+    case 'discard': return t('opDiscard', { p: who });
+    case 'create-prevention': return t('opPrevention');
+    case 'create-replacement': return t('opReplacement');
+    case 'regenerate': return t('opRegenerate', { card });
+    case 'create-delayed': return t('opDelayed');
+    case 'each-player-sacrifices': return t('opEachSacrifice');
+    case 'attach': return t('opAttach', { card });
+    default: return null;
+  }
+}
+const ZONE_WORDS = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
 
 export function stepName(step: string, t: T): string {
   const k = `s_${step}` as StringKey;

@@ -135,6 +135,7 @@ export function castSpell(g: Game, a: Action): void {
   const base = fixX(parseCost(o.card.manaCost ?? ''), (a['x'] as number | undefined) ?? 0);
   const { cost, rules } = g.totalCost(id, base, by);
   g.cite('cost', rules, `the total cost is ${(formatCost(cost) || '{0}')}; it is locked in`);
+  g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a['x'] !== undefined ? { x: a['x'] as number } : {}) };
   // 601.2h: pay costs in any order (additional costs: sacrifice)
   for (const ac of spell.additionalCosts ?? []) {
     const pick = (a['sacrifice'] as string | undefined) ?? '';

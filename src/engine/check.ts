@@ -52,7 +52,7 @@ export function checkScenario(s: Scenario): SchemaError[] {
       }
     });
     for (const k of Object.keys(st.expect ?? {})) {
-      if (['illegal', 'result', 'stack', 'trace', 'damageEvent', 'game', 'turn', 'P1', 'P2'].includes(k)) continue;
+      if (['illegal', 'result', 'stack', 'trace', 'damageEvent', 'events', 'game', 'turn', 'P1', 'P2'].includes(k)) continue;
       if (!known(k)) errs.push({ path: `$.steps[${i}].expect.${k}`, message: `unknown object "${k}"; expected an object id, P1, P2 or one of illegal, result, stack, trace, damageEvent, game, turn` });
     }
   });

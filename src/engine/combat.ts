@@ -148,6 +148,7 @@ export function assignCombatDamage(g: Game, a: Action): void {
   const trampled = Object.entries(asg).some(([id, x]) => cb.attackers[id]?.blocked && (x[cb.attackers[id]!.at] ?? 0) > 0);
   g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : [])], `combat damage assignment accepted: ${Object.entries(asg).map(([k, v]) => `${g.name(k)} → ${Object.entries(v).map(([r, n]) => `${n} to ${g.name(r)}`).join(', ')}`).join('; ')}`);
   delete (cb as { awaiting?: boolean }).awaiting;
+  g.record.combatDamage = structuredClone(asg);
   g.dealCombatDamage(asg);
   g.s.turn.priority = g.s.turn.active;
 }

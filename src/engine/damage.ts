@@ -152,6 +152,11 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
     }
   };
   const visible = () => res.filter((r) => !(r.k === 'mark' && r.n === 0)).map(fmtRes);
+  const key = (i: { source: string; to: TargetRef }) => `${i.source}>${'player' in i.to ? i.to.player : i.to.obj}`;
+  const sum = (list: { source: string; to: TargetRef; amount: number }[]) => list.reduce<Record<string, number>>((m, i) => (i.amount > 0 ? { ...m, [key(i)]: (m[key(i)] ?? 0) + i.amount } : m), {});
+  const wouldDeal = sum(items0);
+  const dealt = sum(items);
+  g.record.damage.push({ wouldDeal, dealt, prevented: Math.max(0, Object.values(wouldDeal).reduce((a, n) => a + n, 0) - Object.values(dealt).reduce((a, n) => a + n, 0)) });
   const processRule = '119.4b';
   stages.push({ stage: stageOf(processRule), items: visible() });
   const resRules = new Set<string>([processRule]);

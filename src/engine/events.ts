@@ -11,6 +11,7 @@ export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: Pl
   const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`);
   const r = cands.find((c) => c.source === want || c.rid === want);
   if (!r) throw new IllegalAction(`"${want}" is not an applicable replacement effect`, '616.1');
+  g.record.replacements.push({ source: r.source ?? r.rid, chooser });
   return r;
 }
 

@@ -62,6 +62,22 @@ export interface DamageItem {
   combat: boolean;
 }
 
+/** What a step did that the state alone doesn't show (checked by the expectation `events`). */
+export interface StepRecord {
+  /** Spells and abilities that resolved (608.2), by object id. */
+  resolved: string[];
+  /** Spells and abilities removed without resolving (608.2b all targets illegal, 603.4 false "if"). */
+  notResolved: string[];
+  /** The locked-in total cost of each spell cast (601.2f), with X where announced (601.2b). */
+  costs: Record<string, { total: string; x?: number }>;
+  /** The combat damage assignment that was accepted (510.1): attacker or blocker → recipient → amount. */
+  combatDamage: Record<string, Record<string, number>>;
+  /** Replacement effects that applied, with the player who chose among several (616.1). */
+  replacements: { source: string; chooser: string }[];
+  /** Each damage event: what would have been dealt and what was dealt after prevention (`source>recipient`). */
+  damage: { wouldDeal: Record<string, number>; dealt: Record<string, number>; prevented: number }[];
+}
+
 export interface DamageStage {
   stage: string;
   items: string[];
@@ -74,6 +90,8 @@ export class Game {
   damageEvents: DamageStage[][] = [];
   sbaRounds = 0;
   queryResult: unknown = undefined;
+  /** What happened in this step, for the scenario's expectations (`events`). */
+  record: StepRecord = { resolved: [], notResolved: [], costs: {}, combatDamage: {}, replacements: [], damage: [] };
   cache: { seq: number; view: View } | null = null;
 
   constructor(state: GameState, choices: Record<string, unknown> = {}) {

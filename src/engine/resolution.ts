@@ -350,6 +350,7 @@ export function resolveTop(g: Game): void {
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {
     g.cite('resolve', ['608.2a', '603.4'], `the "if" condition of ${item.label} is false: it's removed from the stack and does nothing`);
+    g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
   // 608.2b: targets
@@ -361,6 +362,7 @@ export function resolveTop(g: Game): void {
   }
   if (item.targetDefs.length && illegal.size === item.targetDefs.length) {
     g.cite('resolve', ['608.2b'], `all targets of ${item.label} are illegal: it doesn't resolve and none of its effects happen`);
+    g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
   if (illegal.size) g.cite('resolve', ['608.2b'], `target${illegal.size > 1 ? 's' : ''} ${[...illegal].join(', ')} ${illegal.size > 1 ? 'are' : 'is'} illegal: the spell doesn't affect ${illegal.size > 1 ? 'them' : 'it'}`);
@@ -370,6 +372,7 @@ export function resolveTop(g: Game): void {
     g.exec(e, ctx, item.label);
     if (g.s.result) break;
   }
+  g.record.resolved.push(item.obj);
   finishSpell(g, item);
 }
 

@@ -4,7 +4,7 @@
  *   runScenario(scenario, { edition, overrides }) → { steps: [{ description, rules, diff, state }], final, expectations }
  *   listTweakables(scenario) → the knobs with their default values
  */
-import { Game } from './game.ts';
+import { Game, type StepRecord } from './game.ts';
 import { derive } from './layers.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { translateBetween } from './rules.ts';
@@ -49,6 +49,8 @@ export interface StepResult {
   error?: string;
   skipped?: boolean;
   result?: unknown;
+  /** What the step did that the state doesn't show (resolutions, costs, assignments, replacements, damage). */
+  record?: StepRecord;
 }
 
 export interface RunResult {
@@ -323,6 +325,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
     }
     if (!res.illegal) layerSummary(g, prevView, state);
     res.entries = g.trace;
+    res.record = g.record;
     res.rules = [...new Set(g.trace.flatMap((t) => t.rules))];
     if (g.queryResult !== undefined) res.result = g.queryResult;
     const now = viewState(state);
@@ -413,6 +416,15 @@ function checkExpect(exp: Expectation, step: number, state: GameState, res: Step
       for (const [k, x] of Object.entries(val as Record<string, unknown>)) {
         const actual = (state.turn as Record<string, unknown>)[k];
         add(`turn.${k}`, x, actual, actual === x);
+      }
+      continue;
+    }
+    if (key === 'events') {
+      // what the step did that the state doesn't show (Game.record): each listed part is compared exactly
+      const want = val as Partial<Record<keyof Game['record'], unknown>>;
+      for (const [k, x] of Object.entries(want)) {
+        const actual = g.record[k as keyof Game['record']];
+        add(`events.${k}`, x, actual, deepEq(x, actual));
       }
       continue;
     }

@@ -517,6 +517,14 @@ export const Expect = z.object({
     number: z.int().optional(),
   }).optional();
   },
+  events: z.strictObject({
+    resolved: z.array(z.string()).optional(),
+    notResolved: z.array(z.string()).optional(),
+    costs: z.record(z.string(), z.strictObject({ total: z.string(), x: z.int().optional() })).optional(),
+    combatDamage: z.record(z.string(), z.record(z.string(), z.int())).optional(),
+    replacements: z.array(z.strictObject({ source: z.string(), chooser: z.string() })).optional(),
+    damage: z.array(z.strictObject({ wouldDeal: z.record(z.string(), z.int()), dealt: z.record(z.string(), z.int()), prevented: z.int() })).optional(),
+  }).describe("what the step did that the state doesn't show: spells that resolved or not, locked-in costs and X, the combat damage assignment, replacements applied and who chose, each damage event (source>recipient amounts, prevented)").optional(),
   damageEvent: z.array(z.strictObject({
     stage: z.string(),
     items: z.array(z.string()),

@@ -64,6 +64,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
     });
     if (!cands.length) break;
     const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, o.controller, `${g.name(id)} would be put into a graveyard`);
+    if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
     g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], `${g.name(pick.source ?? '')} replaces the event: ${g.name(id)} goes to ${dest} instead`);

@@ -49,6 +49,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
   if (head === 'trace.sbaRounds') return t('ckSbaRounds', { n: Number(e.expected) });
   if (head === 'trace.layerBreakdown') return t('ckLayers', { subject: nameOf(s, arg, lang) });
   if (head === 'damageEvent') return t('ckDamageEvent');
+  if (head!.startsWith('events.')) return eventSentence(head!.slice('events.'.length), e.expected, s, lang, t);
   if (head === 'stack') return t('ckStack', { value: Array.isArray(e.expected) && e.expected.length ? e.expected.map((x) => nameOf(s, String(x), lang)).join(' ← ') : t('emptyZone') });
   if (head === 'game') return t('ckGame');
   const dot = head!.indexOf('.');
@@ -62,4 +63,23 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
   if (field === 'exists') return e.expected ? t('ckExists', { subject }) : t('ckGone', { subject });
   const label = OBJECT_FIELDS[field];
   return t('ckField', { subject, field: label ? t(label) : field, value: value(e.expected, field, s, lang, t) });
+}
+
+/** The sentence for one part of the `events` expectation (what a step did that the state doesn't show). */
+function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T): string {
+  const sep = lang === 'en' ? ', ' : '、';
+  const name = (id: string) => (/^P[12]$/.test(id) ? playerName(id, t) : nameOf(s, id, lang));
+  const amounts = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => {
+    const [from, to] = k.includes('>') ? k.split('>') : [k, ''];
+    return to ? `${name(from!)} → ${name(to)} ${n}` : `${name(from!)} ${n}`;
+  }).join(sep) || t('none');
+  switch (part) {
+    case 'resolved': return t('evResolved', { list: (v as string[]).map(name).join(sep) || t('none') });
+    case 'notResolved': return t('evNotResolved', { list: (v as string[]).map(name).join(sep) || t('none') });
+    case 'costs': return Object.entries(v as Record<string, { total: string; x?: number }>).map(([id, c]) => (c.x === undefined ? t('evCost', { card: name(id), cost: c.total }) : t('evCostX', { card: name(id), cost: c.total, x: c.x }))).join(sep);
+    case 'combatDamage': return t('evCombat', { list: Object.entries(v as Record<string, Record<string, number>>).map(([from, to]) => amounts(Object.fromEntries(Object.entries(to).map(([r, n]) => [`${from}>${r}`, n])))).join(sep) });
+    case 'replacements': return (v as { source: string; chooser: string }[]).map((r) => t('evReplacement', { source: name(r.source), player: name(r.chooser) })).join(sep);
+    case 'damage': return (v as { dealt: Record<string, number>; prevented: number }[]).map((d) => t('evDamage', { list: amounts(d.dealt), n: d.prevented })).join(sep);
+    default: return part;
+  }
 }

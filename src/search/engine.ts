@@ -19,7 +19,7 @@
 import { Index } from 'flexsearch';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers, normalizeRuleQuery, parseRuleNumber } from '../model/rule-number.ts';
-import { GLOSSARY, TITLE, type GlossaryInfo, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
+import { TITLE, type GlossaryInfo, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
 import { composing, definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, queryTerms, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 
@@ -43,7 +43,9 @@ const EXACT_TITLE = 100;
 /** A query naming a glossary term: the entry, then the rules that define it, then the rules it cites. */
 const DEFINITION = 600;
 /** Glossary definitions are short, so BM25 would favour them over rules for any word: damped. */
-const GLOSSARY_TEXT = 0.5;
+const GLOSSARY_TEXT = 0.3;
+/** Share of records above which a word is too common to score when the query has a rarer one. */
+const COMMON = 0.2;
 const NUMBER_ONLY = /^\d{1,2}$/;
 const SNIPPET_SCAN = 3000;
 
@@ -111,6 +113,7 @@ export class Searcher {
   private readonly synonyms = new Map<string, Synonym>();
   private readonly charCache = new Map<string, string[]>();
   private readonly prefixCache = new Map<string, string[]>();
+  private readonly fixCache = new Map<string, string[]>();
   private readonly postingCache = new Map<string, number[]>();
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
   private readonly scratch: {
@@ -164,7 +167,6 @@ export class Searcher {
       if (bodySet.size) this.body.add(idx, [...bodySet].join(' '));
       const exOnly = et.filter((t) => !bodySet.has(t));
       if (exOnly.length) this.examples.add(idx, [...new Set(exOnly)].join(' '));
-      if (flags & GLOSSARY) this.length[idx] = this.length[idx]! / GLOSSARY_TEXT;
       if (flags & TITLE) {
         const [native, english] = splitBilingual(body);
         const keys = [...new Set([body, native, english].filter(Boolean).map(titleKey))].filter(Boolean);
@@ -342,6 +344,15 @@ export class Searcher {
 
   /** Known words within edit distance 1 (2 for long words) of an unknown Latin word. */
   private corrections(word: string): string[] {
+    const hit = this.fixCache.get(word);
+    if (hit) return hit;
+    const res = this.findCorrections(word);
+    if (this.fixCache.size > 2000) this.fixCache.clear();
+    this.fixCache.set(word, res);
+    return res;
+  }
+
+  private findCorrections(word: string): string[] {
     const max = word.length >= 8 ? 2 : 1;
     const found: [string, number][] = [];
     for (const v of this.vocab) {
@@ -424,8 +435,14 @@ export class Searcher {
     // Alternatives that matched, by bit (for highlighting the top hits only).
     const altTokens: string[] = [];
     const termDocs: number[] = [];
+    // Very common words (`the`, `is`, a one-letter prefix's completions) weigh almost nothing
+    // (idf ≈ log 2) but touch most records: when the query has a rarer word, they are left out
+    // of scoring (most of a long query's time otherwise).
+    const common = (token: string) => (this.df.get(token) ?? 0) > COMMON * N;
+    const hasRare = [...merged.values()].some((t) => this.df.has(t.token) && !common(t.token));
     for (const t of merged.values()) {
-      const alts = this.alternatives(t);
+      let alts = this.alternatives(t);
+      if (hasRare) alts = alts.filter((a) => !common(a.token));
       if (alts.length === 0) continue;
       if (alts[0]!.fix) corrected = corrected.replace(t.word, alts[0]!.token);
       // Base forms for heading matches: `sacrificed` → `sacrifice`.
@@ -521,7 +538,8 @@ export class Searcher {
       let score = extra[d]!;
       if (maxWeight > 0 && total[d]! > 0) {
         const cov = covered[d]! / maxWeight;
-        score += total[d]! * cov * cov;
+        // A definition that merely uses the words counts less than a rule (unless the query names it).
+        score += total[d]! * cov * cov * (this.glossary.has(d) ? GLOSSARY_TEXT : 1);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
         const tt = this.titleTokens.get(d);
         if (tt && cov >= 0.6) {

@@ -45,18 +45,15 @@ suite('instant search in Chromium', () => {
     await input.click();
     await input.fill('');
     await input.pressSequentially(query, { delay: 5 });
+    // Rows answer the full query once the full bundle is in (the head answers first while it loads).
     await page.waitForFunction(
       (q) => {
-        const root = document.querySelector('[data-cr-search-root]');
-        const list = root?.querySelector('[data-cr-search-results]');
-        const input = root?.querySelector('input') as HTMLInputElement | null;
-        return !!list && list.children.length > 0 && input?.value.trim() === q;
+        const list = document.querySelector<HTMLElement>('[data-cr-search-root] [data-cr-search-results]');
+        return list?.dataset['part'] === 'full' && list.dataset['q'] === q;
       },
       query,
       { timeout: 20_000 },
     );
-    // The last answer (for the full query) replaces earlier ones; give it a moment to land.
-    await page.waitForTimeout(150);
     return page.$$eval('[data-cr-search-results] li', (lis) => lis.map((li) => ({ number: (li as HTMLElement).dataset['number']!, lang: (li as HTMLElement).dataset['matchLang']! })));
   }
 
@@ -225,7 +222,8 @@ suite('instant search in Chromium', () => {
 
   it('full-text: an English query on the Korean site is expanded before Pagefind (trample → 돌진)', async () => {
     const { page, rows } = await fullText(`/ko/search/?q=trample`);
-    expect(rows.some((r) => r.source === 'pagefind' && /^\/ko\/702\//.test(r.href))).toBe(true);
+    expect(await page.$eval('[data-cr-fulltext]', (e) => (e as HTMLElement).dataset['pagefindQuery'])).toBe('돌진');
+    expect(rows.some((r) => r.source === 'pagefind')).toBe(true);
     expect(rows.every((r) => r.href.startsWith('/ko/') || r.href.startsWith('/en/2019-01-25/glossary/'))).toBe(true);
     await page.close();
   }, 120_000);

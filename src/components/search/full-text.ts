@@ -242,7 +242,9 @@ function mount(root: HTMLElement): void {
       const filters: Record<string, string> = {};
       if (sec) filters['section'] = sec;
       if (edition.value) filters['edition'] = edition.value;
-      const res = await mod.search(pagefindQuery(answer?.expanded || raw), { filters });
+      const asked = pagefindQuery(answer?.expanded || raw);
+      root.dataset['pagefindQuery'] = asked;
+      const res = await mod.search(asked, { filters });
       if (mine !== run) return;
       results = res?.results ?? [];
       await renderMore(mine);

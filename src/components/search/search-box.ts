@@ -42,7 +42,7 @@ function mount(root: HTMLElement): void {
       } else if (m.type === 'results') {
         if (m.id < shown || m.q !== input.value.trim()) return;
         shown = m.id;
-        render(m.hits);
+        render(m.hits, m.part);
       } else {
         status.textContent = `${d['lFailed']} (${m.message})`;
       }
@@ -66,7 +66,7 @@ function mount(root: HTMLElement): void {
     } else input.removeAttribute('aria-activedescendant');
   }
 
-  function render(next: SearchHit[]): void {
+  function render(next: SearchHit[], part: 'head' | 'full'): void {
     hits = next;
     list.replaceChildren(
       ...hits.map((h, i) => {
@@ -84,6 +84,9 @@ function mount(root: HTMLElement): void {
       }),
     );
     const q = input.value.trim();
+    // The query these rows answer (tests and tools wait for it).
+    list.dataset['q'] = q;
+    list.dataset['part'] = part;
     status.textContent = hits.length ? (d['lCount'] ?? '{n}').replace('{n}', String(hits.length)) : (d['lNone'] ?? '').replace('{q}', q);
     status.classList.toggle('is-empty', hits.length === 0);
     empty.hidden = hits.length > 0;

@@ -189,7 +189,8 @@ export async function runUpdate(args: string[], root = PROJECT_ROOT): Promise<st
   manifest.sources.push(entry);
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   // Kept where resolveSources looks for downloads, so the next `npm run data` finds it.
-  const cached = join(root, '.cache/rules', mirror);
+  // root/content/manifest.json → root/.cache/rules (a manifest elsewhere keeps its copy beside it).
+  const cached = join(dirname(dirname(manifestFile)), '.cache/rules', mirror);
   mkdirSync(dirname(cached), { recursive: true });
   if (newest.c.url) writeFileSync(cached, newest.c.bytes);
   else copyFileSync(newest.c.origin, cached);

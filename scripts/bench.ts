@@ -12,8 +12,6 @@ import { median, table } from './stats.ts';
 
 export { table };
 
-
-
 async function benchParse(): Promise<string> {
   const files: { name: string; path: string }[] = [];
   for (const r of await resolveSources()) if (r.status === 'found') files.push({ name: r.entry.file ? r.entry.file.split('/').pop()! : r.entry.mirror!, path: r.path });
@@ -71,12 +69,13 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   search: async () => (await import('./bench-search.ts')).benchSearch(),
   sandbox: async () => (await import('./bench-sandbox.ts')).benchSandbox(),
   lighthouse: async () => (await import('./bench-lighthouse.ts')).benchLighthouse(),
+  history: async () => (await import('./bench-history.ts')).benchHistory(),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;
   },
 };
-const FILES: Record<string, string> = { lighthouse: 'bench-lighthouse.ts', site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
+const FILES: Record<string, string> = { history: 'bench-history.ts', lighthouse: 'bench-lighthouse.ts', site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
 
 const wanted = process.argv.slice(2).filter((a) => a in SECTIONS);
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {

@@ -8,6 +8,7 @@ import { paragraphText } from '../model/text.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { RULE_INDEX_FILE, buildRuleIndex } from './rule-index.ts';
 import { editionPagePaths, ruleHref, type Edition, type Site } from './site.ts';
+import { editionLag, historyFiles, ruleLag } from './history-extras.ts';
 
 export interface ExtraFile {
   /** Path under dist/ without a leading slash: `en/702.19b/index.html`, `api/en/2026-01-16/rules.json`. */
@@ -57,6 +58,7 @@ function ruleJson(ed: Edition, r: Rule, prev: string | null, next: string | null
     ...(lead ? { lead } : {}),
     prev,
     next,
+    ...(ruleLag(ed, r.number) ? { lag: ruleLag(ed, r.number) } : {}),
   };
 }
 
@@ -84,6 +86,7 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
     const index = buildRuleIndex(ed.lang, ed.edition, ed.pages.map((p) => ({ path: p.path, numbers: p.chunk.entries.map((r) => r.number) })));
     yield { path: `${ed.base.slice(1)}${RULE_INDEX_FILE}`, content: JSON.stringify(index) };
   }
+  yield* historyFiles(site);
   yield {
     path: 'api/index.json',
     content: JSON.stringify({
@@ -119,6 +122,7 @@ function* apiFiles(ed: Edition): Generator<ExtraFile> {
       english: ed.info.english,
       sources: ed.info.sources,
       untranslated: ed.info.untranslated,
+      ...(editionLag(ed) ? { lag: editionLag(ed) } : {}),
       parts: ed.doc.parts,
       rules,
     }),

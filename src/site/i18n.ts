@@ -100,6 +100,15 @@ const en = {
   descGlossary: 'Glossary of the Magic: The Gathering Comprehensive Rules ({edition}): {n} terms, each with its rules and its names in the other languages.',
   descSearch: 'Search the full text of the Magic: The Gathering Comprehensive Rules in English, Japanese and Korean.',
   descGo: 'Go to any rule of the Magic: The Gathering Comprehensive Rules by its number, or pick a section.',
+  history: 'History',
+  historyOf: 'History of rule {n}',
+  changes: 'Rules changes',
+  lagChanged: 'The English of this rule changed after {from}.',
+  lagMoved: 'In the latest English ({english}) this rule is {current}.',
+  lagMovedChanged: 'In the latest English ({english}) this rule is {current}, and its text changed.',
+  lagRemoved: 'This rule is no longer in the latest English ({english}).',
+  lagSummary: 'Since this edition ({from}), the English of {changed} rules changed, {moved} moved and {removed} were removed.',
+  lagDiff: 'See every change',
 } as const;
 
 export type UiKey = keyof typeof en;
@@ -200,6 +209,15 @@ const ja: Strings = {
   descGlossary: 'マジック：ザ・ギャザリング総合ルール（{edition} 版）の用語集：{n} 語、それぞれのルールと英語・韓国語の名前。',
   descSearch: 'マジック：ザ・ギャザリング総合ルールの全文を日本語・英語・韓国語で検索。',
   descGo: 'マジック：ザ・ギャザリング総合ルールのルールへ番号で移動、または章を選ぶ。',
+  history: '履歴',
+  historyOf: 'ルール{n}の履歴',
+  changes: 'ルール変更',
+  lagChanged: 'この規則の英語原文は{from}以降に変更されています。',
+  lagMoved: '最新の英語版（{english}）ではこの規則は{current}です。',
+  lagMovedChanged: '最新の英語版（{english}）ではこの規則は{current}で、文面も変更されています。',
+  lagRemoved: 'この規則は最新の英語版（{english}）にはありません。',
+  lagSummary: 'この版（{from}）以降、英語版では{changed}件の規則が変更、{moved}件が移動、{removed}件が削除されました。',
+  lagDiff: 'すべての変更を見る',
 };
 
 const ko: Strings = {
@@ -297,6 +315,15 @@ const ko: Strings = {
   descGlossary: '매직: 더 개더링 종합 규칙({edition})의 용어 대응: {n}개 용어와 각 규칙, 영어·일본어 이름.',
   descSearch: '매직: 더 개더링 종합 규칙 전문을 한국어·영어·일본어로 검색.',
   descGo: '매직: 더 개더링 종합 규칙의 규칙 번호로 이동하거나 절을 고르세요.',
+  history: '변경 이력',
+  historyOf: '규칙 {n}의 변경 이력',
+  changes: '규칙 변경',
+  lagChanged: '이 규칙의 영어 원문은 {from} 이후 바뀌었습니다.',
+  lagMoved: '최신 영어판({english})에서 이 규칙은 {current}입니다.',
+  lagMovedChanged: '최신 영어판({english})에서 이 규칙은 {current}이며 문구도 바뀌었습니다.',
+  lagRemoved: '이 규칙은 최신 영어판({english})에 없습니다.',
+  lagSummary: '이 판({from}) 이후 영어판에서 규칙 {changed}개가 바뀌고 {moved}개가 옮겨지고 {removed}개가 삭제되었습니다.',
+  lagDiff: '모든 변경 보기',
 };
 
 const STRINGS: Record<Lang, Strings> = { en, ja, ko };

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { EN, EN_ARCHIVE, ROOT } from '../helpers.ts';
 import { parseDocument } from '../../src/pipeline/index.ts';

@@ -22,6 +22,13 @@ initGlossary();
 initHome();
 initOffline();
 initHash();
+// The history pages' script (any-two diff, pinned permalinks) loads only where it is needed.
+if (document.querySelector('[data-compare], [data-history-at]')) {
+  void import('./history.ts').then((m) => {
+    m.initHistoryAt();
+    return m.initCompare();
+  });
+}
 
 // The search placeholder's form has no target yet: never let Enter navigate away.
 document.addEventListener('submit', (e) => {

@@ -8,6 +8,15 @@ import { resolveLostPath } from '../lookup.ts';
 import { nearestRules, findRule } from '../rule-index.ts';
 import { loadRuleIndex } from './goto.ts';
 
+/** Whether the number ever named an English rule (its history JSON exists). */
+async function historyExists(rule: string): Promise<boolean> {
+  try {
+    return (await fetch(`/api/en/history/${rule}.json`, { method: 'HEAD' })).ok;
+  } catch {
+    return false;
+  }
+}
+
 const LANGS = ['en', 'ja', 'ko'] as const;
 type Lang = (typeof LANGS)[number];
 
@@ -51,6 +60,12 @@ export async function notFound(doc: Document = document): Promise<void> {
     return;
   }
   if (!lost.rule) return;
+  // A pinned permalink of an English edition the site does not render (all 84 since 2009 are in the
+  // history): the rule's history page, at that edition, says what the number named then and is today.
+  if (lost.lang === 'en' && lost.edition && (await historyExists(lost.rule))) {
+    loc.replace(`/en/history/${lost.rule}/?at=${lost.edition}${loc.hash}`);
+    return;
+  }
   // Show the message in the language of the path.
   const block = showBlock(doc, lost.lang);
   if (!block) return;

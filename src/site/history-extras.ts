@@ -1,0 +1,69 @@
+/**
+ * The history's static JSON under /api/ (written by the build hook with the other extra files):
+ *   /api/en/history/store.json             the whole store (the any-two page diffs from it)
+ *   /api/en/history/{number}.json          every rule a number named, with its versions where it changed
+ *   /api/en/changes.json                   every edition with its counts against the one before
+ *   /api/en/changes/{old}...{new}.json     the diff of two consecutive editions (the `cr diff --json` shape)
+ * and the translation lag that rule JSON and edition JSON carry.
+ */
+import type { ExtraFile } from './extras.ts';
+import type { Edition, Site } from './site.ts';
+import type { Lag, LagSummary } from '../history/lag.ts';
+import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from './history-site.ts';
+
+/** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
+function laggingEnglish(ed: Edition): string | null {
+  const h = getHistory();
+  if (!h) return null;
+  const english = ed.lang === 'en' ? ed.edition : ed.info.english;
+  if (!english || english === h.editions.at(-1)) return null;
+  return english;
+}
+
+/** `lag` of a rule of `ed` (translations and older English editions), or undefined. */
+export function ruleLag(ed: Edition, number: string): Lag | undefined {
+  return lagsFor(getHistory(), laggingEnglish(ed))?.get(number);
+}
+
+/** How many of the edition's rules changed, moved or were removed in English since. */
+export function editionLag(ed: Edition): LagSummary | null {
+  return lagSummaryFor(getHistory(), laggingEnglish(ed), ed.rules.keys());
+}
+
+export function* historyFiles(site: Site): Generator<ExtraFile> {
+  const h = getHistory();
+  if (!h) return;
+  yield { path: 'api/en/history/store.json', content: JSON.stringify(h) };
+  const rendered = new Set(site.editions.filter((e) => e.lang === 'en').map((e) => e.edition));
+  const rows = editionRows(h, rendered);
+  yield {
+    path: 'api/en/changes.json',
+    content: JSON.stringify({
+      lang: 'en',
+      editions: rows.map((r) => ({
+        edition: r.edition,
+        previous: r.previous,
+        rendered: r.rendered,
+        ...(r.previous ? { url: pairPath(r.previous, r.edition), data: pairApi(r.previous, r.edition) } : {}),
+        summary: r.summary,
+      })),
+    }),
+  };
+  for (const r of rows) if (r.previous) yield { path: pairApi(r.previous, r.edition).slice(1), content: JSON.stringify(editionDiff(h, r.previous, r.edition)) };
+  for (const [number, histories] of historiesByNumber(h)) {
+    yield {
+      path: `api/en/history/${number}.json`,
+      content: JSON.stringify({
+        number,
+        url: historyPath(number),
+        rules: histories.map((r) => ({
+          current: r.current,
+          removed: r.removed,
+          gaps: r.gaps,
+          versions: r.versions.filter((v) => v.status !== 'unchanged').map((v) => ({ edition: v.edition, number: v.number, status: v.status, ...(v.only ? { only: v.only } : {}), text: v.text })),
+        })),
+      }),
+    };
+  }
+}
+

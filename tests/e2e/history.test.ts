@@ -1,0 +1,91 @@
+/**
+ * The history in a real browser (Debian's Chromium) on the built site: the any-two page computes the
+ * same diff as the build (src/history/diff.ts on the store), pinned permalinks of editions without
+ * pages land on the rule's history and say what the number is today, and rules link to their history.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { launch, startServer } from './support.ts';
+import { BROWSER, SHARED, needs } from '../inputs.ts';
+import { readHistory } from '../../src/pipeline/generated.ts';
+import { diffEditions } from '../../src/history/diff.ts';
+
+const suite = needs(BROWSER, SHARED).describe;
+
+suite('history pages in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, url: base } = await startServer());
+    browser = await launch();
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/404/.test(m.text())) errors.push(`${path}: ${m.text()}`);
+    });
+    await page.goto(base + path.replace(/^\//, ''));
+    return page;
+  }
+
+  describe('any two editions', () => {
+    test('2016-07-22 → 2026-01-16 in the browser equals the build’s diff of the same store', async () => {
+      const page = await open('/en/changes/compare/?old=2016-07-22&new=2026-01-16');
+      await page.waitForFunction(() => document.documentElement.dataset['compared'] === '2016-07-22...2026-01-16', null, { timeout: 60_000 });
+      const shown = await page.$$eval('[data-compare-result] .dsum tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.textContent))));
+      const d = diffEditions(readHistory(), '2016-07-22', '2026-01-16');
+      const row = (c: typeof d.summary.rules) => [c.added, c.removed, c.changed, c.moved, c['moved-changed'], c.referencesOnly, c.typographyOnly];
+      expect(shown).toEqual([row(d.summary.rules), row(d.summary.examples), row(d.summary.glossary)]);
+      // The rules listed in full: the real changes of the build's diff, in its order.
+      const listed = await page.$$eval('[data-compare-result] ol.dl', (lists) => lists[0]!.querySelectorAll(':scope > li').length);
+      expect(listed).toBe(d.rules.filter((e) => !e.only).length);
+      await page.close();
+    });
+    test('choosing editions in the form recomputes and keeps the choice in the address', async () => {
+      const page = await open('/en/changes/compare/');
+      await page.selectOption('select[name=old]', '2025-11-14');
+      await page.selectOption('select[name=new]', '2026-01-16');
+      await page.click('form[data-compare] button');
+      await page.waitForFunction(() => document.documentElement.dataset['compared'] === '2025-11-14...2026-01-16', null, { timeout: 60_000 });
+      expect(new URL(page.url()).search).toBe('?old=2025-11-14&new=2026-01-16');
+      // Read by hand in the two texts: 702.124m (Choose a Background) became 702.124k.
+      const moved = await page.$$eval('[data-compare-result] .de-moved .de-h', (hs) => hs.map((h) => h.textContent!.replace(/\s+/g, ' ').trim()));
+      expect(moved).toContain('moved 702.124m → 702.124k');
+      await page.close();
+    });
+  });
+
+  describe('pinned permalinks of editions without pages', () => {
+    test('/en/2015-01-23/103.1a/ lands on the history of 103.1a at that edition and says it is 103.2a today', async () => {
+      const page = await open('/en/2015-01-23/103.1a/');
+      await page.waitForURL(/\/en\/history\/103\.1a\/\?at=2015-01-23/, { timeout: 15_000 });
+      const note = page.locator('[data-history-at]');
+      await expect.poll(() => note.textContent(), { timeout: 10_000 }).toContain('Today it is rule 103.2a');
+      // The rule numbered 103.1a in 2015 (sideboards) is marked, not the rule numbered 103.1a today.
+      expect(await page.locator('.chain-at').count()).toBe(1);
+      await page.close();
+    });
+    test('a rendered edition keeps its pinned page (2019-01-25) and its rules link to their history', async () => {
+      const page = await open('/en/2019-01-25/103.1a/');
+      await page.waitForFunction(() => location.hash === '#103.1a', null, { timeout: 10_000 });
+      const link = page.locator('[id="103.1a"] .hist-link');
+      expect(await link.getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');
+      expect(await page.locator('[id="103.1a"] .lag-line').textContent()).toContain('this rule is 103.2a');
+      await page.close();
+    });
+  });
+
+  test('no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

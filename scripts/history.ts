@@ -89,6 +89,7 @@ export function runHistory(args: string[]): string {
   const lines = [`Rule ${h.number} (as of ${h.edition}): ${h.current ? (h.current === h.number ? `still ${h.current} today` : `${h.current} today`) : `removed in ${h.removed}`}`];
   for (const v of h.versions) if (v.status !== 'unchanged') lines.push(`  ${v.edition}  ${v.status.padEnd(13)} ${v.number}${v.only ? `  (${v.only === 'references' ? 'references renumbered' : 'typography'})` : ''}`);
   if (h.removed) lines.push(`  ${h.removed}  removed`);
+  if (h.gaps.length) lines.push(`  (the source lacks it in ${h.gaps.length === 1 ? h.gaps[0] : `${h.gaps[0]} … ${h.gaps.at(-1)}, ${h.gaps.length} editions`})`);
   return `${lines.join('\n')}\n`;
 }
 

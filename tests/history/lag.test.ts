@@ -1,5 +1,5 @@
 /** Translation lag: what the English of a translated rule did between the translation's edition and the latest. */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { lagsSince, summarizeLag } from '../../src/history/lag.ts';

@@ -128,12 +128,16 @@ shared.describe('the history of the 84 English editions', () => {
     expect(e.after).toContain("player's");
   });
 
-  it('follows a rule across a gap where the source lost it (901.4, merged into 901.3a in 2022-10-07…2025-02-07)', () => {
-    const h = ruleHistory(store, '901.4', '2022-09-08')!;
-    expect(h.current).toBe('901.4');
-    expect(h.gaps[0]).toBe('2022-10-07');
-    expect(h.gaps.at(-1)).toBe('2025-02-07');
-    expect(h.gaps).toHaveLength(11);
+  it('follows an entry across an edition whose source lost it (the archived 2013-02-01 copy ends inside its glossary)', () => {
+    const e = store.editions.indexOf('2013-02-01');
+    const chain = store.glossary.find((c) => c.some((x) => x[2] === 'Attacking Creature'))!;
+    // Present before and after, absent in 2013-02-01 only: one history with a gap, not a removal and a re-addition.
+    expect(spanAt(chain, e - 1)?.[2]).toBe('Attacking Creature');
+    expect(spanAt(chain, e)).toBeUndefined();
+    expect(spanAt(chain, e + 1)?.[2]).toBe('Attacking Creature');
+    expect(store.glossary.filter((c) => c.some((x) => x[2] === 'Attacking Creature'))).toHaveLength(1);
+    // 901.4, which older readers lost in 2022-10-07…2025-02-07 (glued "901.4.All"), is read in every edition now.
+    expect(ruleHistory(store, '901.4', '2022-10-07')!.gaps).toEqual([]);
   });
 
   it('agrees with the engine’s hand-reviewed 2019 → 2026 crosswalk, except where a one-to-one history cannot', () => {

@@ -176,8 +176,8 @@ export function declareAttackers(g: Game, a: Action): void {
   if (t.step !== 'declare-attackers') throw new IllegalAction('attackers are declared only as the declare attackers step begins', '508.1');
   const list = ((a['attackers'] ?? []) as ({ id: string; at?: PlayerId } | string)[]).map((x) => (typeof x === 'string' ? { id: x } : x));
   const ids = list.map((x) => x.id);
-  const err = g.attackError(ids);
-  if (err) throw new IllegalAction(err.text, err.rule);
+  const errs = attackErrors(g, ids);
+  if (errs.length) throw new IllegalAction(errs[0]!.text, errs[0]!.rule, errs);
   const cb = g.s.combat ?? (g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false });
   const def = opponentOf(t.active);
   for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
@@ -201,21 +201,30 @@ export function canAttack(g: Game, id: string): boolean {
 
 /** 508.1c restrictions, then 508.1d: obey the maximum number of requirements. */
 export function attackError(g: Game, ids: string[]): { rule: string; text: string } | null {
-  for (const id of ids) if (!g.canAttack(id)) return { rule: '508.1a', text: `${g.name(id)} can't attack` };
-  const restr = g.attackRestrictionError(ids);
-  if (restr) return restr;
+  return attackErrors(g, ids)[0] ?? null;
+}
+/** Every reason an attack declaration is illegal (508.1a, c, d). */
+export function attackErrors(g: Game, ids: string[]): { rule: string; text: string }[] {
+  const out: { rule: string; text: string }[] = [];
+  for (const id of ids) if (!g.canAttack(id)) out.push({ rule: '508.1a', text: `${g.name(id)} can't attack` });
+  out.push(...attackRestrictionErrors(g, ids));
   const all = g.battlefield().filter((id) => g.canAttack(id));
   const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
   let best = 0;
   for (const set of subsets(all)) if (!g.attackRestrictionError(set)) best = Math.max(best, req(set));
-  if (req(ids) < best) return { rule: '508.1d', text: `this declaration obeys ${req(ids)} requirement(s), but ${best} can be obeyed without breaking a restriction` };
-  return null;
+  if (req(ids) < best) out.push({ rule: '508.1d', text: `this declaration obeys ${req(ids)} requirement(s), but ${best} can be obeyed without breaking a restriction` });
+  return out;
 }
 
 export function attackRestrictionError(g: Game, ids: string[]): { rule: string; text: string } | null {
-  for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) return { rule: '508.1c', text: `${g.name(id)} can't attack alone` };
-  for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers' && ids.length > mod.n) return { rule: '508.1c', text: `no more than ${mod.n} creature(s) can attack` };
-  return null;
+  return attackRestrictionErrors(g, ids)[0] ?? null;
+}
+/** Every restriction a set of attackers breaks (508.1c), not only the first. */
+export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: string }[] {
+  const out: { rule: string; text: string }[] = [];
+  for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) out.push({ rule: '508.1c', text: `${g.name(id)} can't attack alone` });
+  for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: `no more than ${mod.n} creature(s) can attack` });
+  return out;
 }
 
 export function legalAttacks(g: Game): string[][] {
@@ -245,20 +254,28 @@ export function blockPairError(g: Game, blocker: string, attacker: string): { ru
 }
 
 export function blockRestrictionError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
+  return blockRestrictionErrors(g, blocks)[0] ?? null;
+}
+/** Every restriction a block declaration breaks (509.1b, evasion, menace), not only the first. */
+export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string }[] {
+  const out: { rule: string; text: string }[] = [];
   for (const bl of blocks) {
     const extra = hasKeyword(g.chars(bl.blocker), 'can-block-additional-creature') ? 1 : 0;
-    if (bl.attackers.length > 1 + extra) return { rule: '509.1a', text: `${g.name(bl.blocker)} can't block ${bl.attackers.length} creatures` };
+    if (bl.attackers.length > 1 + extra) out.push({ rule: '509.1a', text: `${g.name(bl.blocker)} can't block ${bl.attackers.length} creatures` });
     for (const at of bl.attackers) {
-      if (!g.s.combat?.attackers[at]) return { rule: '509.1a', text: `${g.name(at)} isn't attacking` };
+      if (!g.s.combat?.attackers[at]) {
+        out.push({ rule: '509.1a', text: `${g.s.objects[at] ? g.name(at) : at} isn't attacking` });
+        continue;
+      }
       const e = g.blockPairError(bl.blocker, at);
-      if (e) return e;
+      if (e) out.push(e);
     }
   }
   for (const at of Object.keys(g.s.combat?.attackers ?? {})) {
     const n = blocks.filter((b) => b.attackers.includes(at)).length;
-    if (hasKeyword(g.chars(at), 'menace') && n === 1) return { rule: '702.110b', text: `${g.name(at)} has menace and can't be blocked except by two or more creatures` };
+    if (hasKeyword(g.chars(at), 'menace') && n === 1) out.push({ rule: '702.110b', text: `${g.name(at)} has menace and can't be blocked except by two or more creatures` });
   }
-  return null;
+  return out;
 }
 
 export function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
@@ -281,22 +298,26 @@ export function blockCandidates(g: Game): { blocker: string; attackers: string[]
 }
 
 export function blockError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
-  for (const bl of blocks) if (!g.canBlock(bl.blocker)) return { rule: '509.1a', text: `${g.name(bl.blocker)} can't block` };
-  const r = g.blockRestrictionError(blocks);
-  if (r) return r;
+  return blockErrors(g, blocks)[0] ?? null;
+}
+/** Every reason a block declaration is illegal (509.1a, b, c). */
+export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string }[] {
+  const out: { rule: string; text: string }[] = [];
+  for (const bl of blocks) if (!g.canBlock(bl.blocker)) out.push({ rule: '509.1a', text: `${g.name(bl.blocker)} can't block` });
+  out.push(...blockRestrictionErrors(g, blocks));
   const req = (bs: { blocker: string }[]) => bs.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length;
   let best = 0;
   for (const c of g.blockCandidates()) if (!g.blockRestrictionError(c)) best = Math.max(best, req(c));
-  if (req(blocks) < best) return { rule: '509.1c', text: `this declaration obeys ${req(blocks)} requirement(s), but ${best} can be obeyed without breaking a restriction` };
-  return null;
+  if (req(blocks) < best) out.push({ rule: '509.1c', text: `this declaration obeys ${req(blocks)} requirement(s), but ${best} can be obeyed without breaking a restriction` });
+  return out;
 }
 
 export function declareBlockers(g: Game, a: Action): void {
   const t = g.s.turn;
   if (t.step !== 'declare-blockers' || !g.s.combat) throw new IllegalAction('blockers are declared only as the declare blockers step begins', '509.1');
   const blocks = ((a['blocks'] ?? []) as { blocker: string; attackers: string[] }[]);
-  const err = g.blockError(blocks);
-  if (err) throw new IllegalAction(err.text, err.rule);
+  const errs = blockErrors(g, blocks);
+  if (errs.length) throw new IllegalAction(errs[0]!.text, errs[0]!.rule, errs);
   const cb = g.s.combat;
   for (const bl of blocks) {
     cb.blockers[bl.blocker] = [...bl.attackers];

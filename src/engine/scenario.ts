@@ -45,7 +45,7 @@ export interface StepResult {
   entries: TraceEntry[];
   diff: { path: string; before: unknown; after: unknown }[];
   state: StateView;
-  illegal?: { rule: string; text: string };
+  illegal?: { rule: string; text: string; reasons?: { rule: string; text: string }[] };
   error?: string;
   skipped?: boolean;
   result?: unknown;
@@ -315,7 +315,8 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
       state = g.s;
     } catch (e) {
       if (e instanceof IllegalAction) {
-        res.illegal = { rule: translateBetween(e.rule.replace(/^=/, ''), '2019-01-25', e.rule.startsWith('=') ? '2019-01-25' : edition), text: e.message };
+        const tr = (rule: string) => translateBetween(rule.replace(/^=/, ''), '2019-01-25', rule.startsWith('=') ? '2019-01-25' : edition);
+        res.illegal = { rule: tr(e.rule), text: e.message, ...(e.reasons.length > 1 ? { reasons: e.reasons.map((r) => ({ rule: tr(r.rule), text: r.text })) } : {}) };
         g.cite('illegal', [e.rule], `illegal: ${e.message}; the game returns to the moment before the action (721)`);
       } else if (e instanceof ChoiceNeeded) {
         res.error = `step ${index}: a choice is needed: ${e.message}`;
@@ -393,8 +394,13 @@ function checkExpect(exp: Expectation, step: number, state: GameState, res: Step
       if (val === false) add('illegal', false, res.illegal ?? false, !res.illegal);
       else if (val === true) add('illegal', true, res.illegal ?? false, !!res.illegal);
       else {
-        const want = (val as { rule: string }).rule;
+        const want = (val as { rule: string; rules?: string[] }).rule;
         add('illegal.rule', want, res.illegal?.rule ?? null, res.illegal?.rule === want);
+        const all = (val as { rules?: string[] }).rules;
+        if (all) {
+          const got = (res.illegal?.reasons ?? (res.illegal ? [res.illegal] : [])).map((r) => r.rule);
+          add('illegal.rules', all, got, sameSet(all, got));
+        }
       }
       continue;
     }

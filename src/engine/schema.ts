@@ -490,6 +490,9 @@ export const Expect = z.object({
       get rule() {
         return Rule;
       },
+      get rules() {
+        return z.array(Rule).describe('every rule the action breaks (a set), when it breaks several').optional();
+      },
     }),
   ]).optional();
   },

@@ -331,6 +331,8 @@ export class IllegalAction extends Error {
   constructor(
     message: string,
     public readonly rule: string,
+    /** Every reason the action is illegal, when there are several (the first is `rule` / `message`). */
+    public readonly reasons: { rule: string; text: string }[] = [{ rule, text: message }],
   ) {
     super(message);
   }

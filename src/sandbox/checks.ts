@@ -43,6 +43,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
   const arg = rest.join(' ');
   if (head === 'illegal') return e.expected ? t('ckIllegal') : t('ckLegal');
   if (head === 'illegal.rule') return t('ckIllegalRule', { rule: String(e.expected) });
+  if (head === 'illegal.rules') return t('ckIllegalRules', { rules: (e.expected as string[]).join(lang === 'en' ? ', ' : '、') });
   if (head === 'result') return t('ckResult', { value: resultText(e.expected, s, lang, t) });
   if (head === 'trace.cites') return t('ckCites', { rule: arg });
   if (head === 'trace.notCites') return t('ckNotCites', { rule: arg });

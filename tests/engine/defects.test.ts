@@ -140,3 +140,24 @@ describe('attaching an Aura or Equipment gives it a new timestamp (613.6d; 613.7
     expect(r.passed).toBe(true);
   });
 });
+
+describe('every reason an action is illegal', () => {
+  const objs: Objects = {
+    bird: creature('P1', 'Suntail Hawk', [1, 1], { keywords: ['flying'] }),
+    knight: creature('P1', 'Knight of Meadowgrain', [2, 2], { keywords: ['protection-from-green'] }),
+    bear: creature('P2', 'Grizzly Bears', [2, 2], { colors: ['green'] }),
+    elf: creature('P2', 'Llanowar Elves', [1, 1], { colors: ['green'] }),
+  };
+  it('a block declaration breaking two rules reports both (702.9b flying, 702.16f protection)', () => {
+    const { failed, errors, r } = run(scenario(objs, [
+      { do: [{ op: 'advance', to: 'declare-attackers' }, { op: 'declare-attackers', by: 'P1', attackers: ['bird', 'knight'] }, { op: 'advance', to: 'declare-blockers' }] },
+      { do: { op: 'declare-blockers', by: 'P2', blocks: [{ blocker: 'bear', attackers: ['bird'] }, { blocker: 'elf', attackers: ['knight'] }] }, expect: ex({ illegal: { rule: '702.9b', rules: ['702.9b', '702.16f'] } }) },
+    ]));
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(r.steps[1]!.illegal!.reasons!.map((x) => x.text)).toEqual([
+      "Grizzly Bears can't block Suntail Hawk, which has flying",
+      "Llanowar Elves can't block Knight of Meadowgrain, which has protection from green",
+    ]);
+  });
+});

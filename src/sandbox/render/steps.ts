@@ -17,7 +17,11 @@ export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: num
     if (!reached) return li;
     if (step.skipped) li.append(h('p', { class: 'cr-sbx-note' }, t('skipped')));
     li.append(c.chips(step.rules) ?? '');
-    if (step.illegal) li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', h('span', { lang: 'en' }, step.illegal.text), ' ', c.chip(step.illegal.rule)));
+    if (step.illegal) {
+      li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', h('span', { lang: 'en' }, step.illegal.text), ' ', c.chip(step.illegal.rule)));
+      const more = (step.illegal.reasons ?? []).slice(1);
+      if (more.length) li.append(h('ul', { class: 'cr-sbx-illegal', 'data-sbx-illegal-more': true }, more.map((r) => h('li', {}, t('alsoIllegal', { rule: r.rule }), ' ', h('span', { lang: 'en' }, r.text), ' ', c.chip(r.rule)))));
+    }
     if (step.error) li.append(h('p', { class: 'cr-sbx-illegal' }, t('error'), ' ', h('span', { lang: 'en' }, step.error)));
     if (step.result !== undefined) li.append(h('p', { class: 'cr-sbx-result' }, h('strong', {}, `${t('result')}: `), resultText(step.result, s, lang, t)));
     const checks = run.expectations.filter((e) => e.step === i);

@@ -3,6 +3,8 @@
  * Pure data: no functions, JSON-serialisable, shared by the build and the browser.
  */
 
+import type { DiagnosticCode } from '../pipeline/diagnostics.ts';
+
 export type Lang = 'en' | 'ja' | 'ko';
 export const LANGS: readonly Lang[] = ['en', 'ja', 'ko'];
 
@@ -15,8 +17,8 @@ export interface Diagnostic {
   line: number;
   /** Says what was found and what was expected. */
   message: string;
-  /** Stable machine-readable kind, e.g. `renumbered`, `damaged-text`, `missing-ref`. */
-  code: string;
+  /** Stable machine-readable kind, registered in src/pipeline/diagnostics.ts (title, hint, severity). */
+  code: DiagnosticCode;
   /** The rule the finding concerns, when there is one. */
   rule?: string;
 }

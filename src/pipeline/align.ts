@@ -5,6 +5,7 @@
  * site uses `missing` to fall back to English, labelled.
  */
 import type { RuleDocument } from '../model/types.ts';
+import { diagnostic } from './diagnostics.ts';
 
 export interface Alignment {
   /** English rule numbers absent from the translation. */
@@ -23,10 +24,10 @@ export function alignWithEnglish(doc: RuleDocument, english: RuleDocument): Alig
   const extra = [...local].filter((n) => !en.has(n));
   for (const n of extra) {
     const r = doc.rules.find((x) => x.number === n)!;
-    doc.diagnostics.push({ severity: 'info', file: doc.file, line: r.line, code: 'not-in-english', rule: n, message: `rule ${n} is not in the English ${english.edition} edition (stale or misnumbered in the source)` });
+    doc.diagnostics.push(diagnostic('not-in-english', doc.file, r.line, `rule ${n} is not in the English ${english.edition} edition (stale or misnumbered in the source)`, { rule: n }));
   }
   if (missing.length) {
-    doc.diagnostics.push({ severity: 'info', file: doc.file, line: 1, code: 'untranslated', message: `${missing.length} rules of the English ${english.edition} edition are not in this translation: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}` });
+    doc.diagnostics.push(diagnostic('untranslated', doc.file, 1, `${missing.length} rules of the English ${english.edition} edition are not in this translation: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`));
   }
   return { missing, extra };
 }

@@ -10,6 +10,7 @@ import type { Block, ReaderOutput } from './blocks.ts';
 import { parseInline } from './inline.ts';
 import { findRenumberings } from './numbering.ts';
 import { linkCrossReferences } from './link.ts';
+import { reporter } from './diagnostics.ts';
 
 /** Parses a paragraph and shifts its note markers so they index the rule's whole note list. */
 function paragraphWithNotes(text: string, rule: Rule, notes: Note[], terms?: ReadonlyMap<string, string>): Paragraph {
@@ -20,8 +21,7 @@ function paragraphWithNotes(text: string, rule: Rule, notes: Note[], terms?: Rea
 
 export function assembleDocument(input: ReaderOutput): RuleDocument {
   const diagnostics: Diagnostic[] = [...input.diagnostics];
-  const diag = (severity: Diagnostic['severity'], code: string, line: number, message: string, rule?: string) =>
-    diagnostics.push({ severity, file: input.file, line, code, message, ...(rule ? { rule } : {}) });
+  const diag = reporter(input.file, diagnostics);
 
   const numbered = input.blocks.filter((b): b is Extract<Block, { type: 'numbered' }> => b.type === 'numbered');
   const printed = numbered.map((b) => b.printed);
@@ -31,7 +31,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     // Not a few misprints but a document out of order (shuffled, or concatenated wrongly):
     // correcting would be guessing. Say so once and keep every entry as printed.
     const first = numbered[renumberings[0]!.index]!;
-    diag('error', 'not-in-order', first.line, `${renumberings.length} of ${printed.length} numbered entries are out of rule order (first: ${first.printed} at line ${first.line}); expected rules in ascending order. Numbers are kept as printed, nothing is corrected`);
+    diag('not-in-order', first.line, `${renumberings.length} of ${printed.length} numbered entries are out of rule order (first: ${first.printed} at line ${first.line}); expected rules in ascending order. Numbers are kept as printed, nothing is corrected`);
   } else {
     for (const r of renumberings) corrected.set(r.index, r.corrected);
   }
@@ -51,9 +51,9 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
       const before = rules[rules.length - 1]?.number ?? '(start)';
       if (fix) {
         number = fix;
-        diag('warning', 'renumbered', block.line, `rule printed as ${block.printed} after ${before}, where the order requires ${fix}; read as ${fix}`, fix);
+        diag('renumbered', block.line, `rule printed as ${block.printed} after ${before}, where the order requires ${fix}; read as ${fix}`, fix);
       } else if (fix === null) {
-        diag('warning', byNumber.has(number) ? 'duplicate-rule' : 'out-of-order', block.line, `rule ${block.printed} after ${before} is out of order and no misprint explains it; expected a number after ${before}; kept as printed${byNumber.has(number) ? ' (a stale duplicate of the earlier entry)' : ''}`, number);
+        diag(byNumber.has(number) ? 'duplicate-rule' : 'out-of-order', block.line, `rule ${block.printed} after ${before} is out of order and no misprint explains it; expected a number after ${before}; kept as printed${byNumber.has(number) ? ' (a stale duplicate of the earlier entry)' : ''}`, number);
       }
       const kind = ruleKind(number)!;
       const rule: Rule = { number, kind, parent: parentNumber(number), children: [], body: [], examples: [], notes: [], line: block.line };
@@ -68,7 +68,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
       continue;
     }
     if (!current) {
-      diag('warning', 'orphan-paragraph', block.line, `${block.type} paragraph before any numbered rule; expected it after a rule. Text: ${block.text.slice(0, 80)}`);
+      diag('orphan-paragraph', block.line, `${block.type} paragraph before any numbered rule; expected it after a rule. Text: ${block.text.slice(0, 80)}`);
       continue;
     }
     if (damagedLines.has(block.line)) current.damaged = true;
@@ -86,7 +86,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     if (rule.duplicate) continue;
     const parent = byNumber.get(rule.parent);
     if (parent) parent.children.push(rule.number);
-    else if (rule.kind !== 'section') diag('info', 'missing-parent', rule.line, `rule ${rule.number} has no parent ${rule.parent} in this document`, rule.number);
+    else if (rule.kind !== 'section') diag('missing-parent', rule.line, `rule ${rule.number} has no parent ${rule.parent} in this document`, rule.number);
   }
 
   const parts = buildParts(input.blocks, rules, damagedLines);

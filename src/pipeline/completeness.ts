@@ -5,6 +5,7 @@
  * where it ends (line, region, last entry) and what its contents list after that. Pure.
  */
 import type { Diagnostic, RuleDocument } from '../model/types.ts';
+import { diagnostic } from './diagnostics.ts';
 
 /** What a document's own table of contents lists (line numbers are 1-based physical lines). */
 export interface ContentsList {
@@ -30,7 +31,7 @@ export function checkCompleteness(doc: RuleDocument, contents: ContentsList | un
   const out: Diagnostic[] = [];
   const gaps = missing.filter((m) => !tail.includes(m));
   for (const g of gaps) {
-    out.push({ severity: 'error', file: doc.file, line: g.line, code: 'incomplete', message: `${g.label}, listed in the contents at line ${g.line}, is not in the document; expected every part of the contents in the body` });
+    out.push(diagnostic('incomplete', doc.file, g.line, `${g.label}, listed in the contents at line ${g.line}, is not in the document; expected every part of the contents in the body`));
   }
   if (tail.length > 0) {
     const lastTerm = doc.glossary.at(-1);
@@ -42,13 +43,7 @@ export function checkCompleteness(doc: RuleDocument, contents: ContentsList | un
         : lastRule
           ? `after rule ${lastRule.number}`
           : 'before the first rule';
-    out.push({
-      severity: 'error',
-      file: doc.file,
-      line: lastLine,
-      code: 'ends-early',
-      message: `the document ends early at line ${lastLine}, ${where}; missing what its contents list from there on: ${listed(tail)}${lastTerm && tail.every((t) => t.label === 'the credits') ? ', and any glossary entries after that headword' : ''}`,
-    });
+    out.push(diagnostic('ends-early', doc.file, lastLine, `the document ends early at line ${lastLine}, ${where}; missing what its contents list from there on: ${listed(tail)}${lastTerm && tail.every((t) => t.label === 'the credits') ? ', and any glossary entries after that headword' : ''}`));
   }
   return out;
 }

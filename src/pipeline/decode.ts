@@ -6,7 +6,8 @@
  * lacks, has a table here. What could not be read is reported once per file, with a count and the
  * first positions: U+FFFD replacements are a warning, garbage inside UTF-16 is an error.
  */
-import type { Diagnostic } from '../model/types.ts';
+import type { Diagnostic, Severity } from '../model/types.ts';
+import { reporter, type DiagnosticCode } from './diagnostics.ts';
 
 export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
 
@@ -140,8 +141,8 @@ function cjkScore(text: string): number {
 /** Decodes a source file's bytes, reporting what it chose and any byte it could not read. */
 export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
   const diagnostics: Diagnostic[] = [];
-  const note = (severity: Diagnostic['severity'], code: string, message: string, line = 1) =>
-    diagnostics.push({ severity, file, line, code, message });
+  const report = reporter(file, diagnostics);
+  const note = (code: DiagnosticCode, message: string, line = 1, severity?: Severity) => report(code, line, message, undefined, severity);
 
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return finishUtf8(bytes.subarray(3), true);
@@ -156,12 +157,11 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
     const text = new TextDecoder(encoding).decode(body);
     const bad = findAll(text, GARBAGE);
     const shifted = outOfStep(text);
-    if (body.length % 2 === 1) note('error', 'encoding-garbage', `${encoding} text has an odd number of bytes (${body.length}); expected whole 2-byte code units`, positions(text, [text.length - 1])[0]?.line ?? 1);
+    if (body.length % 2 === 1) note('encoding-garbage', `${encoding} text has an odd number of bytes (${body.length}); expected whole 2-byte code units`, positions(text, [text.length - 1])[0]?.line ?? 1);
     if (bad.length > 0 || shifted.length > 0) {
       const first = [...bad, ...shifted].sort((a, b) => a - b);
       const ps = positions(text, first.slice(0, FIRST));
       note(
-        'error',
         'encoding-garbage',
         `garbage inside ${encoding} text: ${bad.length} unreadable or impossible characters and ${shifted.length} runs of bytes out of step, first at line:column ${where(ps)}; expected clean ${encoding} text`,
         ps[0]!.line,
@@ -193,7 +193,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
         if (score >= 20 && (!best || score > best.score)) best = { encoding, text, score };
       }
       if (best) {
-        note('info', 'encoding', `decoded as ${best.encoding}: not UTF-8, and it reads as Japanese or Korean text there`);
+        note('encoding', `decoded as ${best.encoding}: not UTF-8, and it reads as Japanese or Korean text there`, 1, 'info');
         reportReplacements(best.text, best.encoding);
         return { text: best.text, encoding: best.encoding, bom, diagnostics };
       }
@@ -205,7 +205,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
       const asCp437 = plausibility(body, cp437Char);
       const as1252 = plausibility(body, cp1252Char);
       if (asCp437 > as1252) {
-        note('info', 'encoding', `decoded as CP437: its ${high} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`);
+        note('encoding', `decoded as CP437: its ${high} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`, 1, 'info');
         return { text: decodeCp437(body), encoding: 'cp437', bom, diagnostics };
       }
       return { text: decodeWindows1252(body), encoding: 'windows-1252', bom, diagnostics };
@@ -217,7 +217,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
     const at = findAll(text, /\uFFFD/g);
     if (at.length === 0) return;
     const ps = positions(text, at.slice(0, FIRST));
-    note('warning', 'encoding', `${at.length} invalid ${encoding} byte sequence${at.length === 1 ? '' : 's'} replaced by U+FFFD, first at line:column ${where(ps)}; expected valid ${encoding} text`, ps[0]!.line);
+    note('encoding', `${at.length} invalid ${encoding} byte sequence${at.length === 1 ? '' : 's'} replaced by U+FFFD, first at line:column ${where(ps)}; expected valid ${encoding} text`, ps[0]!.line);
   }
 }
 

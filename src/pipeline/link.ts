@@ -11,6 +11,7 @@
 import type { Inline, Paragraph, RuleDocument } from '../model/types.ts';
 import { referencedNumbers } from '../model/text.ts';
 import { rangeEnd } from './inline.ts';
+import { diagnostic } from './diagnostics.ts';
 
 // A subrule-shaped number (`601.2a`, `616.1`) not inside a longer number or word, with an optional
 // range tail (`-h`, `–h`, `〜h`, `-601.2h`); a letter must not run into more Latin letters.
@@ -67,14 +68,7 @@ export function linkCrossReferences(doc: RuleDocument): void {
       }
       node.missing = true;
       if (!doc.partial) {
-        doc.diagnostics.push({
-          severity: 'warning',
-          file: doc.file,
-          line,
-          code: 'missing-ref',
-          rule: where,
-          message: `${where} refers to ${node.text}, which this document does not contain; expected an existing ${node.target.kind}`,
-        });
+        doc.diagnostics.push(diagnostic('missing-ref', doc.file, line, `${where} refers to ${node.text}, which this document does not contain; expected an existing ${node.target.kind}`, { rule: where }));
       }
     }
   };

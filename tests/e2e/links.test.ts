@@ -1,5 +1,8 @@
 import { describe, expect, test, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensureSite } from './support.ts';
+import { DIAGNOSTIC_CODES } from '../../src/pipeline/diagnostics.ts';
 import { crawl, type CrawlReport } from './crawl.ts';
 
 describe('dist/ links', () => {
@@ -19,5 +22,11 @@ describe('dist/ links', () => {
 
   test('has no duplicate ids on any page', () => {
     expect(report.duplicateIds.slice(0, 30)).toEqual([]);
+  });
+
+  test('/diagnostics/ lists every registered diagnostic code with an anchor', async () => {
+    const html = readFileSync(join(await ensureSite(), 'diagnostics', 'index.html'), 'utf8');
+    const listed = [...html.matchAll(/<dt id="([a-z0-9-]+)"/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...DIAGNOSTIC_CODES].sort());
   });
 });

@@ -40,7 +40,16 @@ export async function prepareData(): Promise<void> {
   if (dataIsFresh(stamp)) return;
   const started = Date.now();
   const { writeGeneratedData } = await import('../../scripts/data.ts');
-  await writeGeneratedData();
+  // The stage's per-document report is long (84 editions); `npm run data` shows it. Keep its last line.
+  const write = process.stdout.write.bind(process.stdout);
+  let report = '';
+  process.stdout.write = ((chunk: string | Uint8Array) => ((report += String(chunk)), true)) as typeof process.stdout.write;
+  try {
+    await writeGeneratedData();
+  } finally {
+    process.stdout.write = write;
+  }
+  console.warn(`[setup] ${report.trim().split('\n').at(-1) ?? ''}`);
   mkdirSync(join(PROJECT_ROOT, '.cache'), { recursive: true });
   writeFileSync(STAMP, stamp);
   console.warn(`[setup] generated data written in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -19,6 +19,7 @@ import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts'
 import { NOTE_MARK, parseInline } from '../inline.ts';
 import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { paragraphsOf } from './en-text.ts';
+import { reporter, type Report } from '../diagnostics.ts';
 
 /** One logical line of a Korean source: its text (notes cut out), its 1-based physical line, its notes. */
 export interface KoLine {
@@ -34,10 +35,11 @@ export interface KoLine {
   bare?: boolean;
 }
 
-export type Diag = (severity: Diagnostic['severity'], code: string, line: number, message: string, rule?: string) => void;
+/** Reports a finding (src/pipeline/diagnostics.ts): `diag(code, line, message, rule?, severity?)`. */
+export type Diag = Report;
 
 export function makeDiag(file: string, diagnostics: Diagnostic[]): Diag {
-  return (severity, code, line, message, rule) => diagnostics.push({ severity, file, line, code, message, ...(rule ? { rule } : {}) });
+  return reporter(file, diagnostics);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,7 +212,7 @@ function flattenPhrasing(nodes: PhrasingContent[], buf: LineBuffer, ctx: Flatten
         const symbol = symbolOfImage(node.url, node.alt ?? '');
         if (symbol) append(`{${symbol}}`);
         else {
-          ctx.diag('warning', 'unknown-image', lineOf(startLine(node, 0)), `image ${node.url} is not a mana/game symbol (expected /assets/symbols/X.gif); kept its alt text "${node.alt ?? ''}"`);
+          ctx.diag('unknown-image', lineOf(startLine(node, 0)), `image ${node.url} is not a mana/game symbol (expected /assets/symbols/X.gif); kept its alt text "${node.alt ?? ''}"`);
           append(node.alt ?? '');
         }
         break;
@@ -223,7 +225,7 @@ function flattenPhrasing(nodes: PhrasingContent[], buf: LineBuffer, ctx: Flatten
         ctx.used?.add(node.identifier);
         cur().text = trimSpacesEnd(cur().text) + NOTE_MARK;
         cur().notes.push(def ? { ...def } : { text: '', form: 'footnote', line: lineOf(startLine(node, 0)) });
-        if (!def) ctx.diag('warning', 'footnote-undefined', lineOf(startLine(node, 0)), `footnote [^${node.label ?? node.identifier}] has no definition "[^${node.label ?? node.identifier}]: …"; kept an empty note`);
+        if (!def) ctx.diag('footnote-undefined', lineOf(startLine(node, 0)), `footnote [^${node.label ?? node.identifier}] has no definition "[^${node.label ?? node.identifier}]: …"; kept an empty note`);
         break;
       }
       case 'html': {
@@ -372,7 +374,7 @@ export function parseMarkdown(text: string, onEscaped?: (line: number) => void):
 }
 
 const floodMessage = `more than ${MAX_DELIMITERS} emphasis delimiters (* and _) in one block; read them as literal characters (a rules text has a handful)`;
-export const reportFlood = (diag: Diag, line: number) => diag('warning', 'delimiter-flood', line, floodMessage);
+export const reportFlood = (diag: Diag, line: number) => diag('delimiter-flood', line, floodMessage);
 
 /** Markdown text (a whole Jekyll post) → logical lines, with a blank line between flow nodes. */
 function markdownLines(text: string, diag: Diag): { lines: KoLine[]; title?: { value: string; line: number } } {
@@ -401,7 +403,7 @@ function markdownLines(text: string, diag: Diag): { lines: KoLine[]; title?: { v
 /** Footnote definitions nobody refers to (the note would be lost otherwise). */
 export function reportUnusedFootnotes(ctx: FlattenContext, diag: Diag): void {
   for (const [id, note] of ctx.footnotes) {
-    if (!ctx.used?.has(id)) diag('warning', 'footnote-unused', note.line, `footnote [^${id}] is defined but never referenced; expected a "[^${id}]" in the text. Note: ${note.text.slice(0, 60)}`);
+    if (!ctx.used?.has(id)) diag('footnote-unused', note.line, `footnote [^${id}] is defined but never referenced; expected a "[^${id}]" in the text. Note: ${note.text.slice(0, 60)}`);
   }
 }
 
@@ -499,29 +501,29 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
     if (LIQUID.test(t) || THEMATIC_BREAK.test(t)) continue;
     if (OMISSION.test(t)) {
       const section = lastNumbered ? lastNumbered.slice(0, 3) : null;
-      diag('info', 'omitted', l.line, `"${t}": the source leaves out the rest of ${section ? `section ${section} after ${lastNumbered}` : 'this part'} (not translated); those rules are absent from this document`, lastNumbered ?? undefined);
+      diag('omitted', l.line, `"${t}": the source leaves out the rest of ${section ? `section ${section} after ${lastNumbered}` : 'this part'} (not translated); those rules are absent from this document`, lastNumbered ?? undefined);
       continue;
     }
     const call = t.includes('[^') ? /\[\^([^\]\s]{1,32})\]/.exec(t) : null;
-    if (call) diag('warning', 'footnote-undefined', l.line, `footnote reference [^${call[1]}] has no definition "[^${call[1]}]: …"; kept as text`, lastNumbered ?? undefined);
+    if (call) diag('footnote-undefined', l.line, `footnote reference [^${call[1]}] has no definition "[^${call[1]}]: …"; kept as text`, lastNumbered ?? undefined);
     const numbered = numberedLine(t);
     const part = numbered ? null : partHeading(t);
     const example = numbered || part ? null : matchExample(t);
     if (l.anchor !== undefined && (!numbered || numbered.printed !== l.anchor)) {
-      diag('warning', 'anchor-mismatch', l.anchorLine ?? l.line, `anchor <a name="${l.anchor}"> is followed by ${numbered ? `rule ${numbered.printed}` : 'an unnumbered paragraph'}; expected the anchor to equal the number of the paragraph after it`, numbered?.printed);
+      diag('anchor-mismatch', l.anchorLine ?? l.line, `anchor <a name="${l.anchor}"> is followed by ${numbered ? `rule ${numbered.printed}` : 'an unnumbered paragraph'}; expected the anchor to equal the number of the paragraph after it`, numbered?.printed);
     }
     if (numbered && (numbered.text !== '' || numbered.printed.includes('.'))) {
       checkExpectation(l, numbered.printed, diag);
-      if (l.bare) diag('info', 'bare-line', l.line, `rule ${numbered.printed} is a plain line among the HTML paragraphs (the site generator did not convert it, probably because of its irregular number)`, numbered.printed);
+      if (l.bare) diag('bare-line', l.line, `rule ${numbered.printed} is a plain line among the HTML paragraphs (the site generator did not convert it, probably because of its irregular number)`, numbered.printed);
       blocks.push({ type: 'numbered', printed: numbered.printed, text: numbered.text, line: l.line, notes: l.notes });
       lastNumbered = numbered.printed;
     } else if (part) {
       blocks.push({ type: 'part', number: part.number, title: part.title, line: l.line });
     } else if (example !== null) {
-      if (l.expect && l.expect !== 'example') diag('warning', 'markup-mismatch', l.line, `an example inside markup for a ${l.expect}; expected example markup`, lastNumbered ?? undefined);
+      if (l.expect && l.expect !== 'example') diag('markup-mismatch', l.line, `an example inside markup for a ${l.expect}; expected example markup`, lastNumbered ?? undefined);
       blocks.push({ type: 'example', text: example, line: l.line, notes: l.notes });
     } else {
-      if (l.expect) diag('warning', 'markup-mismatch', l.line, `markup says ${l.expect === 'example' ? 'an example' : `a numbered ${l.expect}`}, but the text is neither numbered nor labelled "Example:"; kept as a continuation paragraph. Text: ${t.slice(0, 60)}`, lastNumbered ?? undefined);
+      if (l.expect) diag('markup-mismatch', l.line, `markup says ${l.expect === 'example' ? 'an example' : `a numbered ${l.expect}`}, but the text is neither numbered nor labelled "Example:"; kept as a continuation paragraph. Text: ${t.slice(0, 60)}`, lastNumbered ?? undefined);
       blocks.push({ type: 'continuation', text: t, line: l.line, notes: l.notes });
     }
   }
@@ -541,7 +543,7 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
     const omittedAt = paras.findIndex((p) => p.text.length === 1 && OMISSION.test(p.text[0]!));
     if (omittedAt >= 0) {
       glossaryOmitted = true;
-      diag('info', 'glossary-omitted', paras[omittedAt]!.line, `the glossary (${texts[glossaryAt]!.trim()}) is left out ("${paras[omittedAt]!.text[0]}"); the document has no glossary entries`);
+      diag('glossary-omitted', paras[omittedAt]!.line, `the glossary (${texts[glossaryAt]!.trim()}) is left out ("${paras[omittedAt]!.text[0]}"); the document has no glossary entries`);
       // What follows the omission marker is the closing publisher/trademark paragraph.
       credits = paras.slice(omittedAt + 1).map((p) => p.text.join('\n'));
       for (const p of paras.slice(0, omittedAt)) glossary.push(glossaryEntry(p, diag));
@@ -555,9 +557,9 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
   const partsCovered = new Set([...sections].map((s) => s[0]));
   const partial = partsCovered.size < 9;
   if (edition === null) {
-    diag(partial ? 'info' : 'warning', 'no-edition', 1, `the document states no effective date (expected a line such as "이 규칙은 2019년 1월 25일부터 시행됩니다."); edition unknown${partial ? ' (a chapter post: the site manifest supplies it)' : ''}`);
+    diag('no-edition', 1, `the document states no effective date (expected a line such as "이 규칙은 2019년 1월 25일부터 시행됩니다."); edition unknown${partial ? ' (a chapter post: the site manifest supplies it)' : ''}`, undefined, partial ? 'info' : 'warning');
   }
-  if (firstRule < 0) diag('warning', 'no-rules', 1, 'no numbered rule lines such as "100.1. …" found');
+  if (firstRule < 0) diag('no-rules', 1, 'no numbered rule lines such as "100.1. …" found');
 
   return {
     lang: 'ko',
@@ -581,7 +583,7 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
 
 /** A glossary paragraph: term line (`돌진 Trample`), definition lines. */
 function glossaryEntry(p: { text: string[]; line: number }, diag: Diag): GlossaryEntry {
-  if (p.text.length < 2) diag('warning', 'glossary-no-definition', p.line, `glossary term "${p.text[0]}" has no definition line after it; expected the definition on the next line`);
+  if (p.text.length < 2) diag('glossary-no-definition', p.line, `glossary term "${p.text[0]}" has no definition line after it; expected the definition on the next line`);
   return { term: p.text[0]!, definition: p.text.slice(1).map((t) => parseInline(t)), refs: [], line: p.line };
 }
 
@@ -589,7 +591,7 @@ function glossaryEntry(p: { text: string[]; line: number }, diag: Diag): Glossar
 function checkExpectation(l: KoLine, printed: string, diag: Diag): void {
   if (!l.expect) return;
   const kind = !printed.includes('.') ? 'section' : /[a-z]$/.test(printed) ? 'subrule' : 'rule';
-  if (l.expect !== kind) diag('warning', 'markup-mismatch', l.line, `${printed} is a ${kind}, but its markup is for ${l.expect === 'example' ? 'an example' : `a ${l.expect}`}`, printed);
+  if (l.expect !== kind) diag('markup-mismatch', l.line, `${printed} is a ${kind}, but its markup is for ${l.expect === 'example' ? 'an example' : `a ${l.expect}`}`, printed);
 }
 
 
@@ -624,6 +626,6 @@ export function readKoreanText(text: string, file: string): ReaderOutput {
     const { text: t, notes } = extractInlineNotes(l, i + 1);
     lines.push({ text: t, line: i + 1, notes });
   }
-  if (fm && isBlank(raw.slice(fm.end).join(''))) diag('warning', 'no-rules', 1, 'the post has front matter but no body');
+  if (fm && isBlank(raw.slice(fm.end).join(''))) diag('no-rules', 1, 'the post has front matter but no body');
   return readKoreanLines(lines, { file, format, title: fm?.fields.get('title'), diagnostics });
 }

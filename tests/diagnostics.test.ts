@@ -20,12 +20,12 @@ function pipelineSources(dir = join(ROOT, 'src/pipeline')): { file: string; text
   });
 }
 
-/** Codes at report sites: `diag('code', …`, `report('code', …`, `diagnostic('code', …`, and `? 'a' : 'b'` choices. */
+/** Codes at report sites: `diag('code', …`, `report('code', …`, `note(…`, `diagnostic(…`, and `? 'a' : 'b'` choices. */
 function reportedCodes(): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   const add = (code: string, file: string) => (found.get(code) ?? found.set(code, new Set()).get(code)!).add(file);
   for (const { file, text } of pipelineSources()) {
-    for (const m of text.matchAll(/\b(?:diag|report|diagnostic)\(\s*(?:[\w.]+(?:\([\w.]*\))?\s*\?\s*)?'([a-z0-9-]+)'(?:\s*:\s*'([a-z0-9-]+)')?/g)) {
+    for (const m of text.matchAll(/\b(?:diag|report|note|diagnostic)\(\s*(?:[\w.]+(?:\([\w.]*\))?\s*\?\s*)?'([a-z0-9-]+)'(?:\s*:\s*'([a-z0-9-]+)')?/g)) {
       add(m[1]!, file);
       if (m[2]) add(m[2], file);
     }

@@ -349,7 +349,7 @@ export function checksSummary(r: RunResult, t: T): { ok: boolean; text: string }
   const total = r.expectations.length;
   if (!total) return null;
   const failed = r.expectations.filter((e) => !e.passed).length + r.errors.length;
-  return failed ? { ok: false, text: t('differs', { n: failed, total }) } : { ok: true, text: t('matches', { n: total, total }) };
+  return failed ? { ok: false, text: t('differs', { n: failed, total, count: failed }) } : { ok: true, text: t('matches', { n: total, total, count: total }) };
 }
 
 // ------------------------------------------------------------------ comparing editions

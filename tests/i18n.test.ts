@@ -1,0 +1,94 @@
+/**
+ * The one translation system (src/i18n/translate.ts) and its data (src/i18n/locales/*.json): every
+ * domain (site, sandbox, loader) has every English key in ja and ko, non-empty, with exactly the
+ * English placeholders in every plural form, and the plural forms each locale's Intl.PluralRules
+ * needs; interpolation happens once; plurals follow the count; missing keys fall back to English.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES, createTranslator, format, placeholders, type Catalog, type Locale } from '../src/i18n/translate.ts';
+import { useStrings } from '../src/site/i18n.ts';
+import { translator } from '../src/sandbox/strings.ts';
+import { ROOT } from './helpers.ts';
+
+const DIR = join(ROOT, 'src/i18n/locales');
+const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
+const domains = [...new Set(files.map((f) => f.split('.')[1]!))].sort();
+const load = (locale: Locale, domain: string) => JSON.parse(readFileSync(join(DIR, `${locale}.${domain}.json`), 'utf8')) as Record<string, string>;
+const base = (key: string) => key.split('#')[0]!;
+/** Base key → its forms in one catalog (the plain key, or `key#category` variants). */
+function forms(catalog: Record<string, string>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [k, v] of Object.entries(catalog)) {
+    const b = base(k);
+    if (!out.has(b)) out.set(b, new Map());
+    out.get(b)!.set(k.includes('#') ? k.split('#')[1]! : '', v);
+  }
+  return out;
+}
+
+describe('locale data', () => {
+  it('has one file per locale and domain, and the domains site, sandbox, loader', () => {
+    expect(domains).toEqual(['loader', 'sandbox', 'site']);
+    expect(files.sort()).toEqual(LOCALES.flatMap((l) => domains.map((d) => `${l}.${d}.json`)).sort());
+  });
+
+  for (const domain of ['site', 'sandbox', 'loader']) {
+    for (const locale of LOCALES) {
+      it(`${locale}.${domain}: every English key, non-empty, same placeholders, the plural forms the locale needs`, () => {
+        const english = forms(load('en', domain));
+        const own = forms(load(locale, domain));
+        expect([...own.keys()].sort()).toEqual([...english.keys()].sort());
+        const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+        for (const [key, variants] of own) {
+          const expected = placeholders([...english.get(key)!.values()][0]!);
+          for (const [form, text] of variants) {
+            expect(text.trim(), `${locale}.${domain}.${key}#${form}`).not.toBe('');
+            expect(placeholders(text), `${locale}.${domain}.${key}#${form}`).toEqual(expected);
+            if (form) expect(categories, `${locale}.${domain}.${key}#${form}`).toContain(form);
+          }
+          // A key with plural forms anywhere must cover every category this locale selects (or stay plain).
+          if (!variants.has('')) for (const c of categories) if (c === 'one' || c === 'other') expect(variants.has(c), `${locale}.${domain}.${key}#${c}`).toBe(true);
+        }
+      });
+    }
+  }
+
+  it('ja and ko are translated, not copies of English (words that must differ)', () => {
+    const site = { en: load('en', 'site'), ja: load('ja', 'site'), ko: load('ko', 'site') };
+    const sandbox = { en: load('en', 'sandbox'), ja: load('ja', 'sandbox'), ko: load('ko', 'sandbox') };
+    for (const k of ['contents', 'glossary', 'previous', 'next', 'goTo', 'notFound']) for (const l of ['ja', 'ko'] as const) expect(site[l][k], `${l}.site.${k}`).not.toBe(site.en[k]);
+    for (const k of ['step', 'runAgain', 'reset', 'compare', 'modified', 'checkPass', 'checkFail']) for (const l of ['ja', 'ko'] as const) expect(sandbox[l][k], `${l}.sandbox.${k}`).not.toBe(sandbox.en[k]);
+  });
+});
+
+describe('translate', () => {
+  it('fills {name} placeholders once, leaving unknown names as written', () => {
+    expect(format('Step {n} of {total}', { n: 2, total: 5 })).toBe('Step 2 of 5');
+    expect(format('{a} and {b}', { a: '{b}', b: 'x' })).toBe('{b} and x');
+    expect(format('{missing} stays', {})).toBe('{missing} stays');
+    expect(format('{toString}', {})).toBe('{toString}');
+  });
+  it('chooses the plural form with Intl.PluralRules from `count`', () => {
+    const t = translator('en');
+    expect(t('matches', { n: 1, total: 1, count: 1 })).toBe('Matches the CR example: 1 of 1 check passes.');
+    expect(t('matches', { n: 3, total: 3, count: 3 })).toBe('Matches the CR example: 3 of 3 checks pass.');
+    expect(t('differs', { n: 1, total: 4, count: 1 })).toBe('Differs from the CR example: 1 of 4 checks fails.');
+    // Japanese and Korean have one form ("other"): the plain key serves every count.
+    expect(translator('ko')('matches', { n: 1, total: 1, count: 1 })).toBe('종합 규칙의 예시와 일치합니다(확인 1개 중 1개 통과).');
+  });
+  it('falls back to English, then to the key', () => {
+    const catalogs: Record<Locale, Catalog> = { en: { a: 'A {x}', 'b#one': 'one b', 'b#other': '{count} bs' }, ja: {}, ko: { a: '가 {x}' } };
+    const ja = createTranslator(catalogs, 'ja');
+    expect(ja('a', { x: 1 })).toBe('A 1');
+    expect(ja('b', { count: 2 })).toBe('2 bs');
+    expect(ja('zzz')).toBe('zzz');
+    expect(createTranslator(catalogs, 'ko')('a', { x: 2 })).toBe('가 2');
+  });
+  it('serves the site and the sandbox from the same data', () => {
+    expect(useStrings('ja')('editionOf', { date: '2019-01-25' })).toBe(format(load('ja', 'site')['editionOf']!, { date: '2019-01-25' }));
+    expect(translator('ko')('stepN', { n: 3 })).toBe('3단계');
+    expect(translator('ja')('open')).toBe(load('ja', 'loader')['open']);
+  });
+});

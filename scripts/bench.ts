@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measured numbers, printed as tables with medians. Never asserted in tests.
  *   parse   time per document (median of runs after warm-up) and throughput
+ *   worst   the readers on huge lines and pathological markup (scripts/worst-cases.ts)
  *   + the site, search and engine tables when those parts are present.
  * `npm run bench -- parse` runs only the named tables.
  */
@@ -65,6 +66,10 @@ async function benchParse(): Promise<string> {
 /** Optional tables from the other parts of the project, each in its own script. */
 const SECTIONS: Record<string, () => Promise<string>> = {
   parse: benchParse,
+  worst: async () => {
+    const rows = (await import('./bench-worst.ts')).benchWorst();
+    return `Worst-case inputs (median of 5 runs after a warm-up; tests check the output, not the time)\n${table(['input', 'chars', 'median ms'], rows)}`;
+  },
   site: async () => (await import('./bench-site.ts')).benchSite(),
   search: async () => (await import('./bench-search.ts')).benchSearch(),
   sandbox: async () => (await import('./bench-sandbox.ts')).benchSandbox(),

@@ -22,6 +22,7 @@ import {
   type RubyPair,
 } from '../src/pipeline/furigana.ts';
 import { SEED } from './helpers.ts';
+import { FURIGANA_LINES } from '../scripts/worst-cases.ts';
 
 // A small glossary in the seed's own headword format.
 const HEADWORDS = [
@@ -301,27 +302,22 @@ describe('cleanLine (steps 1–4)', () => {
   });
 });
 
-describe('robustness: linear time on huge lines', () => {
-  const cases: [string, string][] = [
-    ['ruby terms', 'プレイヤーぷれいやー'.repeat(40_000)],
-    ['one katakana run', 'カ'.repeat(400_000)],
-    ['ヴ run before hiragana', 'ヴ'.repeat(400_000) + 'ぁ'],
-    ['ヴ and ー run before hiragana', 'ヴー'.repeat(200_000) + 'ぁ'],
-    ['katakana and hiragana', 'カカあ'.repeat(133_333)],
-    ['hiragana term prefixes', 'あなたあなた'.repeat(66_666) + 'あ'],
-    ['references', 'rule 100.1'.repeat(40_000) + '〕'],
-    ['reference with open title', 'rule 1' + 'あ'.repeat(400_000) + '〕'],
-    ['orphan readings', 'いろ'.repeat(200_000)],
-    ['orphan chain', 'しまぬま'.repeat(100_000)],
-    ['brackets', '「'.repeat(200_000) + '」'.repeat(200_000)],
-    ['spaces', 'rule' + ' '.repeat(400_000)],
-  ];
-  for (const [name, line] of cases) {
-    it(`cleans a ${line.length}-character line of ${name} quickly`, () => {
-      const t = performance.now();
+describe('robustness on huge lines (scripts/worst-cases.ts; timed by npm run bench -- worst)', () => {
+  // A hang or runaway backtracking fails by the test timeout; the time itself is measured by the bench.
+  // What the cleanup rules say each line becomes: a reading right after its base goes (プレイヤーぷれいやー,
+  // あなたあなた), a chain of orphan readings of glossary kanji becomes the kanji (しまぬま → 島沼), a lost
+  // 〔 is restored before the 〕 that closes a reference title, and everything else stays as printed.
+  const expected: Record<string, () => string> = {
+    'ruby terms': () => 'プレイヤー'.repeat(40_000),
+    'hiragana term prefixes': () => 'あなた'.repeat(66_666) + 'あ',
+    references: () => 'rule 100.1'.repeat(40_000) + '〔〕',
+    'reference with open title': () => 'rule 1〔' + 'あ'.repeat(400_000) + '〕',
+    'orphan chain': () => '島沼'.repeat(100_000),
+  };
+  for (const [name, line] of FURIGANA_LINES) {
+    it(`cleans a ${line.length}-character line of ${name} as the rules say`, () => {
       const r = cleanLine(line, CTX);
-      expect(typeof r.text).toBe('string');
-      expect(performance.now() - t).toBeLessThan(2000);
+      expect(r.text === (expected[name]?.() ?? line), `${name}: ${r.text.length} characters, starting ${r.text.slice(0, 12)}`).toBe(true);
     });
   }
 });
@@ -402,14 +398,5 @@ describe('the Japanese seed, every line', () => {
     expect(unbalanced).toEqual([6025, 6467]);
   });
 
-  it('cleans the whole document fast', () => {
-    const times: number[] = [];
-    for (let k = 0; k < 7; k++) {
-      const t = performance.now();
-      lines.forEach((l, i) => cleanLine(l, ctx, { headword: headwordLines.has(i) }));
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[3]).toBeLessThan(1000);
-  });
+  // The time to clean the whole document is measured by `npm run bench -- parse` (the Japanese seed), not asserted.
 });

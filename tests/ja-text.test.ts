@@ -14,6 +14,7 @@ import { NOTE_MARK } from '../src/pipeline/inline.ts';
 import { paragraphText } from '../src/model/text.ts';
 import { editionFromTitle, extractTranslatorNotes, headwordBridge, readJapaneseText } from '../src/pipeline/readers/ja-text.ts';
 import { EN, SEED, parseFile, ruleByNumber } from './helpers.ts';
+import { japaneseLongLine } from '../scripts/worst-cases.ts';
 
 const SOURCE = readFileSync(SEED.ja, 'utf8');
 const doc = parseFile(SEED.ja);
@@ -396,25 +397,10 @@ describe('Japanese reader: robustness and speed', () => {
     expect(read('').diagnostics.some((x) => x.code === 'no-edition')).toBe(true);
   });
 
-  it('reads a 400,000-character line in linear time', () => {
-    const body = '100.1. ' + 'プレイヤーぷれいやーカードかーどいろrule 1〕'.repeat(16_000);
-    const s = ['1. 部', '', '100. 原則', '', body, '', '用語集', '', 'プレイヤー(ぷれいやー)/Player', '', ' 人。', '', 'カード(かーど)/Card', '', ' 物。'].join('\n');
-    const t = performance.now();
-    const d = read(s);
-    expect(performance.now() - t).toBeLessThan(3000);
+  it('reads a 400,000-character line (timed by npm run bench -- worst; a hang fails by the test timeout)', () => {
+    const d = read(japaneseLongLine());
     expect(text(ruleByNumber(d, '100.1').body[0]!).startsWith('プレイヤーカードいろrule 1〔〕プレイヤー')).toBe(true);
   });
 
-  it('reads the whole document quickly after warm-up', () => {
-    for (let i = 0; i < 3; i++) readJapaneseText(SOURCE, SEED.ja);
-    const times: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const t = performance.now();
-      readJapaneseText(SOURCE, SEED.ja);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    // Median ≈ 35–55 ms on a 2-core machine; the bound leaves room for loaded CI runners.
-    expect(times[4]).toBeLessThan(500);
-  });
+  // The time to read the whole document is measured by `npm run bench -- parse`, not asserted.
 });

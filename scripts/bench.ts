@@ -2,6 +2,7 @@
  * `npm run bench`: measured numbers, printed as tables with medians. Never asserted in tests.
  *   parse   time per document (median of runs after warm-up) and throughput
  *   worst   the readers on huge lines and pathological markup (scripts/worst-cases.ts)
+ *   server  requests/s and p50/p99 latency of the server behind `npm start` (scripts/bench-server.ts)
  *   + the site, search and engine tables when those parts are present.
  * `npm run bench -- parse` runs only the named tables.
  */
@@ -75,6 +76,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   sandbox: async () => (await import('./bench-sandbox.ts')).benchSandbox(),
   lighthouse: async () => (await import('./bench-lighthouse.ts')).benchLighthouse(),
   history: async () => (await import('./bench-history.ts')).benchHistory(),
+  server: async () => (await import('./bench-server.ts')).benchServer(table),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;

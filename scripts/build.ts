@@ -1,42 +1,99 @@
 /**
- * `npm run build`: the whole static site into dist/, in pipeline order.
+ * `npm run build [-- --offline] [-- --allow-missing]`: the whole static site, in pipeline order, built
+ * into a new directory that replaces dist/ only when every stage succeeded (scripts/build-run.ts).
  *   1. generated data (src/generated/)        scripts/data.ts
  *   2. instant-search bundles (public/search/) scripts/search-index.ts
  *   3. sandbox scenarios (public/sandbox/)     scripts/sandbox-data.ts
- *   4. astro build (dist/)
- *   5. Pagefind full-text index (dist/pagefind/)
+ *   4. astro build (the new directory)
+ *   5. Pagefind full-text index (…/pagefind/)
+ *   6. precompressed .br/.gz copies and _headers for static hosts   scripts/compress.ts
+ * The result carries build.json (stages, counts, sources with their checksums).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeGeneratedData } from './data.ts';
 import { writeBundles } from './search-index.ts';
 import { writeSandboxData } from './sandbox-data.ts';
 import { runPagefind } from './pagefind.ts';
+import { precompress } from './compress.ts';
+import { BuildError, buildAtomically } from './build-run.ts';
+import { UsageError } from './args.ts';
 import { PROJECT_ROOT, SourceError, sourceSettings } from '../src/pipeline/sources.ts';
+import { readCatalog } from '../src/pipeline/generated.ts';
+import { headersFile } from '../src/site/headers.ts';
 import { parseSourceFlags } from './sources.ts';
 
-const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
-  const started = Date.now();
-  const out = await run();
-  process.stdout.write(`build: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  return out;
-};
+const DIST = join(PROJECT_ROOT, 'dist');
 
-const settings = sourceSettings(parseSourceFlags(process.argv.slice(2)));
+function countFiles(dir: string): { files: number; pages: number } {
+  let files = 0;
+  let pages = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    files++;
+    if (e.name.endsWith('.html')) pages++;
+  }
+  return { files, pages };
+}
+
+let settings;
 try {
-  await step('data', () => writeGeneratedData(settings));
+  settings = sourceSettings(parseSourceFlags(process.argv.slice(2)));
 } catch (e) {
-  if (!(e instanceof SourceError)) throw e;
-  process.stderr.write(`build: stopped at the data stage, dist/ unchanged:\n${e.message.replace(/^/gm, '  ')}\n`);
+  if (!(e instanceof UsageError || e instanceof SourceError)) throw e;
+  process.stderr.write(`build: ${e.message}\n`);
   process.exit(1);
 }
-await step('search bundles', () => writeBundles());
-await step('sandbox data', () => writeSandboxData(join(PROJECT_ROOT, 'public')));
-await step('astro build', () => {
-  const r = spawnSync('npx', ['astro', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
-});
-await step('pagefind', async () => {
-  const r = await runPagefind(join(PROJECT_ROOT, 'dist'));
-  process.stdout.write(`pagefind: indexed ${r.pages} pages\n`);
-});
+
+try {
+  const record = await buildAtomically(
+    DIST,
+    [
+      {
+        name: 'data',
+        run: async () => {
+          await writeGeneratedData(settings);
+          const catalog = readCatalog();
+          return {
+            counts: { editions: catalog.editions.length, rules: catalog.editions.reduce((n, e) => n + e.ruleCount, 0), sourcesUsed: catalog.sources.filter((s) => s.status === 'used').length, sourcesMissing: catalog.sources.filter((s) => s.status === 'missing').length },
+            record: { sources: catalog.sources, editions: catalog.editions.map((e) => ({ lang: e.lang, edition: e.edition, rules: e.ruleCount, latest: e.latest })) },
+          };
+        },
+      },
+      { name: 'search bundles', run: () => ({ counts: { bundles: writeBundles().length } }) },
+      { name: 'sandbox data', run: async () => ({ counts: await writeSandboxData(join(PROJECT_ROOT, 'public')) }) },
+      {
+        name: 'astro build',
+        run: (out) =>
+          new Promise((ok, fail) => {
+            const child = spawn('npx', ['astro', 'build', '--outDir', out], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+            child.on('error', fail);
+            child.on('exit', (code, signal) => (code === 0 ? ok({ counts: countFiles(out) }) : fail(new Error(`astro build failed (${signal ?? `exit ${code}`})`))));
+          }),
+      },
+      {
+        name: 'pagefind',
+        run: async (out) => {
+          const r = await runPagefind(out);
+          return { counts: { pages: r.pages, files: r.files } };
+        },
+      },
+      {
+        name: 'compress',
+        run: async (out) => {
+          writeFileSync(join(out, '_headers'), headersFile());
+          const r = await precompress(out);
+          return { counts: { ...r } };
+        },
+      },
+    ],
+    (line) => process.stdout.write(`${line}\n`),
+  );
+  process.stdout.write(`build: complete in ${record.seconds.toFixed(1)} s; dist/ replaced (dist/build.json)\n`);
+} catch (e) {
+  if (!(e instanceof BuildError)) throw e;
+  const detail = e.message.includes('\n') ? `\n${e.message.replace(/^/gm, '  ')}` : ` ${e.message}`;
+  process.stderr.write(`build: failed at the ${e.stage} stage, dist/ unchanged (the previous site):${detail}\n`);
+  process.exit(1);
+}

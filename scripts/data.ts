@@ -27,8 +27,9 @@ import type { HistoryStore } from '../src/history/store.ts';
 export async function buildData(
   settings: SourceSettings = sourceSettings(),
   log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+  root?: string,
 ): Promise<{ catalog: Catalog; docs: RuleDocument[]; history: HistoryStore; report: string }> {
-  const resolved = await resolveSources({ settings, log });
+  const resolved = await resolveSources({ settings, log, ...(root ? { root } : {}) });
   const problems = sourceProblems(resolved, settings);
   if (problems.length > 0) throw new SourceError(problems.join('\n'));
   const groups = new Map<string, { entries: SourceEntry[]; docs: RuleDocument[] }>();

@@ -1,0 +1,232 @@
+/**
+ * The static server behind `npm start` (and the browser tests): serves a built site directory on
+ * 127.0.0.1, strictly.
+ *   - Paths: only `/…` targets; decoded, normalised, and resolved through realpath, so `..`, `%2f`,
+ *     backslashes, NUL and symlinks cannot reach a file outside the site. Directory redirects are
+ *     built from the normalised path (always one leading slash: never a protocol-relative Location).
+ *   - Errors: every file-system call is awaited and caught; a file that vanishes mid-request (a
+ *     rebuild swapping dist/) is looked up again, and a stream error ends only that response.
+ *   - Time: idle, slow-header and slow-request connections are cut (headersTimeout, requestTimeout,
+ *     keepAliveTimeout, socket timeout).
+ *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
+ *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding.
+ */
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, posix, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheControl, securityHeaders } from '../src/site/headers.ts';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  // Pagefind's index files.
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
+};
+
+export interface ServeOptions {
+  /** Seconds a connection may stay idle between requests (keep-alive) or with nothing sent. */
+  idleTimeout?: number;
+  /** Seconds to receive a request's headers / the whole request. */
+  headersTimeout?: number;
+  requestTimeout?: number;
+}
+
+type Target = { kind: 'file'; path: string; size: number; mtime: Date } | { kind: 'redirect'; location: string } | { kind: 'missing' } | { kind: 'bad' };
+
+/** `/a/b/` from a raw request target, or null when it is not an origin-form path we serve. */
+export function cleanPath(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || /[\0\\]/.test(decoded)) return null;
+  // Collapse `//`, resolve `.`/`..` (never above the root): the result starts with exactly one slash.
+  const normal = posix.normalize(decoded.replace(/\/{2,}/g, '/'));
+  return normal.startsWith('/') && !normal.startsWith('//') ? normal : null;
+}
+
+const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+/** The root's real path; during a swap of dist/ (two renames) it may be absent for a moment. */
+async function rootOf(dist: string): Promise<string | null> {
+  for (let i = 0; i < 20; i++) {
+    try {
+      return await realpath(dist);
+    } catch {
+      await sleep(25);
+    }
+  }
+  return null;
+}
+
+async function resolveTarget(root: string, path: string, search: string): Promise<Target> {
+  const candidate = join(root, path);
+  let real: string;
+  try {
+    real = await realpath(candidate);
+  } catch {
+    return { kind: 'missing' };
+  }
+  // A symlink may point anywhere: what counts is where it really leads.
+  if (real !== root && !real.startsWith(root + sep)) return { kind: 'missing' };
+  const st = await stat(real).catch(() => null);
+  if (!st) return { kind: 'missing' };
+  if (st.isDirectory()) {
+    if (!path.endsWith('/')) return { kind: 'redirect', location: `${encodePath(path)}/${search}` };
+    return resolveTarget(root, `${path}index.html`, search);
+  }
+  return st.isFile() ? { kind: 'file', path: real, size: st.size, mtime: st.mtime } : { kind: 'missing' };
+}
+
+/** The request handler for `dist` (exported for tests that drive it without a socket). */
+export function handler(dist: string) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const base = securityHeaders();
+    const plain = (status: number, text: string, extra: Record<string, string> = {}) => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(status, { ...base, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra }).end(req.method === 'HEAD' ? undefined : text);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(405, 'method not allowed', { Allow: 'GET, HEAD' });
+    const raw = req.url ?? '';
+    const q = raw.indexOf('?');
+    const rawPath = q < 0 ? raw : raw.slice(0, q);
+    const search = q < 0 ? '' : raw.slice(q);
+    const path = cleanPath(rawPath);
+    if (path === null) return plain(400, 'bad request path');
+
+    /**
+     * Sends the file (or the build's precompressed copy the client accepts). The file is opened first
+     * and its length and validators taken from the open file, so a rebuild that swaps dist/ meanwhile
+     * cannot make the body disagree with its headers. false: the file vanished before it was opened.
+     */
+    const send = async (status: number, target: Extract<Target, { kind: 'file' }>, logical: string): Promise<boolean> => {
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      let handle: FileHandle | null = null;
+      let encoding: string | null = null;
+      for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+        if (!new RegExp(`\\b${enc}\\b`).test(accepts)) continue;
+        handle = await open(target.path + ext, 'r').catch(() => null);
+        if (handle) {
+          encoding = enc;
+          break;
+        }
+      }
+      handle ??= await open(target.path, 'r').catch(() => null);
+      if (!handle) return false;
+      try {
+        const st = await handle.stat();
+        const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+        const headers: Record<string, string> = {
+          ...base,
+          'Content-Type': MIME[extname(target.path).toLowerCase()] ?? 'application/octet-stream',
+          'Cache-Control': status === 200 ? cacheControl(logical) : 'no-store',
+          ETag: etag,
+          'Last-Modified': st.mtime.toUTCString(),
+          Vary: 'Accept-Encoding',
+          'Content-Length': String(st.size),
+          ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        };
+        if (status === 200 && req.headers['if-none-match'] === etag) {
+          delete headers['Content-Length'];
+          res.writeHead(304, headers).end();
+          return true;
+        }
+        res.writeHead(status, headers);
+        if (req.method === 'HEAD') {
+          res.end();
+          return true;
+        }
+        const stream = handle.createReadStream({ autoClose: true });
+        handle = null; // the stream owns it now
+        await new Promise<void>((done) => {
+          stream.once('error', () => {
+            res.destroy();
+            done();
+          });
+          res.once('close', () => {
+            stream.destroy();
+            done();
+          });
+          stream.pipe(res);
+        });
+        return true;
+      } finally {
+        await handle?.close().catch(() => {});
+      }
+    };
+
+    try {
+      // Looked up again once when a file vanishes between lookup and open (dist/ swapped by a rebuild).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const root = await rootOf(dist);
+        if (root === null) return plain(503, 'the site is not built', { 'Retry-After': '5' });
+        const target = await resolveTarget(root, path, search);
+        if (target.kind === 'redirect') {
+          res.writeHead(301, { ...base, Location: target.location, 'Cache-Control': 'no-store' }).end();
+          return;
+        }
+        if (target.kind === 'file') {
+          if (await send(200, target, path)) return;
+          continue;
+        }
+        const notFound = await resolveTarget(root, '/404.html', '');
+        if (notFound.kind === 'file' && (await send(404, notFound, '/404.html'))) return;
+        if (notFound.kind === 'file') continue;
+        return plain(404, 'not found');
+      }
+      return plain(503, 'the site is being rebuilt; try again', { 'Retry-After': '1' });
+    } catch {
+      return plain(500, 'internal error');
+    }
+  };
+}
+
+/** Serves `dist` on 127.0.0.1:`port` (0 = a free port). */
+export function serve(dist: string, port = 0, options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
+  const idle = (options.idleTimeout ?? 15) * 1000;
+  const server = createServer(
+    {
+      headersTimeout: (options.headersTimeout ?? 10) * 1000,
+      requestTimeout: (options.requestTimeout ?? 30) * 1000,
+      keepAliveTimeout: idle,
+      // Node checks the two timeouts above on this interval (default 30 s).
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => void handler(dist)(req, res),
+  );
+  // A socket with no traffic at all (opened and silent) is closed after `idle`.
+  server.setTimeout(idle, (socket) => socket.destroy());
+  // Malformed requests: Node's own clientError handling answers 400, 431 (headers too large) or 408.
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: p } = server.address() as AddressInfo;
+      ok({ server, url: `http://127.0.0.1:${p}/` });
+    });
+  });
+}
+
+// `tsx scripts/server.ts DIR [PORT]`: serve a directory as is (the bench runs the server in its own process).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { url } = await serve(resolve(process.argv[2] ?? 'dist'), Number(process.argv[3] ?? 0));
+  process.stdout.write(`${url}\n`);
+}

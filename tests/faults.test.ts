@@ -1,0 +1,167 @@
+/**
+ * The fault matrix of the data stage: each fault with its exact outcome — a complete result or a
+ * located error with a non-zero exit, never a quietly smaller site. The rest of the matrix:
+ * interrupted build, full disk / unwritable output (tests/build-run.test.ts); rebuild while serving,
+ * hostile clients (tests/server.test.ts); unreachable and hanging downloads (tests/sources.test.ts).
+ */
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { buildData } from '../scripts/data.ts';
+import { loadManifest, sha256, SourceError, type SourceEntry, type SourceSettings } from '../src/pipeline/sources.ts';
+import { SHARED, needs } from './inputs.ts';
+import { EN, ROOT, SEED, SHARED_RULES } from './helpers.ts';
+
+const { describe, it } = needs(SHARED);
+
+const settings = (extra: Partial<SourceSettings> = {}): SourceSettings => ({
+  mirror: SHARED_RULES, network: false, networkWhy: 'offline (test)', allowMissing: false,
+  limits: { connectTimeout: 1, totalTimeout: 1 }, retries: 1, ...extra,
+});
+
+/** A scratch root: the page sources of the manifest (no history editions), `change` applied to it. */
+function scratch(change: (sources: SourceEntry[], root: string) => void = () => {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'cr-fault-'));
+  mkdirSync(join(root, 'content'), { recursive: true });
+  cpSync(join(ROOT, 'content/seeds'), join(root, 'content/seeds'), { recursive: true });
+  const manifest = loadManifest();
+  manifest.sources = manifest.sources.filter((s) => s.pages !== false);
+  change(manifest.sources, root);
+  writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
+  return root;
+}
+
+/** A mirror directory: copies of en/ and ko/, the archive linked. */
+function mirrorCopy(): string {
+  const mirror = mkdtempSync(join(tmpdir(), 'cr-mirror-'));
+  cpSync(join(SHARED_RULES, 'en'), join(mirror, 'en'), { recursive: true });
+  cpSync(join(SHARED_RULES, 'ko'), join(mirror, 'ko'), { recursive: true });
+  symlinkSync(join(SHARED_RULES, 'en-archive'), join(mirror, 'en-archive'));
+  return mirror;
+}
+
+function cr(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cr.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+}
+
+const failure = async (p: Promise<unknown>): Promise<string> => {
+  const e = await p.then(() => null, (x: unknown) => x);
+  expect(e).toBeInstanceOf(SourceError);
+  return (e as SourceError).message;
+};
+
+const servers: Server[] = [];
+afterAll(() => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+describe('fault matrix: sources', () => {
+  it('wrong checksum (one byte of the 2026-01-16 mirror copy changed): `cr data` exits 1 naming file, expected and actual sha256; nothing written', () => {
+    const mirror = mirrorCopy();
+    const file = join(mirror, 'en/MagicCompRules-2026-01-16.txt');
+    const bytes = readFileSync(file);
+    bytes[100_000] = bytes[100_000]! ^ 0x20;
+    writeFileSync(file, bytes);
+    const gen = mkdtempSync(join(tmpdir(), 'cr-gen-'));
+    const r = cr(['data'], { CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_GENERATED: gen, CR_ATLAS_OFFLINE: '1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`  ${file}: checksum mismatch for source en-2026-01-16: expected sha256 abe9528405163b2a296b2b75b713814907e2bb51bbe3ffbbafabe7da01b7f7b5, actual sha256 ${sha256(bytes)}\n`);
+    expect(existsSync(join(gen, 'catalog.json'))).toBe(false);
+  });
+
+  it('missing source (no Korean 2019-01-25 in the mirror, offline): exit 1 with the reason and the way out', () => {
+    const mirror = mirrorCopy();
+    spawnSync('rm', ['-r', join(mirror, 'ko')]);
+    const gen = mkdtempSync(join(tmpdir(), 'cr-gen-'));
+    const r = cr(['data'], { CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_GENERATED: gen, CR_ATLAS_OFFLINE: '1' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('cr data: stopped, nothing written:\n  source ko-2019-01-25 (ko 2019-01-25) is missing: not in mirror ');
+    expect(r.stderr).toContain('; offline (CR_ATLAS_OFFLINE=1)\n  pass --allow-missing (or CR_ATLAS_ALLOW_MISSING=1) to build the site without the missing documents; it then lists them on /sources/\n');
+    expect(existsSync(join(gen, 'catalog.json'))).toBe(false);
+    const plan = cr(['sources'], { CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1' });
+    expect(plan.status).toBe(1);
+    expect(plan.stdout).toContain('missing ko-2019-01-25            skipped: not in mirror');
+    expect(plan.stdout).toContain('the build would stop:');
+  });
+
+  it('missing source with --allow-missing: the site data says which documents were used and which are missing', async () => {
+    const root = scratch((sources) => {
+      sources.find((s) => s.id === 'ko-2019-01-25')!.mirror = 'ko/not-there.txt';
+    });
+    const { catalog } = await buildData(settings({ allowMissing: true }), () => {}, root);
+    expect(catalog.editions.map((e) => `${e.lang}-${e.edition}`)).not.toContain('ko-2019-01-25');
+    expect(catalog.sources.filter((s) => s.status === 'missing')).toEqual([
+      { id: 'ko-2019-01-25', lang: 'ko', edition: '2019-01-25', status: 'missing', location: 'ko/not-there.txt', url: expect.stringMatching(/^https:/), credit: expect.any(String), reason: 'not in mirror the mirror directory; offline (test)' },
+    ]);
+    const en26 = catalog.sources.find((s) => s.id === 'en-2026-01-16')!;
+    expect(en26).toMatchObject({ status: 'used', origin: 'mirror', location: 'en/MagicCompRules-2026-01-16.txt', sha256: 'abe9528405163b2a296b2b75b713814907e2bb51bbe3ffbbafabe7da01b7f7b5', bytes: 954_522 });
+  });
+
+  it('a download that hangs (a loopback server that accepts and never answers): bounded, then missing and the build stops', async () => {
+    const server = createServer(() => {});
+    servers.push(server);
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/cr.txt`;
+    const root = scratch((sources) => {
+      const ko = sources.find((s) => s.id === 'ko-2019-01-25')!;
+      ko.mirror = 'ko/not-there.txt';
+      ko.url = url;
+    });
+    const started = Date.now();
+    const message = await failure(buildData(settings({ network: true, networkWhy: 'downloads on (test)', limits: { connectTimeout: 1, totalTimeout: 0.5 } }), () => {}, root));
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(message.split('\n')[0]).toBe(`source ko-2019-01-25 (ko 2019-01-25) is missing: not in mirror ${SHARED_RULES}; download failed 2 times, last: ${url}: not complete within 0.5 s (total timeout)`);
+  });
+});
+
+describe('fault matrix: damaged documents', () => {
+  it('truncated source (the Japanese seed cut to 40 %): the data stage stops at the file and line where it ends', async () => {
+    const root = scratch((_s, r) => {
+      const b = readFileSync(SEED.ja);
+      let cut = Math.floor(b.length * 0.4);
+      while ((b[cut]! & 0xc0) === 0x80) cut--;
+      writeFileSync(join(r, 'content/seeds/002_6bef9fe457013240.txt'), b.subarray(0, cut));
+    });
+    const message = await failure(buildData(settings(), () => {}, root));
+    // Independent of the parser: the cut copy's last non-blank line.
+    const lines = readFileSync(join(root, 'content/seeds/002_6bef9fe457013240.txt'), 'utf8').split('\n');
+    let last = lines.length;
+    while (lines[last - 1]!.trim() === '') last--;
+    expect(message).toMatch(new RegExp(`^${join(root, 'content/seeds/002_6bef9fe457013240.txt')}:${last}: ends-early: the document ends early at line ${last}, after rule \\S+; missing what its contents list from there on: section 609, `));
+  });
+
+  it('garbage inside UTF-16 (1,001 bytes inserted in the 2026-01-16 text as UTF-16): the data stage stops with encoding-garbage', async () => {
+    const root = scratch((sources, r) => {
+      const text = readFileSync(EN('2026-01-16'), 'utf8');
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+      const at = 2 + 2 * Math.floor(text.length / 2);
+      const junk = Buffer.from(Array.from({ length: 1001 }, (_, i) => (i * 7919 + 13) % 256));
+      writeFileSync(join(r, 'content/en26-utf16.txt'), Buffer.concat([utf16.subarray(0, at), junk, utf16.subarray(at)]));
+      const en = sources.find((s) => s.id === 'en-2026-01-16')!;
+      delete en.mirror;
+      delete en.sha256;
+      en.file = 'content/en26-utf16.txt';
+    });
+    const message = await failure(buildData(settings(), () => {}, root));
+    expect(message).toMatch(new RegExp(`^${join(root, 'content/en26-utf16.txt')}:\\d+: encoding-garbage: `));
+  });
+
+  it('a Shift_JIS Japanese seed is decoded: the same 2,460 entries and 559 glossary terms as the UTF-8 seed', async () => {
+    const root = scratch((_s, r) => {
+      const sjis = spawnSync('iconv', ['-f', 'utf-8', '-t', 'shift_jis', SEED.ja], { maxBuffer: 64 << 20 });
+      expect(sjis.status).toBe(0);
+      writeFileSync(join(r, 'content/seeds/002_6bef9fe457013240.txt'), sjis.stdout);
+    });
+    const { docs } = await buildData(settings(), () => {}, root);
+    const ja = docs.find((d) => d.lang === 'ja')!;
+    // The counts of the UTF-8 seed (tests/data.test.ts and `npm run data`: 2460 entries, 559 glossary terms).
+    expect([ja.rules.length, ja.glossary.length]).toEqual([2460, 559]);
+    expect(ja.diagnostics.find((d) => d.code === 'encoding')!.message).toBe('decoded as shift_jis: not UTF-8, and it reads as Japanese or Korean text there');
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * The server behind `npm start` (scripts/server.ts) under hostile and unlucky clients: traversal
+ * variants, open redirect, symlinks out of the site, idle and slow clients, headers, precompressed
+ * files, and a rebuild (atomic swap of the directory) under load. 127.0.0.1 only; every loop is
+ * bounded in count and time.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../scripts/server.ts';
+import { buildAtomically } from '../scripts/build-run.ts';
+
+/** A small site: pages, an asset, a precompressed copy. */
+function writeSite(dist: string, marker = 'one'): void {
+  mkdirSync(join(dist, 'en', '702'), { recursive: true });
+  mkdirSync(join(dist, '_astro'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>home ${marker}</title>`);
+  writeFileSync(join(dist, 'en', 'index.html'), `<!doctype html><title>en ${marker}</title>`);
+  writeFileSync(join(dist, 'en', '702', 'index.html'), `<!doctype html><title>702 ${marker}</title>${'x'.repeat(4000)}`);
+  writeFileSync(join(dist, 'en', '702', 'index.html.br'), brotliCompressSync(`<!doctype html><title>702 ${marker}</title>${'x'.repeat(4000)}`));
+  writeFileSync(join(dist, '404.html'), '<!doctype html><title>not found</title>');
+  writeFileSync(join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
+}
+
+const parent = mkdtempSync(join(tmpdir(), 'cr-server-'));
+writeSite(join(parent, 'dist'));
+// A secret file beside (not inside) the site, and symlinks from inside to outside.
+writeFileSync(join(parent, 'secret.txt'), 'SECRET');
+symlinkSync('/etc', join(parent, 'dist', 'etc-link'));
+symlinkSync(join(parent, 'secret.txt'), join(parent, 'dist', 'secret-link.txt'));
+
+let server: Server;
+let port = 0;
+beforeAll(async () => {
+  const s = await serve(join(parent, 'dist'), 0, { idleTimeout: 1, headersTimeout: 1, requestTimeout: 2 });
+  server = s.server;
+  port = Number(new URL(s.url).port);
+});
+afterAll(() => {
+  server?.closeAllConnections();
+  server?.close();
+});
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One request with the target exactly as given (no client-side normalisation). */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.setTimeout(5000, () => req.destroy(new Error(`timeout on ${path}`)));
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** Raw bytes on a socket, for targets node:http would refuse to send; resolves with what came back. */
+function raw(text: string, waitMs = 3000): Promise<string> {
+  return new Promise((ok) => {
+    const socket = connect(port, '127.0.0.1');
+    let got = '';
+    socket.on('data', (d) => (got += d.toString('latin1')));
+    socket.on('close', () => ok(got));
+    socket.on('error', () => ok(got));
+    socket.write(text);
+    setTimeout(() => socket.destroy(), waitMs);
+  });
+}
+
+describe('paths', () => {
+  it('serves pages, directories with index.html, and redirects /en/702 to /en/702/', async () => {
+    expect((await get('/')).body.toString()).toContain('home one');
+    expect((await get('/en/702/')).body.toString()).toContain('702 one');
+    const r = await get('/en/702?x=1');
+    expect([r.status, r.headers.location]).toEqual([301, '/en/702/?x=1']);
+  });
+
+  it('never leaves the site: 25 traversal variants give 400 or 404 and never the secret', async () => {
+    const variants = [
+      '/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/%2e%2e%2fsecret.txt', '/en/../../secret.txt',
+      '/en/%2e%2e/%2e%2e/secret.txt', '/..%5csecret.txt', '/%5c..%5csecret.txt', '/en/..%252f..%252fsecret.txt',
+      '/....//secret.txt', '/%c0%ae%c0%ae/secret.txt', '/%00/secret.txt', '/en/%00', '/secret-link.txt',
+      '/etc-link/hostname', '/etc-link/passwd', '/etc-link/', '//etc/hostname', '///../secret.txt', '/./../secret.txt',
+      '/%2f%2e%2e%2fsecret.txt', '/en/.%2e/.%2e/secret.txt', '/..;/secret.txt', '/%252e%252e/secret.txt', '/.%00./secret.txt',
+    ];
+    for (const v of variants) {
+      const r = await get(v);
+      expect([400, 404], v).toContain(r.status);
+      expect(r.body.toString(), v).not.toContain('SECRET');
+      expect(r.body.toString(), v).not.toMatch(/root:|localhost/);
+    }
+  });
+
+  it('absolute-form and odd request targets on a raw socket never reach a file outside', async () => {
+    for (const target of ['http://127.0.0.1/../secret.txt', '*', '../secret.txt', '/..\\secret.txt']) {
+      const reply = await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(reply, target).toMatch(/^HTTP\/1\.1 (400|404) /);
+      expect(reply, target).not.toContain('SECRET');
+    }
+  });
+
+  it('no open redirect: a target starting with // gives no protocol-relative Location', async () => {
+    for (const v of ['//x//evil.example/..%2fen', '//evil.example/en', '/%2f%2fevil.example/en', '//evil.example/%2e%2e/en', '/\\evil.example/en']) {
+      const r = await get(v);
+      const location = String(r.headers.location ?? '');
+      expect(location, v).not.toMatch(/^\/\/|^\/\\|^[a-z]+:/i);
+      if (r.status === 301) expect(location, v).toMatch(/^\/[^/\\]/);
+    }
+    // The review's reproduction reads as /x/en (not in the site): 404, no Location.
+    const review = await get('//x//evil.example/..%2fen');
+    expect([review.status, review.headers.location]).toEqual([404, undefined]);
+    expect((await get('//en')).headers.location).toBe('/en/');
+  });
+
+  it('only GET and HEAD', async () => {
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+    const head = await get('/en/', {}, 'HEAD');
+    expect([head.status, head.body.length]).toEqual([200, 0]);
+  });
+});
+
+describe('headers', () => {
+  it('security headers (CSP with frame-ancestors), cache policy, validators and 304', async () => {
+    const r = await get('/en/');
+    expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(r.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await get('/_astro/app.abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const again = await get('/en/', { 'if-none-match': String(r.headers.etag) });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+  });
+
+  it('the build’s .br copy when the client accepts brotli, the plain file otherwise', async () => {
+    const br = await get('/en/702/', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    const identity = await get('/en/702/');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toContain('702 one');
+  });
+
+  it('404 page with status 404 for an unknown path', async () => {
+    const r = await get('/en/nope/');
+    expect([r.status, r.body.toString()]).toEqual([404, '<!doctype html><title>not found</title>']);
+  });
+});
+
+describe('idle and slow clients', () => {
+  it('a connection that sends nothing is closed after the idle timeout (1 s here)', async () => {
+    const started = Date.now();
+    const reply = await raw('', 8000);
+    expect(reply).toBe('');
+    expect(Date.now() - started).toBeLessThan(7000);
+  });
+  it('a client that sends its headers one byte at a time is cut off by the headers timeout', async () => {
+    const started = Date.now();
+    const closed = await new Promise<string>((ok) => {
+      const socket = connect(port, '127.0.0.1');
+      let got = '';
+      const text = 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(200);
+      let i = 0;
+      const timer = setInterval(() => {
+        if (socket.destroyed || i >= text.length) return clearInterval(timer);
+        socket.write(text[i++]!);
+      }, 50);
+      socket.on('data', (d) => (got += d.toString('latin1')));
+      socket.on('close', () => {
+        clearInterval(timer);
+        ok(got);
+      });
+      socket.on('error', () => {});
+      setTimeout(() => socket.destroy(), 9000);
+    });
+    expect(Date.now() - started).toBeLessThan(8500);
+    expect(closed === '' || /^HTTP\/1\.1 408 /.test(closed)).toBe(true);
+  });
+  it('2,000 idle connections are all closed and the server still answers', { timeout: 30_000 }, async () => {
+    // In batches of 250, under the listen backlog (511): beyond it the kernel drops connections the
+    // server never sees, which would test the kernel, not the server.
+    const sockets: ReturnType<typeof connect>[] = [];
+    for (let batch = 0; batch < 8; batch++) {
+      sockets.push(...(await Promise.all(Array.from({ length: 250 }, () => new Promise<ReturnType<typeof connect>>((ok) => {
+        const s = connect(port, '127.0.0.1', () => ok(s));
+        s.on('error', () => ok(s));
+      })))));
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    const serverSide = () => new Promise<number>((ok) => server.getConnections((_e, n) => ok(n)));
+    const open = () => sockets.filter((s) => !s.destroyed && s.readyState === 'open').length;
+    for (let waited = 0; waited < 12_000 && open() > 0; waited += 250) await new Promise((ok) => setTimeout(ok, 250));
+    expect(open()).toBe(0);
+    expect(await serverSide()).toBe(0);
+    expect((await get('/')).status).toBe(200);
+  });
+});
+
+describe('a rebuild while serving', () => {
+  it('swapping dist/ 15 times under 4 concurrent request loops: every answer complete, no error, no refusal', async () => {
+    const dist = join(parent, 'dist');
+    let stop = false;
+    const seen = { ok: 0, other: [] as string[] };
+    const loop = async () => {
+      for (let n = 0; n < 3000 && !stop; n++) {
+        for (const path of ['/', '/en/', '/en/702/', '/_astro/app.abc123.js']) {
+          try {
+            const r = await get(path);
+            if (r.status === 200 && r.body.length > 0) seen.ok++;
+            else seen.other.push(`${path} ${r.status}`);
+          } catch (e) {
+            seen.other.push(`${path} ${(e as Error).message}`);
+          }
+        }
+      }
+    };
+    const loops = Array.from({ length: 4 }, loop);
+    for (let k = 0; k < 15; k++) {
+      // The stage writes the new site into `out`, as astro build does; buildAtomically swaps it in.
+      await buildAtomically(dist, [{ name: 'site', run: (out) => writeSite(out, `build${k}`) }]);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    stop = true;
+    await Promise.all(loops);
+    expect(seen.other).toEqual([]);
+    expect(seen.ok).toBeGreaterThan(100);
+    expect((await get('/')).body.toString()).toContain('home build14');
+  }, 60_000);
+});

@@ -101,6 +101,7 @@ export async function buildAtomically(dist: string, stages: Stage[], log: (line:
     const old = join(dirname(dist), `.dist-old-${basename(dist)}-${process.pid}`);
     if (existsSync(dist)) renameSync(dist, old);
     renameSync(out, dist);
+    log(`build: complete in ${record.seconds.toFixed(1)} s; dist/ replaced (dist/build.json); removing the previous site`);
     rmSync(old, { recursive: true, force: true });
     return record;
   } catch (e) {

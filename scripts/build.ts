@@ -47,7 +47,7 @@ try {
 }
 
 try {
-  const record = await buildAtomically(
+  await buildAtomically(
     DIST,
     [
       {
@@ -90,7 +90,6 @@ try {
     ],
     (line) => process.stdout.write(`${line}\n`),
   );
-  process.stdout.write(`build: complete in ${record.seconds.toFixed(1)} s; dist/ replaced (dist/build.json)\n`);
 } catch (e) {
   if (!(e instanceof BuildError)) throw e;
   const detail = e.message.includes('\n') ? `\n${e.message.replace(/^/gm, '  ')}` : ` ${e.message}`;

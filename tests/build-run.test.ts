@@ -35,7 +35,8 @@ describe('buildAtomically', () => {
     const json = JSON.parse(readFileSync(join(dist, 'build.json'), 'utf8')) as BuildRecord;
     expect(json).toEqual(record);
     expect(json).toMatchObject({ status: 'complete', stages: [{ name: 'pages', counts: { pages: 1 } }, { name: 'sources' }], sources: [{ id: 'x', sha256: 'ab' }] });
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^build: complete in \d+\.\d s; dist\/ replaced/);
     expect(leftovers(dist)).toEqual([]);
   });
 

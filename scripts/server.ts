@@ -200,8 +200,8 @@ export function handler(dist: string) {
   };
 }
 
-/** Serves `dist` on 127.0.0.1:`port` (0 = a free port). */
-export function serve(dist: string, port = 0, options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
+/** Serves `dist` (default: the project's dist/) on 127.0.0.1:`port` (0 = a free port). */
+export function serve(dist = resolve(fileURLToPath(import.meta.url), '../../dist'), port = 0, options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
   const idle = (options.idleTimeout ?? 15) * 1000;
   const server = createServer(
     {

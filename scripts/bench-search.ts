@@ -1,30 +1,42 @@
 /**
- * Search benchmark (wired into `npm run bench` by the lead; also `tsx scripts/bench-search.ts`).
+ * Search benchmark (part of `npm run bench`; also `tsx scripts/bench-search.ts`). Three tables:
  *
- * Per language (latest edition):
- *   - instant-index bytes: the bundle JSON (raw / gzip -9) and the worker JS (minified, gzip);
- *   - bytes fetched for a first query: worker JS + bundle (+ the English bundle for a cross-language
- *     query on ja/ko, + the ja/ko bundle for a CJK query on en);
- *   - index build time and query latency (median / p95 over the relevance queries and their typing
- *     prefixes; each query's latency is the median of 5 runs, so a GC pause does not count as a
- *     slow query), in Node and, when /usr/bin/chromium and playwright-core exist, in headless Chromium.
+ *   1. Downloads per language (latest edition): what the first result needs (worker JS + the head
+ *      bundle: numbers, headings, glossary terms), what loads in the background (the full bundle),
+ *      what a cross-language query adds (the other language's head), all gzip -9; and, in Chromium
+ *      against the built site (dist/), the time from focusing the box to the first rows (head) and
+ *      to the rows from the full text.
+ *   2. Relevance per language and box (tests/search/relevance.json): recall@10 and MRR of the
+ *      instant box (the core, in Node) and of the full-text page (Chromium, /{lang}/search/, the
+ *      rows as a reader sees them), plus Pagefind's own rows alone for comparison.
+ *   3. Query latency (median / p95 over the relevance queries and their typing prefixes; each
+ *      query's time is the median of 5 runs after a warm-up, snippets and cross-language fusion
+ *      included) in Node and in Chromium, and the index build time.
+ * The Chromium parts need /usr/bin/chromium (and dist/ for the page measurements); without them the
+ * cells say n/a.
  */
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
 import type { Lang } from '../src/model/types.ts';
 import type { SearchBundle } from '../src/search/types.ts';
-import { loadBundle, ROOT } from './search-index.ts';
+import { toHead } from '../src/search/head.ts';
+import { loadBundle, loadHead, ROOT } from './search-index.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
 import { hasChromium, launchChromium } from './browser.ts';
 import { median, quantile } from './stats.ts';
-import { readRelevanceSet } from './relevance.ts';
+import { evaluate, hitMatches, readRelevanceSet, type RelevanceCase } from './relevance.ts';
+import { serve } from './start.ts';
 
 const RUNS = 5;
+const LANGS = ['en', 'ja', 'ko'] as const;
+const DIST = join(ROOT, 'dist');
 
-function stats(times: number[]): { median: number; p95: number } {
-  return { median: median(times), p95: quantile(times, 0.95) };
-}
+const gz = (x: unknown) => gzipSync(typeof x === 'string' ? x : JSON.stringify(x), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number | null | undefined, d = 0) => (n === null || n === undefined ? 'n/a' : `${n.toFixed(d)} ms`);
 
 async function bundleJs(entry: string, format: 'esm' | 'iife'): Promise<string> {
   const esbuild = await import('esbuild');
@@ -38,18 +50,23 @@ function queriesFor(lang: Lang): string[] {
   return [...new Set([...qs, ...typing])];
 }
 
-function related(native: SearchBundle): SearchBundle[] {
+/** Bundle ids a cross-language query loads (as heads). */
+function related(native: SearchBundle): string[] {
   const ids = new Set<string>();
   if (native.english) ids.add(native.english);
   for (const link of Object.values(native.foreign)) if (link) ids.add(link.bundle);
-  return [...ids].map((id) => loadBundle(id));
+  return [...ids];
 }
 
-async function chromiumTimes(script: string, bundles: SearchBundle[], nativeId: string, queries: string[]): Promise<{ build: number; times: number[] } | null> {
-  if (!hasChromium) return null;
-  const browser = await launchChromium();
+const latestId = (lang: Lang) => {
+  const e = readCatalog().editions.find((x) => x.lang === lang && x.latest);
+  return e ? `${lang}-${e.edition}` : null;
+};
+
+/** Core latency in Chromium (the same code the worker runs, bundled by esbuild). */
+async function chromiumTimes(browser: Browser, script: string, bundles: SearchBundle[], nativeId: string, queries: string[]): Promise<{ build: number; times: number[] }> {
+  const page = await browser.newPage();
   try {
-    const page = await browser.newPage();
     await page.setContent('<!doctype html><title>bench</title>');
     await page.addScriptTag({ content: script });
     return await page.evaluate(
@@ -57,70 +74,157 @@ async function chromiumTimes(script: string, bundles: SearchBundle[], nativeId: 
       [bundles, nativeId, queries, RUNS] as const,
     );
   } finally {
-    await browser.close();
+    await page.close();
   }
 }
 
-/** Runs the benchmark and returns the printed table. */
+/** Focus → first rows (head) and → rows from the full text, on a fresh page of the built site. */
+async function firstResult(browser: Browser, base: string, lang: Lang, query: string): Promise<{ head: number | null; full: number | null }> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  try {
+    await page.goto(`${base}${lang}/`);
+    return await page.evaluate(async (q) => {
+      const input = document.querySelector<HTMLInputElement>('input[data-cr-search]')!;
+      const list = document.querySelector<HTMLElement>('[data-cr-search-results]')!;
+      const t0 = performance.now();
+      input.focus();
+      input.value = q;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      let head: number | null = null;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 2));
+        const now = performance.now() - t0;
+        if (head === null && list.dataset['q'] === q && list.children.length) head = now;
+        if (list.dataset['part'] === 'full' && list.dataset['q'] === q) return { head, full: now };
+        if (now > 20_000) return { head, full: null };
+      }
+    }, query);
+  } finally {
+    await ctx.close();
+  }
+}
+
+interface Row { number: string; refs: string[]; source: string }
+
+/** The full-text page's rows for every query of a language (one page; queries submitted in turn). */
+async function fullTextRows(browser: Browser, base: string, lang: Lang, cases: RelevanceCase[]): Promise<Row[][]> {
+  const page = await browser.newPage();
+  const out: Row[][] = [];
+  try {
+    await page.goto(`${base}${lang}/search/`);
+    let done = 0;
+    for (const c of cases) {
+      await page.fill('[data-cr-fulltext-input]', c.q);
+      await page.evaluate(() => document.querySelector<HTMLFormElement>('[data-cr-fulltext-form]')!.requestSubmit());
+      done++;
+      await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('[data-cr-fulltext]')?.dataset['done'] ?? 0) >= n, done + 0, { timeout: 60_000 });
+      out.push(
+        await page.$$eval('[data-cr-fulltext-results] > li', (lis) =>
+          lis.map((li) => {
+            const d = (li as HTMLElement).dataset;
+            return { number: d['number'] ?? '', refs: (d['refs'] ?? '').split(' ').filter(Boolean), source: d['source'] ?? 'core' };
+          }),
+        ),
+      );
+    }
+  } finally {
+    await page.close();
+  }
+  return out;
+}
+
+function score(cases: RelevanceCase[], lists: Row[][]): { recall10: number; mrr: number } {
+  let hit = 0;
+  let rr = 0;
+  cases.forEach((c, i) => {
+    const rows = lists[i]!.slice(0, 10);
+    const k = rows.findIndex((r) => c.expect.some((e) => hitMatches({ number: r.number, ...(r.refs.length ? { glossary: { refs: r.refs } } : {}) }, e)));
+    if (k >= 0) hit++, (rr += 1 / (k + 1));
+  });
+  return { recall10: hit / cases.length, mrr: rr / cases.length };
+}
+
+/** Runs the benchmark and returns the printed tables. */
 export async function benchSearch(): Promise<string> {
   const { Searcher } = await import('../src/search/engine.ts');
   const { SearchSession } = await import('../src/search/session.ts');
-  const catalog = readCatalog();
   const workerJs = await bundleJs(join(ROOT, 'src/components/search/search.worker.ts'), 'esm');
-  const workerGz = gzipSync(workerJs, { level: 9 }).length;
+  const workerGz = gz(workerJs);
   const benchJs = await bundleJs(join(ROOT, 'src/search/bench-entry.ts'), 'iife');
-  const lines: string[] = [];
-  lines.push(`search worker JS (FlexSearch + core): ${(workerJs.length / 1024).toFixed(0)} KB raw, ${(workerGz / 1024).toFixed(1)} KB gzip`);
-  lines.push('');
-  lines.push('lang edition      rules  index raw  index gzip  1st query (native)  1st query (cross)  build node/chromium  node median/p95 ms  chromium median/p95 ms');
-  for (const lang of ['en', 'ja', 'ko'] as const) {
-    const e = catalog.editions.find((x) => x.lang === lang && x.latest);
-    if (!e) continue;
-    const bundle = loadBundle(`${lang}-${e.edition}`);
-    const json = JSON.stringify(bundle);
-    const gz = gzipSync(json, { level: 9 }).length;
-    const others = related(bundle);
-    const crossGz = others.length ? Math.max(...others.map((o) => gzipSync(JSON.stringify(o), { level: 9 }).length)) : 0;
-    const queries = queriesFor(lang);
-    // Node.
-    const t0 = performance.now();
-    const native = new Searcher(bundle);
-    const build = performance.now() - t0;
-    const session = new SearchSession(native);
-    for (const o of others) session.provide(new Searcher(o));
-    for (const q of queries) session.searchLoaded(q, 10);
-    const times = queries.map((q) => {
-      const ts: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const a = performance.now();
-        session.searchLoaded(q, 10);
-        ts.push(performance.now() - a);
+  const browser = hasChromium ? await launchChromium() : null;
+  const site = browser && existsSync(join(DIST, 'pagefind')) ? await serve(DIST, 0) : null;
+  const set = readRelevanceSet();
+  const t1: string[] = [];
+  const t2: string[] = [];
+  const t3: string[] = [];
+  t1.push('lang  bundle          head gzip  1st result download (worker + head)  full bundle gzip (background)  + cross-language (other heads)  focus→first rows (head)  focus→rows from full text');
+  t2.push('lang  queries  instant box recall@10 / MRR (Node)  full-text page recall@10 / MRR (Chromium)  Pagefind rows alone recall@10 / MRR');
+  t3.push('lang  build node / chromium (full; head)  node median / p95 ms  chromium median / p95 ms');
+  try {
+    for (const lang of LANGS) {
+      const id = latestId(lang);
+      if (!id) continue;
+      const bundle = loadBundle(id);
+      const headGz = gz(toHead(bundle));
+      const fullGz = gz({ ...bundle, part: 'full' });
+      const others = related(bundle);
+      const crossGz = others.reduce((s, o) => s + gz(toHead(loadBundle(o))), 0);
+      const first = site && browser ? await firstResult(browser, site.url, lang, set[lang][10]?.q ?? 'rule').catch(() => null) : null;
+      t1.push([lang.padEnd(4), id.padEnd(15), kb(headGz).padStart(10), `${kb(workerGz + headGz)} (${kb(workerGz)} + ${kb(headGz)})`.padStart(37), kb(fullGz).padStart(30), (crossGz ? `+${kb(crossGz)}` : '–').padStart(31), ms(first?.head).padStart(24), ms(first?.full).padStart(26)].join(' '));
+
+      // Relevance.
+      const instant = await evaluate(lang);
+      let page: string = 'n/a';
+      let alone: string = 'n/a';
+      if (site && browser) {
+        const lists = await fullTextRows(browser, site.url, lang, set[lang]);
+        const a = score(set[lang], lists);
+        const b = score(set[lang], lists.map((rows) => rows.filter((r) => r.source === 'pagefind')));
+        page = `${a.recall10.toFixed(3)} / ${a.mrr.toFixed(3)}`;
+        alone = `${b.recall10.toFixed(3)} / ${b.mrr.toFixed(3)}`;
       }
-      return stats(ts).median;
-    });
-    const node = stats(times);
-    const chrome = await chromiumTimes(benchJs, [bundle, ...others], bundle.id, queries).catch(() => null);
-    const cs = chrome ? stats(chrome.times) : null;
-    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-    lines.push(
-      [
-        lang.padEnd(4),
-        e.edition.padEnd(12),
-        String(bundle.records.length).padStart(5),
-        kb(Buffer.byteLength(json)).padStart(10),
-        kb(gz).padStart(11),
-        kb(gz + workerGz).padStart(19),
-        (crossGz ? kb(gz + workerGz + crossGz) : '–').padStart(18),
-        `${build.toFixed(0)} / ${chrome ? chrome.build.toFixed(0) : '–'} ms`.padStart(20),
-        `${node.median.toFixed(3)} / ${node.p95.toFixed(3)}`.padStart(19),
-        (cs ? `${cs.median.toFixed(3)} / ${cs.p95.toFixed(3)}` : 'n/a').padStart(23),
-      ].join(' '),
-    );
+      t2.push([lang.padEnd(4), String(instant.queries).padStart(8), `${instant.recall10.toFixed(3)} / ${instant.mrr.toFixed(3)}`.padStart(35), page.padStart(42), alone.padStart(36)].join(' '));
+
+      // Latency.
+      const queries = queriesFor(lang);
+      const h0 = performance.now();
+      new Searcher(loadHead(id));
+      const headBuild = performance.now() - h0;
+      const t0 = performance.now();
+      const native = new Searcher(bundle);
+      const build = performance.now() - t0;
+      const session = new SearchSession(native);
+      const heads = others.map((o) => loadHead(o));
+      for (const h of heads) session.provide(new Searcher(h));
+      for (const q of queries) session.searchLoaded(q, 10);
+      const times = queries.map((q) => {
+        const ts: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const a = performance.now();
+          session.searchLoaded(q, 10);
+          ts.push(performance.now() - a);
+        }
+        return median(ts);
+      });
+      const chrome = browser ? await chromiumTimes(browser, benchJs, [bundle, ...heads], bundle.id, queries).catch(() => null) : null;
+      t3.push([lang.padEnd(4), `${build.toFixed(0)} / ${chrome ? chrome.build.toFixed(0) : 'n/a'} ms; ${headBuild.toFixed(0)} ms`.padStart(35), `${median(times).toFixed(3)} / ${quantile(times, 0.95).toFixed(3)}`.padStart(21), (chrome ? `${median(chrome.times).toFixed(3)} / ${quantile(chrome.times, 0.95).toFixed(3)}` : 'n/a').padStart(25)].join(' '));
+    }
+  } finally {
+    await browser?.close();
+    site?.server.close();
   }
-  lines.push('');
-  lines.push(`queries: relevance set + typing prefixes (${queriesFor('en').length}/${queriesFor('ja').length}/${queriesFor('ko').length}); latency = per-query median of ${RUNS} runs, then median/p95 over queries; includes snippets and cross-language fusion.`);
-  lines.push('targets: p95 < 1 ms after load; instant index ≤ 250 KB gzip per language (native first query column).');
-  return lines.join('\n');
+  return [
+    'Search: downloads (gzip -9) and time to the first result (Chromium, built site on localhost, fresh context)',
+    ...t1,
+    `worker JS (FlexSearch + core) ${kb(workerGz)} gzip; the head answers numbers, headings and glossary terms; rule text arrives with the full bundle. Target: head ≤ 60 KB gzip per language.`,
+    '',
+    'Search: relevance (tests/search/relevance.json; a glossary row counts for the rules it shows). Targets: recall@10 ≥ 0.97, MRR ≥ 0.93 for both boxes.',
+    ...t2,
+    '',
+    `Search: query latency over the relevance queries and their typing prefixes (${LANGS.map((l) => queriesFor(l).length).join('/')}); per-query median of ${RUNS} runs after a warm-up, then median / p95; snippets and cross-language fusion included. Target: Node p95 ≤ 0.3 ms.`,
+    ...t3,
+  ].join('\n');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,7 +5,7 @@
 import type { Lang, Rule, RuleDocument } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
 import { GLOSSARY, TITLE, type ForeignLink, type GlossaryInfo, type SearchBundle, type SearchRecord, type Synonym, type TermPair } from './types.ts';
-import { indexTokens } from './text.ts';
+import { indexTokens, koreanStem } from './text.ts';
 import { titleKey } from './engine.ts';
 import { glossarySlugs, termSlug } from '../site/slug.ts';
 import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';
@@ -80,7 +80,47 @@ export function termPairs(doc: RuleDocument, english: RuleDocument | undefined):
     const aligned = enTitles.get(r.number);
     if (aligned && native) add(native, aligned);
   }
+  if (english) for (const [native, en] of parentheticalPairs(doc, english)) add(native, en);
   return [...pairs.values()];
+}
+
+/** Korean words the bracket pattern catches before an English gloss that are not the term (`때(becomes)`). */
+const FUNCTION_WORDS = new Set(['때', '룰', '절', '것']);
+
+const PAREN = /((?:[\p{Script=Hangul}]+ ){0,3}[\p{Script=Hangul}]+)\s?\(([A-Za-z][A-Za-z' -]{2,40})\)/gu;
+
+/**
+ * Korean rules often give a term's English name in brackets where they use it: `특징 정의
+ * 능력(characteristic-defining abilities)`, `혼성 마나(hybrid mana)`. Each becomes a pair when the
+ * English names an entry of the English glossary of the same edition (which keeps card names and
+ * phrases out); the Korean side takes as many words as the English has (hyphens split words), the
+ * particle after the last one dropped (`서고를(library)` → `서고`).
+ */
+export function parentheticalPairs(doc: RuleDocument, english: RuleDocument): TermPair[] {
+  const glossary = new Map(english.glossary.map((g) => [titleKey(g.term), g.term]));
+  const out: TermPair[] = [];
+  const seen = new Set<string>();
+  for (const r of doc.rules) {
+    for (const m of ruleBody(r).matchAll(PAREN)) {
+      const term = glossary.get(titleKey(m[2]!));
+      if (!term) continue;
+      const n = m[2]!.trim().split(/[\s-]+/).length;
+      const words = m[1]!.split(' ');
+      if (words.length < Math.min(n, 2) && n > 2) continue;
+      // Words of the term, from the end, up to one that ends in a particle (`피해는 정화단` → `정화단`).
+      const native: string[] = [koreanStem(words[words.length - 1]!)[0]];
+      for (let i = words.length - 2; i >= 0 && native.length < n; i--) {
+        const particle = /(?:은|는|을|를|의|에|와|과|도|으로|에서|에게|까지|부터|처럼)$/.exec(words[i]!);
+        if (particle && words[i]!.length - particle[0].length >= 2) break;
+        native.unshift(words[i]!);
+      }
+      if (FUNCTION_WORDS.has(native.join(' '))) continue;
+      const pair: TermPair = [native.join(' '), term];
+      const key = pair.join('\u0000');
+      if (!seen.has(key)) seen.add(key), out.push(pair);
+    }
+  }
+  return out;
 }
 
 function wordSet(text: string): Set<string> {

@@ -14,11 +14,11 @@ import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search.ts';
 import { loadBundle } from '../../scripts/search-index.ts';
 import { hitMatches } from '../../scripts/relevance.ts';
-import { definingRules } from '../../src/search/build.ts';
+import { definingRules, parentheticalPairs } from '../../src/search/build.ts';
 import { Searcher } from '../../src/search/engine.ts';
 import { fromHead, toHead } from '../../src/search/head.ts';
 import { definitionalCore, normalize } from '../../src/search/text.ts';
-import { readCatalog } from '../../src/pipeline/generated.ts';
+import { readCatalog, readDocument } from '../../src/pipeline/generated.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
 const { describe, it } = needs(SHARED);
@@ -89,6 +89,24 @@ describe('definitions first', () => {
     expect(hitMatches(hit, '702.2*')).toBe(false);
     expect(hitMatches(hit, 'g-trample')).toBe(true);
     expect(hitMatches({ number: 'g-trample~돌진' }, 'g-trample')).toBe(true);
+  });
+});
+
+describe('Korean term pairs from bracketed English names', () => {
+  it('takes the term before the bracket, as many words as the English has, never a particle-ended word', () => {
+    // 604.3 reads `특징 정의 능력(characteristic-defining abilities)`; 103.4 `… 멀리건(mulligan)`;
+    // 514.1 `… 정화단(cleanup step)` after `피해는`.
+    const pairs = parentheticalPairs(readDocument('ko', '2019-01-25')!, readDocument('en', '2019-01-25')!);
+    const has = (ko: string, en: string) => pairs.some(([a, b]) => a === ko && b === en);
+    expect(has('특징 정의 능력', 'Characteristic-Defining Ability')).toBe(true);
+    expect(has('멀리건', 'Mulligan')).toBe(true);
+    expect(has('정화단', 'Cleanup Step')).toBe(true);
+    expect(pairs.some(([a]) => a === '때' || a === '능력' || a.startsWith('피해는'))).toBe(false);
+  });
+  it('a Korean term known only from a bracket leads to the English definition', async () => {
+    const hits = await ko.search('특징 정의 능력', 10);
+    expect(hits[0]!.number).toBe('g-characteristic-defining-ability~특징-정의-능력');
+    expect(hits[0]!.glossary?.refs).toContain('604.3');
   });
 });
 

@@ -3,6 +3,7 @@
  * the page ready (`data-cr-ready`) for tests. Document text is only ever inserted as text nodes.
  */
 import { initGlossary } from './glossary.ts';
+import { initContents } from './contents.ts';
 import { initGoto } from './goto.ts';
 import { initHash } from './hash.ts';
 import { initHome } from './home.ts';
@@ -29,6 +30,7 @@ if (document.querySelector('[data-compare], [data-history-at]')) {
     return m.initCompare();
   });
 }
+initContents();
 
 // The search placeholder's form has no target yet: never let Enter navigate away.
 document.addEventListener('submit', (e) => {

@@ -1,7 +1,9 @@
 /**
  * Language, edition and parallel-view links keep the reader's place: the rule is read when the link is
- * used (the rule in view, or the hash), never when the page loaded. A language or edition link goes to
- * that rule's URL in the other edition, or to its nearest ancestor there (a HEAD request per try).
+ * used (the rule in view, or the hash), never when the page loaded. A language or edition link
+ * (`data-switch`) goes to that rule's URL in the other edition, or to its nearest ancestor there (a HEAD
+ * request per try); a view link (`data-parallel`: to or from a parallel view, same rules) gets the rule
+ * as its fragment.
  */
 import { ancestors } from '../lookup.ts';
 import { BASE_RE, currentRule, exists } from './page.ts';

@@ -1,0 +1,58 @@
+/**
+ * The contents sidebar of a section page: the part's sections (the current one marked) and the
+ * current section's rules (`702.19`, not subrules), each linking to its anchor on this page or to the
+ * page of the section that holds it. Pure over the site model; rendered by SectionToc.astro.
+ */
+import { paragraphText, isHeadingRule } from '../model/text.ts';
+import { relativeHref, ruleHref, sectionHref, type SectionPage } from './site.ts';
+
+export interface TocRule {
+  number: string;
+  /** The rule's title when it is a heading (`Trample`), else the start of its text (the CSS clips it). */
+  label: string;
+  href: string;
+  /** On this page (the sidebar highlights it while it is in view). */
+  here: boolean;
+}
+
+export interface TocSection {
+  number: string;
+  title: string;
+  href: string;
+  current: boolean;
+}
+
+export interface Toc {
+  part: { number: string; title: string } | null;
+  sections: TocSection[];
+  rules: TocRule[];
+}
+
+/** Longest rule label kept (characters); longer text is cut at a word or character boundary. */
+const LABEL_MAX = 80;
+
+function label(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= LABEL_MAX) return t;
+  const cut = t.slice(0, LABEL_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${space > LABEL_MAX / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+export function sectionToc(page: SectionPage): Toc {
+  const { ed, section } = page;
+  const part = ed.doc.parts.find((p) => p.number === section.part) ?? null;
+  const sections = ed.sections
+    .filter((s) => s.part === section.part)
+    .map((s) => ({ number: s.number, title: s.title, href: sectionHref(ed, s.number) ?? ed.base, current: s === section }));
+  const rules = section.entries
+    .filter((r) => r.kind === 'rule')
+    .map((r) => {
+      const first = r.body[0];
+      const text = first ? paragraphText(first) : '';
+      const where = ed.pageOf.get(r.number);
+      const href = relativeHref(ruleHref(ed, r.number) ?? `#${r.number}`, page.path);
+      return { number: r.number, label: isHeadingRule(r) ? text.trim() : label(text), href, here: where === page };
+    });
+  return { part: part ? { number: part.number, title: part.title } : null, sections, rules };
+}

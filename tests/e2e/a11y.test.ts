@@ -1,0 +1,108 @@
+/**
+ * Accessibility measured with axe-core in Chromium: every page kind (home, section, a rule's redirect
+ * as landed, glossary, parallel view, full-text search with results, go-to, not-found, a section page
+ * with the engine sandbox open) in light and dark mode, on a desktop and a phone. Fails on any serious
+ * or critical violation, and on the landmark findings the review named (duplicate landmarks, content
+ * outside a landmark), with the preview popover open so it is checked too.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { hasChromium, launch, startServer } from './support.ts';
+
+const suite = hasChromium ? describe : describe.skip;
+
+/** Findings that fail the suite whatever axe's impact rating (moderate ones the review listed). */
+const ALWAYS = new Set(['landmark-unique', 'region', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-no-duplicate-main']);
+
+interface Kind {
+  name: string;
+  path: string;
+  /** Brings the page into the state to check (after load). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const KINDS: Kind[] = [
+  { name: 'home en', path: '/en/' },
+  { name: 'home ja', path: '/ja/' },
+  { name: 'home ko', path: '/ko/' },
+  { name: 'landing', path: '/' },
+  {
+    name: 'section en (preview open)',
+    path: '/en/702/2/',
+    prepare: async (page) => {
+      await page.locator('main a[data-r]').first().focus();
+      await page.waitForSelector('#cr-pop:not([hidden])');
+    },
+  },
+  { name: 'section ja', path: '/ja/702/2/' },
+  { name: 'section ko', path: '/ko/601/' },
+  { name: 'rule redirect', path: '/en/702.19b/', prepare: (page) => page.waitForFunction(() => location.hash === '#702.19b').then(() => undefined) },
+  { name: 'glossary ja', path: '/ja/glossary/' },
+  { name: 'glossary en', path: '/en/glossary/' },
+  { name: 'parallel ja', path: '/ja/parallel/702/2/' },
+  { name: 'parallel ko', path: '/ko/parallel/601/' },
+  {
+    name: 'search with results',
+    path: '/en/search/?q=trample',
+    prepare: (page) => page.waitForFunction(() => document.querySelectorAll('main a[href*="702"]').length > 0, undefined, { timeout: 20_000 }).then(() => undefined),
+  },
+  { name: 'go-to', path: '/go/' },
+  { name: 'not found', path: '/en/no-such-page/' },
+  {
+    name: 'sandbox open',
+    path: '/en/2019-01-25/510/',
+    prepare: async (page) => {
+      const open = page.locator('[data-sbx-open]').first();
+      await open.waitFor({ timeout: 20_000 });
+      await open.click();
+      await page.waitForSelector('.cr-sbx-host:not([hidden]) [data-sbx-root]', { timeout: 20_000 });
+    },
+  },
+];
+
+suite('accessibility (axe-core) in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ server, url: base } = await startServer());
+    browser = await launch();
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`${viewport}, ${scheme}: no serious or critical violation on any page kind`, async () => {
+        const ctx = await browser.newContext(
+          viewport === 'phone'
+            ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, colorScheme: scheme }
+            : { viewport: { width: 1280, height: 900 }, colorScheme: scheme },
+        );
+        const found: string[] = [];
+        for (const kind of KINDS) {
+          const page = await ctx.newPage();
+          await page.goto(base + kind.path.replace(/^\//, ''));
+          await page.waitForSelector('html[data-cr-ready]');
+          await page.emulateMedia({ colorScheme: scheme });
+          await kind.prepare?.(page);
+          const result = await new AxeBuilder({ page }).analyze();
+          for (const v of result.violations) {
+            if (v.impact !== 'serious' && v.impact !== 'critical' && !ALWAYS.has(v.id)) continue;
+            for (const n of v.nodes.slice(0, 5)) found.push(`${kind.name}: ${v.id} (${v.impact}) ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`);
+            if (v.nodes.length > 5) found.push(`${kind.name}: ${v.id} … and ${v.nodes.length - 5} more`);
+          }
+          await page.close();
+        }
+        await ctx.close();
+        expect(found).toEqual([]);
+      }, 300_000);
+    }
+  }
+});

@@ -5,13 +5,14 @@
  * or critical violation, and on the landmark findings the review named (duplicate landmarks, content
  * outside a landmark), with the preview popover open so it is checked too.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { hasChromium, launch, startServer } from './support.ts';
+import { launch, startServer } from './support.ts';
+import { BROWSER, needs } from '../inputs.ts';
 
-const suite = hasChromium ? describe : describe.skip;
+const suite = needs(BROWSER).describe;
 
 /** Findings that fail the suite whatever axe's impact rating (moderate ones the review listed). */
 const ALWAYS = new Set(['landmark-unique', 'region', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-no-duplicate-main']);

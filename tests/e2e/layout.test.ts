@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launch, startServer } from './support.ts';
+import { launch, startServer } from './support.ts';
+import { BROWSER, needs } from '../inputs.ts';
 
-const suite = hasChromium ? describe : describe.skip;
+const suite = needs(BROWSER).describe;
 
 suite('page layout in Chromium', () => {
   let server: Server;

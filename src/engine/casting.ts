@@ -90,8 +90,15 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
     if (!best) throw new IllegalAction(`${p} can't pay ${(formatCost(cost) || '{0}')} for ${what}`, '601.2h');
     pay = best;
   } else {
-    const pm = (payment ?? {}) as { mana?: string; life?: number };
-    pay = { mana: parsePool(pm.mana ?? ''), life: pm.life ?? 0 };
+    // `snow` names which of the mana is snow mana (to pay {S}, 107.4h); it must be part of `mana`
+    const pm = (payment ?? {}) as { mana?: string; life?: number; snow?: string };
+    const mana = parsePool(pm.mana ?? '');
+    for (const u of parsePool(pm.snow ?? '')) {
+      const i = mana.findIndex((m) => m.type === u.type && !m.snow);
+      if (i < 0) throw new IllegalAction(`the snow mana ${formatUnits([u])} isn't part of the payment ${pm.mana ?? ''}`, '107.4h');
+      mana[i] = { ...mana[i]!, snow: true };
+    }
+    pay = { mana, life: pm.life ?? 0 };
   }
   if (pay.life > 0 && ps.life < pay.life) throw new IllegalAction(`${p} has ${ps.life} life and can't pay ${pay.life} life`, '118.4');
   if (!isValidPayment(cost, pay, ps.life)) throw new IllegalAction(`${formatUnits(pay.mana) || 'no mana'}${pay.life ? ` and ${pay.life} life` : ''} doesn't pay ${(formatCost(cost) || '{0}')}`, '601.2h');
@@ -102,6 +109,9 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
   g.touch();
   const rules = ['601.2h'];
   if (pay.life) rules.push('118.4', '107.4f');
+  const snowPaid = pay.mana.filter((u) => u.snow);
+  g.record.payments.push({ for: what, mana: formatUnits(pay.mana), snow: formatUnits(snowPaid), life: pay.life });
+  if (cost.some((c) => c.k === 'snow')) rules.push('107.4h');
   g.cite('cost', rules, `${p} pays ${(formatCost(cost) || '{0}')} for ${what} with ${formatUnits(pay.mana) || 'no mana'}${pay.life ? ` and ${pay.life} life` : ''}`);
   return pay;
 }

@@ -70,10 +70,12 @@ export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void 
   g.cite('event', [rule], `${p} loses ${n} life`);
 }
 
-export function addMana(g: Game, p: PlayerId, mana: string, times = 1): void {
-  const units = parsePool(mana);
+export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: string): void {
+  // 107.4h / 106.3: mana produced by a snow source is snow mana, which can pay {S}
+  const snow = !!source && (g.view()[source]?.supertypes.includes('snow') ?? false);
+  const units = parsePool(mana).map((u) => (snow ? { ...u, snow: true } : u));
   for (let i = 0; i < times; i++) g.s.players[p].pool.push(...units.map((u) => ({ ...u })));
   g.touch();
   const total = times > 0 ? formatUnits(Array.from({ length: times }, () => units).flat()) : '';
-  g.cite('event', ['106.4'], total ? `${p} adds ${total}` : `${p} adds no mana`);
+  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : [])], total ? `${p} adds ${total}${snow ? ` (snow mana: its source, ${g.name(source!)}, is snow)` : ''}` : `${p} adds no mana`);
 }

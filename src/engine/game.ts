@@ -70,6 +70,8 @@ export interface StepRecord {
   notResolved: string[];
   /** The locked-in total cost of each spell cast (601.2f), with X where announced (601.2b). */
   costs: Record<string, { total: string; x?: number }>;
+  /** Each cost paid: for what, with which mana, which of it was snow mana (107.4h: only snow mana pays {S}), life. */
+  payments: { for: string; mana: string; snow: string; life: number }[];
   /** The combat damage assignment that was accepted (510.1): attacker or blocker → recipient → amount. */
   combatDamage: Record<string, Record<string, number>>;
   /** Replacement effects that applied, with the player who chose among several (616.1). */
@@ -91,7 +93,7 @@ export class Game {
   sbaRounds = 0;
   queryResult: unknown = undefined;
   /** What happened in this step, for the scenario's expectations (`events`). */
-  record: StepRecord = { resolved: [], notResolved: [], costs: {}, combatDamage: {}, replacements: [], damage: [] };
+  record: StepRecord = { resolved: [], notResolved: [], costs: {}, payments: [], combatDamage: {}, replacements: [], damage: [] };
   cache: { seq: number; view: View } | null = null;
 
   constructor(state: GameState, choices: Record<string, unknown> = {}) {
@@ -213,8 +215,8 @@ export class Game {
   loseLife(p: PlayerId, n: number, rule = '118.3'): void {
     return events.loseLife(this, p, n, rule);
   }
-  addMana(p: PlayerId, mana: string, times = 1): void {
-    return events.addMana(this, p, mana, times);
+  addMana(p: PlayerId, mana: string, times = 1, source?: string): void {
+    return events.addMana(this, p, mana, times, source);
   }
   dealDamage(items0: DamageItem[], label: string): void {
     return damage.dealDamage(this, items0, label);

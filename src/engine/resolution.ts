@@ -137,9 +137,9 @@ export function exec(g: Game, a: Action, ctx: Ctx, sourceLabel = ''): void {
         if (!colors.length) return g.cite('rule', ['106.5'], `${who} controls no permanent with a color, so the ability produces no mana`);
         const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`);
         if (!colors.includes(color)) throw new IllegalAction(`${color} isn't a color of a permanent ${who} controls`, '106.5');
-        return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`);
+        return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
       }
-      return g.addMana(who, a['mana'] as string, a['times'] === undefined ? 1 : num('times'));
+      return g.addMana(who, a['mana'] as string, a['times'] === undefined ? 1 : num('times'), ctx.self);
     }
     case 'win-game': {
       const p = pl('player');

@@ -524,6 +524,7 @@ export const Expect = z.object({
     resolved: z.array(z.string()).optional(),
     notResolved: z.array(z.string()).optional(),
     costs: z.record(z.string(), z.strictObject({ total: z.string(), x: z.int().optional() })).optional(),
+    payments: z.array(z.strictObject({ for: z.string(), mana: z.string(), snow: z.string(), life: z.int() })).optional(),
     combatDamage: z.record(z.string(), z.record(z.string(), z.int())).optional(),
     replacements: z.array(z.strictObject({ source: z.string(), chooser: z.string() })).optional(),
     damage: z.array(z.strictObject({ wouldDeal: z.record(z.string(), z.int()), dealt: z.record(z.string(), z.int()), prevented: z.int() })).optional(),

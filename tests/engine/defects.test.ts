@@ -161,3 +161,26 @@ describe('every reason an action is illegal', () => {
     ]);
   });
 });
+
+describe('snow mana: which source made it, and which mana paid {S} (107.4h)', () => {
+  const land = (name: string, snow: boolean) => ({ owner: 'P1', zone: 'battlefield', card: { name, ...(snow ? { supertypes: ['snow'] } : {}), types: ['land'], activated: [{ tap: true, effects: [{ op: 'add-mana', player: 'you', mana: '{G}' }] }] } }) as Objects[string];
+  const spell = { owner: 'P1', zone: 'hand', card: { name: 'Icequake-like spell', manaCost: '{S}{G}', types: ['sorcery'], spell: { effects: [{ op: 'gain-life', player: 'you', n: 1 }] } } } as Objects[string];
+  for (const edition of EDITIONS) {
+    it(`mana from a snow land pays {S}; the payment records which (${edition})`, () => {
+      const { failed, errors } = run(scenario({ snowy: land('Snow-Covered Forest', true), plain: land('Forest', false), spell }, [
+        { do: [{ op: 'activate', by: 'P1', obj: 'snowy' }, { op: 'activate', by: 'P1', obj: 'plain' }], expect: ex({ P1: { pool: '{G}{G}' }, trace: { cites: ['107.4h'] } }) },
+        { do: { op: 'cast', by: 'P1', card: 'spell', payment: { mana: '{G}{G}' } }, expect: ex({ illegal: { rule: '601.2h' } }) },
+        { do: { op: 'cast', by: 'P1', card: 'spell', payment: { mana: '{G}{G}', snow: '{G}' } }, expect: ex({ spell: { zone: 'stack' }, events: { payments: [{ for: 'Icequake-like spell', mana: '{G}{G}', snow: '{G}', life: 0 }] } }) },
+      ]), edition);
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+  it('without a snow source {S} cannot be paid: the pool holds no snow mana to spend (117.3)', () => {
+    const { failed, errors } = run(scenario({ a: land('Forest', false), b: land('Forest', false), spell }, [
+      { do: [{ op: 'activate', by: 'P1', obj: 'a' }, { op: 'activate', by: 'P1', obj: 'b' }, { op: 'cast', by: 'P1', card: 'spell', payment: { mana: '{G}{G}', snow: '{G}' } }], expect: ex({ illegal: { rule: '117.3' } }) },
+    ]));
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+});

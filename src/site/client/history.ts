@@ -80,7 +80,7 @@ function summaryTable(doc: Document, d: EditionDiff): HTMLElement {
   const table = el(doc, 'table', 'dsum');
   const head = el(doc, 'tr');
   head.append(el(doc, 'th'));
-  for (const c of ['added', 'removed', 'changed', 'moved', 'moved and changed', 'only references renumbered', 'only typography']) {
+  for (const c of ['added', 'removed', 'changed', 'moved', 'moved + changed', 'refs only', 'typography only']) {
     const th = el(doc, 'th', undefined, c);
     th.scope = 'col';
     head.append(th);

@@ -10,6 +10,15 @@ const shared = { testTimeout: 60_000, hookTimeout: 240_000, pool: 'forks' as con
 export default defineConfig({
   test: {
     globalSetup: ['tests/setup/data.ts'],
+    // `--coverage` (CI): v8 line coverage of the code the tests run in Node; the browser bundles are
+    // covered by the Chromium tests, which v8 in the test workers cannot see.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts', 'scripts/**/*.ts'],
+      exclude: ['src/generated/**', 'src/site/client/**', 'src/components/**', 'src/sandbox/widget*.ts', 'src/sandbox/loader.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.cache/coverage',
+    },
     projects: [
       { test: { ...shared, name: 'unit', include: ['tests/**/*.test.ts'], exclude: BROWSER_TESTS } },
       { test: { ...shared, name: 'browser', include: BROWSER_TESTS, globalSetup: ['tests/setup/site.ts'] } },

@@ -10,7 +10,7 @@
  *   - filters come from the pages (`data-pagefind-filter="section:702"`, `edition:…`).
  * Fails (exit 1) when Pagefind reports errors or indexes no page.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './search-index.ts';
@@ -46,7 +46,13 @@ export interface PagefindReport {
   ms: number;
 }
 
-/** Indexes `dist` and writes `dist/pagefind/`. */
+/** Pagefind also writes its ready-made UIs; the site uses only the JS API (pagefind.js and its worker). */
+export const UNUSED_PAGEFIND_FILES = [
+  'pagefind-ui.js', 'pagefind-ui.css', 'pagefind-modular-ui.js', 'pagefind-modular-ui.css',
+  'pagefind-component-ui.js', 'pagefind-component-ui.css', 'pagefind-highlight.js',
+];
+
+/** Indexes `dist` and writes `dist/pagefind/` (without the unused UI bundles). */
 export async function runPagefind(dist = join(ROOT, 'dist')): Promise<PagefindReport> {
   const started = Date.now();
   const pagefind = await import('pagefind');
@@ -66,6 +72,7 @@ export async function runPagefind(dist = join(ROOT, 'dist')): Promise<PagefindRe
     if (pages === 0) throw new Error(`pagefind: no page with data-pagefind-body under ${dist}`);
     const w = await index.writeFiles({ outputPath: join(dist, 'pagefind') });
     if (w.errors.length) throw new Error(`pagefind: ${w.errors.join('; ')}`);
+    for (const f of UNUSED_PAGEFIND_FILES) rmSync(join(dist, 'pagefind', f), { force: true });
     const files = (await index.getFiles()).files.length;
     return { pages, files, ms: Date.now() - started };
   } finally {

@@ -1,8 +1,9 @@
 import { describe, expect, test, beforeAll } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSite } from './support.ts';
 import { DIAGNOSTIC_CODES } from '../../src/pipeline/diagnostics.ts';
+import { UNUSED_PAGEFIND_FILES } from '../../scripts/pagefind.ts';
 import { crawl, type CrawlReport } from './crawl.ts';
 
 describe('dist/ links', () => {
@@ -28,5 +29,11 @@ describe('dist/ links', () => {
     const html = readFileSync(join(await ensureSite(), 'diagnostics', 'index.html'), 'utf8');
     const listed = [...html.matchAll(/<dt id="([a-z0-9-]+)"/g)].map((m) => m[1]);
     expect(listed.sort()).toEqual([...DIAGNOSTIC_CODES].sort());
+  });
+
+  test('ships Pagefind\'s JS API and none of its unused UI bundles', async () => {
+    const dir = join(await ensureSite(), 'pagefind');
+    expect(existsSync(join(dir, 'pagefind.js'))).toBe(true);
+    expect(UNUSED_PAGEFIND_FILES.filter((f) => existsSync(join(dir, f)))).toEqual([]);
   });
 });

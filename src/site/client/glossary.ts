@@ -3,6 +3,7 @@
  * initial group at once (no network: the entries are all in the page), an index link or a deep link
  * opens its collapsed group. The page works without this script (the filter then stays hidden).
  */
+import { format } from '../../i18n/translate.ts';
 
 /** Folds what a reader types the way the page's filter keys are written (NFKC, lower case). */
 export function filterText(s: string): string {
@@ -12,10 +13,6 @@ export function filterText(s: string): string {
 /** Katakana → hiragana, so `とらんぷる` finds `トランプル` (readings are printed in hiragana). */
 export function foldKana(s: string): string {
   return s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
-}
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }
 
 /** Opens the collapsed group that holds the element `id` names, so a deep link shows its entry. */
@@ -56,7 +53,7 @@ export function initGlossary(doc: Document = document): void {
         if (wasOpen.has(g.group)) g.group.open = wasOpen.get(g.group)!;
       }
       wasOpen.clear();
-      status.textContent = fill(form.dataset['lCount'] ?? '{n}', { n: total });
+      status.textContent = format(form.dataset['lCount'] ?? '{n}', { n: total });
       if (none) none.hidden = true;
       return;
     }
@@ -75,14 +72,14 @@ export function initGlossary(doc: Document = document): void {
       g.group.hidden = !any;
       g.group.open = any;
     }
-    status.textContent = fill(form.dataset['lMatches'] ?? '{k}/{n}', { k, n: total });
+    status.textContent = format(form.dataset['lMatches'] ?? '{k}/{n}', { k, n: total });
     if (none) {
       none.hidden = k > 0;
       if (k === 0) {
         const a = doc.createElement('a');
         a.href = `/${lang}/search/?q=${encodeURIComponent(input.value.trim())}`;
         a.textContent = input.value.trim();
-        none.replaceChildren(fill(form.dataset['lNone'] ?? '', { q: input.value.trim() }), ' ', a);
+        none.replaceChildren(format(form.dataset['lNone'] ?? '', { q: input.value.trim() }), ' ', a);
       }
     }
   };

@@ -7,6 +7,7 @@
 import { parseGoToQuery, type GoToError } from '../../model/rule-number.ts';
 import { RULE_INDEX_FILE, findRule, type RuleIndex } from '../rule-index.ts';
 import { BASE_RE, base, goToElement } from './page.ts';
+import { format } from '../../i18n/translate.ts';
 
 const indexes = new Map<string, Promise<RuleIndex | null>>();
 
@@ -26,7 +27,7 @@ const ERROR_KEY: Record<GoToError, string> = { empty: 'lEEmpty', section: 'lESec
 
 /** The message for a go-to error, from the form's `data-l-e-*` strings (`{q}` is what was typed). */
 export function errorMessage(form: HTMLElement, error: GoToError, text: string): string {
-  return (form.dataset[ERROR_KEY[error]] ?? text).replaceAll('{q}', text);
+  return format(form.dataset[ERROR_KEY[error]] ?? text, { q: text });
 }
 
 /** Where a go-to query leads: `{ error }` to show, or a URL (null when it moved within this page). */

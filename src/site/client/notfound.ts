@@ -7,6 +7,7 @@
 import { resolveLostPath } from '../lookup.ts';
 import { nearestRules, findRule } from '../rule-index.ts';
 import { loadRuleIndex } from './goto.ts';
+import { format } from '../../i18n/translate.ts';
 
 /** Whether the number ever named an English rule (its history JSON exists). */
 async function historyExists(rule: string): Promise<boolean> {
@@ -78,7 +79,7 @@ export async function notFound(doc: Document = document): Promise<void> {
       .catch(() => null),
   ]);
   const msg = block.querySelector<HTMLElement>('[data-nf-msg]');
-  if (msg && index) msg.textContent = (d['lRule'] ?? '').replace('{n}', lost.rule).replace('{edition}', index.edition).replace('{lang}', d['lLang'] ?? lost.lang);
+  if (msg && index) msg.textContent = format(d['lRule'] ?? '', { n: lost.rule, edition: index.edition, lang: d['lLang'] ?? lost.lang });
   const list = block.querySelector<HTMLElement>('[data-notfound-list]');
   if (!list) return;
   if (index) {
@@ -97,7 +98,7 @@ export async function notFound(doc: Document = document): Promise<void> {
     if (href) found.push(item(doc, href, `${lost.rule} (${e.edition})`));
   }
   if (found.length > 0) list.append(heading(doc, d['lOther'] ?? ''), ...found);
-  list.append(item(doc, `/${lost.lang}/search/?q=${encodeURIComponent(lost.rule)}`, (d['lSearch'] ?? '{q}').replace('{q}', lost.rule)));
+  list.append(item(doc, `/${lost.lang}/search/?q=${encodeURIComponent(lost.rule)}`, format(d['lSearch'] ?? '{q}', { q: lost.rule })));
 }
 
 /** Shows the not-found message of one language and hides the others. */

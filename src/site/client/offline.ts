@@ -4,6 +4,7 @@
  * caches, and runs the "save this edition" panel (OfflineSave.astro): download every page of a
  * language+edition into the cache the worker reads, with progress and the size it takes.
  */
+import { format } from '../../i18n/translate.ts';
 
 declare const __CR_BUILD__: string;
 const BUILD = typeof __CR_BUILD__ === 'string' ? __CR_BUILD__ : 'dev';
@@ -81,10 +82,6 @@ export function initOffline(doc: Document = document): void {
   if (panel) initPanel(panel);
 }
 
-function fill(t: string, vars: Record<string, string | number>): string {
-  return t.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
-
 /** Fetches `urls` into `cache` four at a time, reporting each finished one; stops at the first failure. */
 async function download(urls: string[], cache: Cache, onDone: (url: string, bytes: number) => void, signal: AbortSignal): Promise<void> {
   let next = 0;
@@ -124,13 +121,13 @@ function initPanel(panel: HTMLElement): void {
     const stale = saved.build !== BUILD;
     save.textContent = stale ? (d['lUpdate'] ?? 'Update') : (d['lSave'] ?? 'Save');
     save.hidden = !stale;
-    status.textContent = stale ? (d['lStale'] ?? '') : fill(d['lSaved'] ?? '', { size: formatBytes(saved.bytes, lang) });
+    status.textContent = stale ? (d['lStale'] ?? '') : format(d['lSaved'] ?? '', { size: formatBytes(saved.bytes, lang) });
   };
   panel.hidden = false;
   show(readSaved()[key]);
   void getList()
     .then((l) => {
-      if (!readSaved()[key]) status.textContent = fill(d['lSize'] ?? '', { n: l.files.length, size: formatBytes(l.bytes, lang) });
+      if (!readSaved()[key]) status.textContent = format(d['lSize'] ?? '', { n: l.files.length, size: formatBytes(l.bytes, lang) });
     })
     .catch(() => undefined);
 
@@ -156,7 +153,7 @@ function initPanel(panel: HTMLElement): void {
           done++;
           bytes += b;
           bar.value = done;
-          status.textContent = fill(d['lProgress'] ?? '', { k: done, n: total, done: formatBytes(bytes, lang), size: formatBytes(l.bytes, lang) });
+          status.textContent = format(d['lProgress'] ?? '', { k: done, n: total, done: formatBytes(bytes, lang), size: formatBytes(l.bytes, lang) });
         };
         await download(l.files, await caches.open(PAGES), tick, signal);
         await download(l.data, await caches.open(DATA), tick, signal);
@@ -166,7 +163,7 @@ function initPanel(panel: HTMLElement): void {
         writeSaved(saved);
         show(saved[key]);
       } catch (e) {
-        status.textContent = signal.aborted ? (d['lCancelled'] ?? '') : fill(d['lFailed'] ?? '', { error: e instanceof Error ? e.message : String(e) });
+        status.textContent = signal.aborted ? (d['lCancelled'] ?? '') : format(d['lFailed'] ?? '', { error: e instanceof Error ? e.message : String(e) });
         save.textContent = d['lSave'] ?? 'Save';
       } finally {
         bar.hidden = true;

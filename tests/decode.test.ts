@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeSource, splitLines } from '../src/pipeline/decode.ts';
 import { parseDocument } from '../src/pipeline/index.ts';
 import { EN, SEED } from './helpers.ts';
+import { SHARED, needs } from './inputs.ts';
 
 /** The file converted by the system's iconv (glibc), an encoder independent of the decoder under test. */
 const iconv = (file: string, to: string): Buffer => {
@@ -71,7 +72,7 @@ describe('legacy CJK encodings (TextDecoder with full ICU)', () => {
   });
 });
 
-describe('garbage inside UTF-16', () => {
+needs(SHARED).describe('garbage inside UTF-16', () => {
   const text = readFileSync(EN('2026-01-16'), 'utf8');
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
   const withGarbage = (count: number) => {

@@ -121,7 +121,8 @@ suite('page layout in Chromium', () => {
       expect(await landed(page, '702.19b')).toMatch(/^\/ja\/702\/(\d+\/)?#702\.19b$/);
       // Then the parallel view from there, after scrolling to another rule.
       await scrollTo(page, '702.19c');
-      await press(page, 'a[data-parallel]');
+      // The sidebar keeps its view switch in reach (stuck to its top) however far the reader scrolled.
+      await press(page, '#cr-menu a[data-parallel]');
       expect(await landed(page, '702.19c')).toMatch(/^\/ja\/parallel\/702\/(\d+\/)?#702\.19c$/);
       // The target rule shows below the sticky site header and the column header, not under them.
       const { ruleTop, colBottom } = await page.evaluate(() => ({
@@ -203,6 +204,8 @@ suite('page layout in Chromium', () => {
       await page.waitForFunction(() => document.querySelector('[data-menu-where]')?.textContent === '702.19');
       await press(page, '.menu-btn', true);
       await page.waitForSelector('#cr-menu:popover-open');
+      // The sheet opens scrolled to the rule in view; the editions are at its top.
+      await page.evaluate(() => document.querySelector('#cr-menu .side-eds')!.scrollIntoView({ block: 'nearest' }));
       for (const a of await page.locator('#cr-menu .side-eds a').all()) {
         const b = (await a.boundingBox())!;
         expect(b.x).toBeGreaterThanOrEqual(0);
@@ -226,6 +229,8 @@ suite('page layout in Chromium', () => {
       expect(await landed(page, '702.19b')).toMatch(/^\/ko\/702\/(\d+\/)?#702\.19b$/);
       await scrollTo(page, '702.20');
       await press(page, '.menu-btn', true);
+      await page.waitForSelector('#cr-menu:popover-open');
+      await page.evaluate(() => document.querySelector('#cr-menu .side-tools')!.scrollIntoView({ block: 'nearest' }));
       await press(page, '#cr-menu a[data-parallel]', true);
       expect(await landed(page, '702.20')).toMatch(/^\/ko\/parallel\/702\/(\d+\/)?#702\.20$/);
       await page.close();
@@ -233,6 +238,8 @@ suite('page layout in Chromium', () => {
       page = await open(phone, '/en/702/2/');
       await scrollTo(page, '702.19b');
       await press(page, '.menu-btn', true);
+      await page.waitForSelector('#cr-menu:popover-open');
+      await page.evaluate(() => document.querySelector('#cr-menu .side-eds')!.scrollIntoView({ block: 'nearest' }));
       await press(page, '#cr-menu .side-eds a:has-text("2019-01-25")', true);
       expect(await landed(page, '702.19b')).toMatch(/^\/en\/2019-01-25\/702\/(\d+\/)?#702\.19b$/);
       await page.close();

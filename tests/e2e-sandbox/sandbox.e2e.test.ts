@@ -263,7 +263,11 @@ suite('engine sandbox in Chromium', () => {
 
   it('a page without examples fetches no sandbox data or code', async () => {
     const { page, requests } = await open('/plain/');
-    await page.waitForTimeout(2500); // past the idle timeout
+    // Wait for conditions, not a fixed time: the network is quiet, then an idle callback of ours has
+    // run (idle callbacks run in order, so any the loader scheduled ran first), then quiet again.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })));
+    await page.waitForLoadState('networkidle');
     expect(requests.filter((r) => r.startsWith('/sandbox/'))).toEqual([]);
     expect(sandboxJs(requests)).toEqual([]);
   });

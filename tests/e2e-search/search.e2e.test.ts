@@ -154,7 +154,15 @@ suite('instant search in Chromium', () => {
     const input = page.locator('input[data-cr-search]').first();
     await input.click();
     await input.pressSequentially('zzqxjv', { delay: 5 });
-    await page.waitForFunction(() => document.querySelector('[data-cr-search-status]')?.classList.contains('is-empty'), undefined, { timeout: 20_000 });
+    // Wait for the answer to the whole query from the full bundle (a prefix such as `zzqx` is empty too).
+    await page.waitForFunction(
+      () => {
+        const list = document.querySelector<HTMLElement>('[data-cr-search-results]');
+        return list?.dataset['q'] === 'zzqxjv' && list.dataset['part'] === 'full' && !!document.querySelector('[data-cr-search-status]')?.classList.contains('is-empty');
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
     expect(await page.$eval('[data-cr-search-status]', (e) => e.textContent)).toBe('No rule matches “zzqxjv”.');
     expect(await page.$eval('[data-cr-search-empty]', (e) => (e as HTMLElement).hidden)).toBe(false);
     expect(await page.$$eval('[data-cr-search-results] li', (l) => l.length)).toBe(0);

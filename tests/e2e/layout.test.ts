@@ -214,6 +214,7 @@ suite('page layout in Chromium', () => {
         expect(b.y + b.height).toBeLessThanOrEqual(844);
         expect(b.height).toBeGreaterThanOrEqual(44);
       }
+      await page.evaluate(() => document.querySelector('a[data-toc="702.22"]')!.scrollIntoView({ block: 'nearest' }));
       await press(page, 'a[data-toc="702.22"]', true);
       await page.waitForFunction(() => location.hash === '#702.22' && !document.querySelector('#cr-menu:popover-open'));
       const top = await page.evaluate(() => document.getElementById('702.22')!.getBoundingClientRect().top - document.querySelector('header.top')!.getBoundingClientRect().bottom);

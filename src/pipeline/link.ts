@@ -14,8 +14,8 @@ import { rangeEnd } from './inline.ts';
 import { diagnostic } from './diagnostics.ts';
 
 // A subrule-shaped number (`601.2a`, `616.1`) not inside a longer number or word, with an optional
-// range tail (`-h`, `–h`, `〜h`, `-601.2h`); a letter must not run into more Latin letters.
-const BARE = /(?<![\d.A-Za-z])(\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?:[-–〜~]((?:\d{3}\.\d{1,3}[a-z]?|[a-z])(?![a-z\d])))?(?![\d])(?!\.\d)/g;
+// range tail (`-h`, `–h`, `〜h` or `～h`, `-601.2h`); a letter must not run into more Latin letters.
+const BARE = /(?<![\d.A-Za-z])(\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?:[-–〜～~]((?:\d{3}\.\d{1,3}[a-z]?|[a-z])(?![a-z\d])))?(?![\d])(?!\.\d)/g;
 
 /**
  * Bare rule numbers in the text nodes of a paragraph → references, where `numbers` has them. `self`:

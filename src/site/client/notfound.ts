@@ -61,9 +61,14 @@ export async function notFound(doc: Document = document): Promise<void> {
     return;
   }
   if (!lost.rule) return;
+  const editions = await fetch('/api/index.json')
+    .then((r) => (r.ok ? (r.json() as Promise<{ editions: EditionInfo[] }>) : null))
+    .catch(() => null);
   // A pinned permalink of an English edition the site does not render (all 84 since 2009 are in the
   // history): the rule's history page, at that edition, says what the number named then and is today.
-  if (lost.lang === 'en' && lost.edition && (await historyExists(lost.rule))) {
+  // A rendered edition that lacks the number gets the not-found below (nearest rules, other editions).
+  const rendered = (editions?.editions ?? []).some((e) => e.lang === 'en' && e.edition === lost.edition);
+  if (lost.lang === 'en' && lost.edition && !rendered && (await historyExists(lost.rule))) {
     loc.replace(`/en/history/${lost.rule}/?at=${lost.edition}${loc.hash}`);
     return;
   }
@@ -72,12 +77,7 @@ export async function notFound(doc: Document = document): Promise<void> {
   if (!block) return;
   const d = block.dataset;
   const where = `/${lost.lang}/${lost.edition ? `${lost.edition}/` : ''}`;
-  const [index, editions] = await Promise.all([
-    loadRuleIndex(where),
-    fetch('/api/index.json')
-      .then((r) => (r.ok ? (r.json() as Promise<{ editions: EditionInfo[] }>) : null))
-      .catch(() => null),
-  ]);
+  const index = await loadRuleIndex(where);
   const msg = block.querySelector<HTMLElement>('[data-nf-msg]');
   if (msg && index) msg.textContent = format(d['lRule'] ?? '', { n: lost.rule, edition: index.edition, lang: d['lLang'] ?? lost.lang });
   const list = block.querySelector<HTMLElement>('[data-notfound-list]');

@@ -6,7 +6,8 @@ import { getSite } from '../../../site/load.ts';
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function getStaticPaths() {
-  return getHistory() ? [{ params: {} }] : [];
+  // A parameter so that a build without the history writes no feed.
+  return getHistory() ? [{ params: { feed: 'feed' } }] : [];
 }
 
 export const GET: APIRoute = ({ site }) => {

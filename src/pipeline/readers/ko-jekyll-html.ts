@@ -14,8 +14,8 @@
  */
 import type { Diagnostic } from '../../model/types.ts';
 import type { ReaderOutput } from '../blocks.ts';
+import { extractInlineNotes } from './ko-notes.ts';
 import {
-  extractInlineNotes,
   flattenFlow,
   footnotesOf,
   makeDiag,

@@ -1,0 +1,88 @@
+/**
+ * Snippets for the rows a search shows: where the query's tokens stand in a rule's text (Latin tokens at
+ * word starts, CJK grams anywhere) and a window of text around the best of them. Computed only for the
+ * rows shown, never for every hit. Shared by the CLI, the tests and the browser worker.
+ */
+import { normalizeMapped } from './text.ts';
+
+/** How much of a long rule or its examples a snippet looks through. */
+const SNIPPET_SCAN = 3000;
+
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Highlight ranges of matched tokens in a text (Latin tokens match word starts, CJK grams anywhere). */
+export function findMarks(text: string, tokens: string[]): [number, number][] {
+  if (tokens.length === 0) return [];
+  const { norm, map } = normalizeMapped(text);
+  const ranges: [number, number][] = [];
+  for (const t of tokens) {
+    if (/^[\p{L}\p{N}.']+$/u.test(t) && /^[a-z0-9]/.test(t)) {
+      // A Latin token (possibly plural-folded): the word that starts with it.
+      const stem = t.endsWith('y') && t.length > 3 ? t.slice(0, -1) : t;
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(stem)}[\\p{L}']*`, 'gu');
+      for (const m of norm.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+    } else {
+      for (let i = norm.indexOf(t); i >= 0; i = norm.indexOf(t, i + 1)) ranges.push([i, i + t.length]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([r[0], r[1]]);
+  }
+  return merged.map(([a, b]) => [map[a]!, map[b] ?? text.length]);
+}
+
+/**
+ * A window of `size` characters around the densest group of highlights (the body first; the
+ * examples when only they matched), with the highlight ranges relative to the snippet.
+ */
+export function makeSnippet(body: string, examples: string, tokens: string[], size: number): { snippet: string; marks: [number, number][] } {
+  // Highlights are looked for in the first few thousand characters only: a damaged record can run
+  // to tens of kilobytes, and a snippet never needs more.
+  body = body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body;
+  examples = examples.length > SNIPPET_SCAN ? examples.slice(0, SNIPPET_SCAN) : examples;
+  let text = body;
+  let marks = findMarks(body, tokens);
+  if (marks.length === 0 && examples) {
+    const em = findMarks(examples, tokens);
+    if (em.length) {
+      text = examples;
+      marks = em;
+    }
+  }
+  if (text.length <= size) return { snippet: text, marks };
+  // The window start that covers the most highlight ranges.
+  let bestStart = 0;
+  let bestCount = -1;
+  for (let i = 0; i < marks.length; i++) {
+    let c = 0;
+    for (let j = i; j < marks.length && marks[j]![1] - marks[i]![0] <= size; j++) c++;
+    if (c > bestCount) {
+      bestCount = c;
+      bestStart = marks[i]![0];
+    }
+  }
+  let start = Math.max(0, bestStart - Math.floor(size / 4));
+  // Start at a word boundary in spaced text.
+  if (start > 0) {
+    const sp = text.lastIndexOf(' ', start);
+    if (sp >= 0 && start - sp < 20) start = sp + 1;
+  }
+  let end = Math.min(text.length, start + size);
+  if (end < text.length) {
+    const sp = text.indexOf(' ', end);
+    if (sp >= 0 && sp - end < 15) end = sp;
+  }
+  const prefix = start > 0 ? '…' : '';
+  const suffix = end < text.length ? '…' : '';
+  const snippet = prefix + text.slice(start, end) + suffix;
+  const shifted = marks
+    .filter(([a, b]) => a >= start && b <= end)
+    .map(([a, b]) => [a - start + prefix.length, b - start + prefix.length] as [number, number]);
+  return { snippet, marks: shifted };
+}

@@ -18,6 +18,10 @@ export default defineConfig({
       exclude: ['src/generated/**', 'src/site/client/**', 'src/components/**', 'src/sandbox/widget*.ts', 'src/sandbox/loader.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: '.cache/coverage',
+      // A floor, so coverage cannot fall silently: just below the full run's numbers on 2026-11-23
+      // (statements 77.3 %, branches 71.9 %, functions 78.0 %, lines 79.2 %; `bash .ci/run`). Raise
+      // it when coverage rises. It applies only to the whole suite (`--coverage` on one file fails it).
+      thresholds: { statements: 76, branches: 70, functions: 77, lines: 78 },
     },
     projects: [
       { test: { ...shared, name: 'unit', include: ['tests/**/*.test.ts'], exclude: BROWSER_TESTS } },

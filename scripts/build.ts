@@ -4,6 +4,7 @@
  *   1. generated data (src/generated/)        scripts/data.ts
  *   2. instant-search bundles (public/search/) scripts/search-index.ts
  *   3. sandbox scenarios (public/sandbox/)     scripts/sandbox-data.ts
+ *      (1–3 each written whole into a fresh directory and swapped in: scripts/replace-dir.ts)
  *   4. astro build (the new directory)
  *   5. Pagefind full-text index (…/pagefind/)
  *   6. precompressed .br/.gz copies and _headers for static hosts   scripts/compress.ts
@@ -13,7 +14,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeGeneratedData } from './data.ts';
-import { writeBundles } from './search-index.ts';
+import { SEARCH_OUT, writeBundles } from './search-index.ts';
+import { onInterrupt, replaceDirectorySync } from './replace-dir.ts';
 import { writeSandboxData } from './sandbox-data.ts';
 import { runPagefind } from './pagefind.ts';
 import { precompress } from './compress.ts';
@@ -61,15 +63,17 @@ try {
           };
         },
       },
-      { name: 'search bundles', run: () => ({ counts: { bundles: writeBundles().length } }) },
+      { name: 'search bundles', run: () => ({ counts: { bundles: replaceDirectorySync(SEARCH_OUT, (dir) => writeBundles(dir)).length } }) },
       { name: 'sandbox data', run: async () => ({ counts: await writeSandboxData(join(PROJECT_ROOT, 'public')) }) },
       {
         name: 'astro build',
         run: (out) =>
           new Promise((ok, fail) => {
             const child = spawn('npx', ['astro', 'build', '--outDir', out], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-            child.on('error', fail);
-            child.on('exit', (code, signal) => (code === 0 ? ok({ counts: countFiles(out) }) : fail(new Error(`astro build failed (${signal ?? `exit ${code}`})`))));
+            // Interrupted: astro stops too (else it would go on writing into the removed directory).
+            const stop = onInterrupt(() => child.kill('SIGTERM'));
+            child.on('error', (e) => (stop(), fail(e)));
+            child.on('exit', (code, signal) => (stop(), code === 0 ? ok({ counts: countFiles(out) }) : fail(new Error(`astro build failed (${signal ?? `exit ${code}`})`))));
           }),
       },
       {

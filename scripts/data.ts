@@ -18,6 +18,7 @@ import {
 import type { RuleDocument } from '../src/model/types.ts';
 import { generatedDir, writeGenerated, writeHistory, type Catalog, type CatalogEdition, type SourceRecord } from '../src/pipeline/generated.ts';
 import { historyFromSources } from './history-data.ts';
+import { replaceDirectory } from './replace-dir.ts';
 import type { HistoryStore } from '../src/history/store.ts';
 
 /**
@@ -110,7 +111,11 @@ export async function buildData(
 
 export async function writeGeneratedData(settings: SourceSettings = sourceSettings()): Promise<void> {
   const { catalog, docs, history, report } = await buildData(settings);
-  writeGenerated(catalog, docs);
-  writeHistory(history);
+  // Written whole into a fresh directory and swapped in: an interrupted or failed run leaves the
+  // previous generated data as it was (scripts/replace-dir.ts).
+  await replaceDirectory(generatedDir(), (dir) => {
+    writeGenerated(catalog, docs, dir);
+    writeHistory(history, dir);
+  });
   process.stdout.write(`${report}\nwrote ${docs.length} documents to ${generatedDir()}\n`);
 }

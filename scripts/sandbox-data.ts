@@ -10,7 +10,7 @@
  *
  * `tsx scripts/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../src/engine/index.ts';
@@ -21,6 +21,7 @@ import { japaneseNames } from '../src/sandbox/local-names.ts';
 import type { SiteScenario } from '../src/sandbox/manifest.ts';
 import { loadManifest } from '../src/pipeline/sources.ts';
 import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
+import { replaceDirectorySync } from './replace-dir.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,15 +103,16 @@ export async function writeSandboxData(outDir: string, opts: SandboxDataOptions 
     editions: opts.editions ?? site.editions,
     examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),
   };
-  const dir = join(outDir, SANDBOX_DIR);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'scenarios'), { recursive: true });
-  writeFileSync(join(dir, 'index.json'), `${JSON.stringify(manifest)}\n`);
   const names = localNamesFor(scenarios, manifest.editions);
-  for (const s of scenarios) {
-    const out: SiteScenario = names.has(s.id) ? { ...s, localNames: names.get(s.id)! } : s;
-    writeFileSync(join(dir, 'scenarios', `${s.id}.json`), `${JSON.stringify(out)}\n`);
-  }
+  // Written whole into a fresh directory, then swapped in (scripts/replace-dir.ts): never half a set.
+  replaceDirectorySync(join(outDir, SANDBOX_DIR), (dir) => {
+    mkdirSync(join(dir, 'scenarios'), { recursive: true });
+    writeFileSync(join(dir, 'index.json'), `${JSON.stringify(manifest)}\n`);
+    for (const s of scenarios) {
+      const out: SiteScenario = names.has(s.id) ? { ...s, localNames: names.get(s.id)! } : s;
+      writeFileSync(join(dir, 'scenarios', `${s.id}.json`), `${JSON.stringify(out)}\n`);
+    }
+  });
   return { scenarios: scenarios.length };
 }
 

@@ -15,6 +15,7 @@ import { buildBundle } from '../src/search/build.ts';
 import { fromHead, toHead } from '../src/search/head.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
 import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
+import { replaceDirectorySync } from './replace-dir.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SEARCH_OUT = join(ROOT, 'public/search');
@@ -134,7 +135,8 @@ export function loadHead(id: string): SearchBundle {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = process.argv[2] ? resolve(process.argv[2]) : SEARCH_OUT;
   const started = Date.now();
-  const written = writeBundles(outDir);
+  // The default directory is the build's own: written whole, then swapped in (no stale bundles).
+  const written = outDir === SEARCH_OUT ? replaceDirectorySync(SEARCH_OUT, (dir) => writeBundles(dir)) : writeBundles(outDir);
   for (const w of written) {
     process.stdout.write(`search: ${w.id}  ${w.records} records  ${(w.bytes / 1024).toFixed(0)} KB (${(w.gzip / 1024).toFixed(0)} KB gzip); head ${(w.headBytes / 1024).toFixed(0)} KB (${(w.headGzip / 1024).toFixed(1)} KB gzip)\n`);
   }

@@ -108,7 +108,7 @@ describe('buildAtomically', () => {
 
   it('a directory left by a build that was killed outright (SIGKILL) is removed by the next build', async () => {
     const dist = previousSite();
-    const stale = join(dist, '..', '.dist-next-dist-999999999');
+    const stale = join(dist, '..', '.dist-next-999999999');
     mkdirSync(stale);
     writeFileSync(join(stale, 'index.html'), 'half');
     await buildAtomically(dist, [{ name: 'pages', run: (out) => writeFileSync(join(out, 'index.html'), 'new') }]);

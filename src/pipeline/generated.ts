@@ -74,10 +74,11 @@ export function readDocument(lang: Lang, edition: string, root?: string): RuleDo
   return JSON.parse(readFileSync(file, 'utf8')) as RuleDocument;
 }
 
-export function writeGenerated(catalog: Catalog, docs: RuleDocument[], root?: string): void {
-  mkdirSync(join(generatedDir(root), 'docs'), { recursive: true });
-  for (const d of docs) writeFileSync(documentFile(d.lang, d.edition!, root), JSON.stringify(d));
-  writeFileSync(catalogFile(root), JSON.stringify(catalog, null, 1));
+/** Writes the catalog and documents into `dir` (scripts/data.ts gives a fresh directory it then swaps in). */
+export function writeGenerated(catalog: Catalog, docs: RuleDocument[], dir = generatedDir()): void {
+  mkdirSync(join(dir, 'docs'), { recursive: true });
+  for (const d of docs) writeFileSync(join(dir, 'docs', `${d.lang}-${d.edition!}.json`), JSON.stringify(d));
+  writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog, null, 1));
 }
 
 const historyFile = (root?: string) => join(generatedDir(root), 'history.json');
@@ -92,7 +93,7 @@ export function readHistory(root?: string): HistoryStore {
   return JSON.parse(readFileSync(file, 'utf8')) as HistoryStore;
 }
 
-export function writeHistory(store: HistoryStore, root?: string): void {
-  mkdirSync(generatedDir(root), { recursive: true });
-  writeFileSync(historyFile(root), JSON.stringify(store));
+export function writeHistory(store: HistoryStore, dir = generatedDir()): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'history.json'), JSON.stringify(store));
 }

@@ -3,7 +3,7 @@
  * `npm run -s cr -- scenario --all [--json]`                                   run every scenario in content/scenarios
  * `npm run -s cr -- scenario --check`                                          validate every scenario, run nothing
  * `npm run -s cr -- scenario --schema`                                         write content/scenarios/scenario.schema.json from src/engine/schema.ts
- * `npm run -s cr -- scenario --crosswalk`                                      print the rule crosswalk derived from the parsed editions
+ * `npm run -s cr -- scenario --crosswalk`                                      print how the engine maps the rules it cites to 2026 (history + overrides)
  *
  * Exit code 1 when an expectation fails or a scenario is invalid (the message names the file, JSON path and what
  * was expected); 2 for a usage error.
@@ -13,6 +13,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenarioJsonSchema } from '../src/engine/schema.ts';
 import { checkScenario, runScenario, validateScenario, type RunResult, type Scenario } from '../src/engine/index.ts';
+import { CROSSWALK_2019_2026, CROSSWALK_OVERRIDES } from '../src/engine/crosswalk.ts';
 import { parseOptions } from './args.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,7 +137,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
     for (const f of readdirSync(join(ROOT, 'src/engine')).filter((x) => x.endsWith('.ts'))) {
       readFileSync(join(ROOT, 'src/engine', f), 'utf8').replace(/'([1-9][0-9]{2}\.[0-9]+[a-z]?)'/g, (_m, r: string) => (cited.add(r), ''));
     }
-    out(JSON.stringify(await deriveCrosswalk([...cited].sort()), null, 1));
+    out(JSON.stringify(citedCrosswalk([...cited].sort()), null, 1));
     return 0;
   }
   if (opts.all || opts.check) {
@@ -208,48 +209,14 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
 
 // ------------------------------------------------------------------ crosswalk
 /**
- * Derive the 2019 → 2026 rule-number crosswalk for the rules the engine cites: each 2019 rule is matched to the
- * 2026 rule with the most similar text (word bigram Dice coefficient, "converted mana cost" read as "mana value").
- * Printed as JSON; src/engine/crosswalk.ts holds the reviewed result.
+ * The 2019 → 2026 numbers of the rules the engine cites, as the engine translates them (src/engine/crosswalk.ts:
+ * the history's crosswalk plus its commented overrides), each marked with where the answer comes from.
  */
-export async function deriveCrosswalk(rules: string[]): Promise<Record<string, { to: string; score: number }>> {
-  const { parseDocument } = await import('../src/pipeline/index.ts');
-  const { toPlainDocument } = await import('../src/pipeline/plain.ts');
-  const rulesDir = process.env.CR_ATLAS_RULES_DIR ?? resolve(ROOT, '../shared/rules');
-  const load = (ed: string) => {
-    const file = join(rulesDir, 'en', `MagicCompRules-${ed}.txt`);
-    const doc = toPlainDocument(parseDocument(readFileSync(file), file, {})) as unknown as { rules: { number: string; text: string }[] };
-    return doc.rules;
-  };
-  const norm = (t: string) => t.toLowerCase().replace(/converted mana cost/g, 'mana value').replace(/enters the battlefield/g, 'enters').replace(/[’']/g, "'").replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
-  const bigrams = (t: string) => {
-    const w = norm(t);
-    const out = new Map<string, number>();
-    for (let i = 0; i + 1 < w.length; i++) out.set(`${w[i]} ${w[i + 1]}`, (out.get(`${w[i]} ${w[i + 1]}`) ?? 0) + 1);
-    return out;
-  };
-  const dice = (a: Map<string, number>, b: Map<string, number>) => {
-    let inter = 0;
-    let na = 0;
-    let nb = 0;
-    for (const v of a.values()) na += v;
-    for (const v of b.values()) nb += v;
-    for (const [k, v] of a) inter += Math.min(v, b.get(k) ?? 0);
-    return na + nb ? (2 * inter) / (na + nb) : 0;
-  };
-  const old = new Map(load('2019-01-25').map((r) => [r.number, r.text]));
-  const neu = load('2026-01-16').map((r) => ({ number: r.number, grams: bigrams(r.text) }));
-  const out: Record<string, { to: string; score: number }> = {};
+export function citedCrosswalk(rules: string[]): Record<string, { to: string; from: 'history' | 'override' | 'unchanged' }> {
+  const out: Record<string, { to: string; from: 'history' | 'override' | 'unchanged' }> = {};
   for (const r of rules) {
-    const text = old.get(r);
-    if (text === undefined) continue;
-    const g = bigrams(text);
-    let best = { to: r, score: 0 };
-    for (const n of neu) {
-      const sc = dice(g, n.grams);
-      if (sc > best.score) best = { to: n.number, score: Math.round(sc * 100) / 100 };
-    }
-    out[r] = best;
+    const to = CROSSWALK_2019_2026[r];
+    out[r] = { to: to ?? r, from: r in CROSSWALK_OVERRIDES ? 'override' : to ? 'history' : 'unchanged' };
   }
   return out;
 }

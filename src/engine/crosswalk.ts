@@ -1,64 +1,40 @@
 /**
- * Rule numbers that differ between the 2019-01-25 and 2026-01-16 editions, for the rules the engine cites.
- * Derived with `npm run -s cr -- scenario --crosswalk` (text similarity of the parsed editions) and reviewed by hand:
- * 613.3d (counters, layer 7d) is part of 613.4c (layer 7c) in 2026; 509.2 (damage assignment order) has no 2026
- * counterpart. A rule not listed keeps its number.
+ * Rule numbers that differ between the 2019-01-25 and 2026-01-16 editions: the engine cites 2019 numbers and runs
+ * both editions. The map is not written here: it is the history's (src/history/store.ts `crosswalk`, one chain per
+ * rule followed across all 84 English editions), written by `npm run data` to src/generated/crosswalk.json and
+ * bundled with the engine. Only what the history cannot decide is overridden below, each with its reason.
+ * A rule the history gives no counterpart (e.g. 509.2, damage assignment order, gone in 2026) keeps its number:
+ * the engine's rules profile (rules.ts) decides whether such a rule applies at all.
  */
-export const CROSSWALK_2019_2026: Record<string, string> = {
-  "110.5b": "111.3",
-  "112.6k": "113.6m",
-  "112.12": "113.12",
-  "116.3a": "117.3a",
-  "116.3c": "117.3c",
-  "116.3d": "117.3d",
-  "116.4": "117.4",
-  "117.3": "118.3",
-  "117.7": "118.7",
-  "117.12": "118.12",
-  "118.3": "119.3",
-  "118.4": "119.4",
-  "119.3a": "120.3a",
-  "119.3b": "120.3b",
-  "119.3c": "120.3c",
-  "119.3d": "120.3d",
-  "119.3e": "120.3e",
-  "119.3f": "120.3f",
-  "119.4a": "120.4b",
-  "119.4b": "120.4c",
-  "119.4c": "120.4d",
-  "119.5": "120.5",
-  "120.1": "121.1",
-  "120.4": "121.4",
-  "121.1": "122.1",
-  "500.4": "703.4q",
-  "502.2": "502.3",
-  "502.3": "502.4",
-  "509.5a": "509.3a",
-  "509.5c": "509.3c",
-  "509.5d": "509.3d",
-  "509.5f": "509.3f",
-  "509.7": "509.4",
-  "603.2d": "603.2e",
-  "603.2f": "603.2g",
-  "608.2h": "608.2j",
-  "608.2i": "608.2k",
-  "608.2k": "608.2n",
-  "613.3a": "613.4a",
-  "613.3b": "613.4b",
-  "613.3c": "613.4c",
-  "613.3d": "613.4c",
-  "613.3e": "613.4d",
-  "613.4": "613.5",
-  "613.5": "613.6",
-  "613.6d": "613.7e",
-  "613.8": "613.9",
-  "616.1e": "616.1f",
-  "701.7a": "701.8a",
-  "701.8a": "701.9a",
-  "701.14a": "701.19a",
-  "701.16a": "701.21a",
-  "702.27b": "702.28b",
-  "702.92a": "702.93a",
-  "702.110b": "702.111b",
-  "704.7": "704.8",
+import derived from '../generated/crosswalk.json';
+import type { CrosswalkFile } from '../history/store.ts';
+
+/**
+ * Where a one-chain-per-rule history cannot say where a 2019 rule went (a merge, or a split whose heir depends on
+ * what the engine cites the rule for). Checked against the texts of both editions
+ * (tests/history/model.test.ts holds this list to exactly these differences).
+ */
+export const CROSSWALK_OVERRIDES: Readonly<Record<string, string>> = {
+  // A merge. 2019 613.3c (layer 7c, effects that modify P/T) and 613.3d (layer 7d, "Power and/or toughness changes
+  // from counters") became one rule, 2026 613.4c "Effects and counters that modify power and/or toughness". The
+  // history follows 613.3c into 613.4c, so 613.3d has no counterpart of its own; the engine's counters belong in 7c.
+  '613.3d': '613.4c',
+  // A split. 2019 608.3 ("its resolution involves a single step … The spell card becomes a permanent and is put onto
+  // the battlefield under the control of the spell's controller") became, in 2022-06-10, 608.3 (a lead-in), 608.3a
+  // ("If the object that's resolving has no targets, it becomes a permanent and enters the battlefield under the
+  // control of the spell's controller") and 608.3c (the same words for an Aura spell). The history follows the
+  // wording into 608.3c; the engine cites 608.3 for a permanent spell without targets entering, which is 608.3a.
+  '608.3': '608.3a',
 };
+
+const data = derived as unknown as CrosswalkFile;
+
+/** 2019-01-25 number → 2026-01-16 number, for every rule whose number changed (history + overrides). */
+export const CROSSWALK_2019_2026: Readonly<Record<string, string>> = (() => {
+  const out: Record<string, string> = {};
+  for (const [from, to] of Object.entries(data.map)) if (to !== null) out[from] = to;
+  return Object.assign(out, CROSSWALK_OVERRIDES);
+})();
+
+/** Editions the history lacked when the data was built (then only the overrides are known); [] normally. */
+export const CROSSWALK_MISSING: readonly string[] = data.missing;

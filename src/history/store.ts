@@ -78,6 +78,22 @@ export function crosswalk(store: HistoryStore, from: string, to: string): Record
   return out;
 }
 
+/** A crosswalk as the data stage writes it for the engine (src/generated/crosswalk.json). */
+export interface CrosswalkFile {
+  from: string;
+  to: string;
+  /** Every rule of `from` whose number differs in `to` (null: no counterpart of its own). */
+  map: Record<string, string | null>;
+  /** Editions the history lacks (then `map` is empty: the crosswalk cannot be derived). */
+  missing: string[];
+}
+
+/** The crosswalk between two editions for the generated data; says which edition is missing instead of throwing. */
+export function crosswalkFile(store: HistoryStore, from: string, to: string): CrosswalkFile {
+  const missing = [from, to].filter((e) => editionIndex(store, e) < 0);
+  return { from, to, map: missing.length ? {} : crosswalk(store, from, to), missing };
+}
+
 /** Chains (indexes) in which `number` ever named a rule, in order of first appearance. */
 export function chainsNamed(store: HistoryStore, number: string): number[] {
   const out: number[] = [];

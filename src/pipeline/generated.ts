@@ -4,12 +4,13 @@
  *   catalog.json                 every (language, edition) with its sources, latest flags, alignment
  *   docs/{lang}-{edition}.json   the rule model of that edition (RuleDocument)
  *   history.json                 every English edition's rules across time (src/history/store.ts)
+ *   crosswalk.json               2019-01-25 → 2026-01-16 rule numbers from the history, for the engine
  * Build-time only (Node).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lang, RuleDocument } from '../model/types.ts';
-import type { HistoryStore } from '../history/store.ts';
+import { crosswalkFile, type HistoryStore } from '../history/store.ts';
 import { PROJECT_ROOT } from './sources.ts';
 
 export interface CatalogEdition {
@@ -96,4 +97,6 @@ export function readHistory(root?: string): HistoryStore {
 export function writeHistory(store: HistoryStore, dir = generatedDir()): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'history.json'), JSON.stringify(store));
+  // The engine cites 2019-01-25 numbers and runs 2019-01-25 and 2026-01-16 (src/engine/crosswalk.ts reads this).
+  writeFileSync(join(dir, 'crosswalk.json'), JSON.stringify(crosswalkFile(store, '2019-01-25', '2026-01-16')));
 }

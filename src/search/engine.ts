@@ -24,6 +24,8 @@ import { composing, definitionalCore, foldPlural, indexTokens, koreanStem, norma
 import { splitBilingual } from './titles.ts';
 import { editDistance } from './spelling.ts';
 import { escapeRe, makeSnippet } from './snippet.ts';
+import { EXACT_TITLE, HeadingIndex } from './headings.ts';
+import { kthLargest, topK } from './select.ts';
 
 export interface SearchOptions {
   limit?: number;
@@ -41,7 +43,8 @@ export interface Scored {
 const K1 = 1.2;
 const B = 0.5;
 const EXAMPLE_FACTOR = 0.4;
-const EXACT_TITLE = 100;
+/** Candidates kept for the final ordering (phrase bonus) after the first scoring. */
+const KEEP = 200;
 /** A query naming a glossary term: the entry, then the rules that define it, then the rules it cites. */
 const DEFINITION = 600;
 /** Glossary definitions are short, so BM25 would favour them over rules for any word: damped. */
@@ -81,7 +84,7 @@ export class Searcher {
   private readonly vocab: string[];
   private readonly byNumber = new Map<string, number>();
   /** Heading records and their comparison keys (full, native part, English part). */
-  private readonly titles: { idx: number; keys: string[] }[] = [];
+  private readonly headings: HeadingIndex;
   /** Per record: the compact key of its body (phrase checks) and, for headings, its token set. */
   private readonly bodyKeys: string[] = [];
   private readonly titleTokens = new Map<number, Set<string>>();
@@ -100,6 +103,7 @@ export class Searcher {
     best: Float64Array;
     extra: Float64Array;
     score: Float64Array;
+    cut: Float64Array;
     mask: Uint32Array;
     seen: Uint8Array;
     via: Uint8Array;
@@ -122,6 +126,7 @@ export class Searcher {
       best: new Float64Array(n),
       extra: new Float64Array(n),
       score: new Float64Array(n),
+      cut: new Float64Array(n),
       mask: new Uint32Array(n),
       seen: new Uint8Array(n),
       via: new Uint8Array(n),
@@ -129,6 +134,7 @@ export class Searcher {
     };
     const vocab = new Set<string>();
     let total = 0;
+    const titles: { idx: number; keys: string[] }[] = [];
     bundle.records.forEach(([number, flags, body, examples], idx) => {
       this.byNumber.set(number, idx);
       const bt = indexTokens(body);
@@ -148,10 +154,11 @@ export class Searcher {
       if (flags & TITLE) {
         const [native, english] = splitBilingual(body);
         const keys = [...new Set([body, native, english].filter(Boolean).map(titleKey))].filter(Boolean);
-        this.titles.push({ idx, keys });
+        titles.push({ idx, keys });
         this.titleTokens.set(idx, bodySet);
       }
     });
+    this.headings = new HeadingIndex(titles);
     this.avgLength = total / Math.max(1, n);
     this.lengthNorm = new Float64Array(n);
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
@@ -477,19 +484,11 @@ export class Searcher {
     keys.forEach((key, ki) => {
       const damp = damps[ki]!;
       if (!key) return;
-      for (const { idx, keys: tks } of this.titles) {
-        let bonus = 0;
-        for (const k of tks) {
-          if (k === key) bonus = Math.max(bonus, EXACT_TITLE);
-          else if (key.length >= 2 && k.startsWith(key)) bonus = Math.max(bonus, 12 + 20 * (key.length / k.length));
-          else if (key.length >= 2 && k.includes(key)) bonus = Math.max(bonus, 6 + 16 * (key.length / k.length));
-        }
-        if (bonus > 0) {
-          touch(idx);
-          extra[idx]! += bonus * damp;
-          if (bonus >= EXACT_TITLE) via[idx] = 1;
-        }
-      }
+      this.headings.match(key, (idx, bonus) => {
+        touch(idx);
+        extra[idx]! += bonus * damp;
+        if (bonus >= EXACT_TITLE) via[idx] = 1;
+      });
       // Definitions first: the glossary entry, the rules defining the term, the rules it cites.
       const entries = this.glossaryKeys.get(key);
       if (entries) {
@@ -528,23 +527,33 @@ export class Searcher {
       }
       scores[d] = score;
     }
-    // Keep the best 200 (a threshold from a native numeric sort), then order those.
-    let cand: number[] = Array.from(list.subarray(0, count));
-    if (cand.length > 200) {
-      const sorted = Float64Array.from(cand, (d) => scores[d]!).sort();
-      const cut = sorted[sorted.length - 200]!;
-      cand = cand.filter((d) => scores[d]! >= cut);
+    // Keep the best KEEP (ties included) by a cut-off from quickselect, not a sort of every record.
+    let cand: ArrayLike<number> = list;
+    let kept = count;
+    if (count > KEEP) {
+      const { cut } = this.scratch;
+      for (let i = 0; i < count; i++) cut[i] = scores[list[i]!]!;
+      const min = kthLargest(cut, count, KEEP);
+      const keep: number[] = [];
+      for (let i = 0; i < count; i++) if (scores[list[i]!]! >= min) keep.push(list[i]!);
+      cand = keep;
+      kept = keep.length;
     }
-    const order = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
-    cand.sort(order);
-    // Phrase: records that hold the whole query as written (compact form).
+    let top = topK(cand, kept, scores, limit);
+    // Phrase: records that hold the whole query as written (compact form), ×1.5 on the text part
+    // only (bonuses such as definitions keep their tiers). A record whose score cannot reach the
+    // current last of the top even with the bonus is not checked.
     const phrase = keys[corrected !== norm ? 1 : 0]!;
     if (phrase.length >= 3 && terms.length > 1) {
-      // ×1.5 on the text part only (bonuses such as definitions keep their tiers).
-      for (const d of cand) if (this.bodyKeys[d]!.includes(phrase)) scores[d]! += 0.5 * (scores[d]! - extra[d]!);
-      cand.sort(order);
+      const floor = top.length === limit ? scores[top[limit - 1]!]! : -Infinity;
+      for (let i = 0; i < kept; i++) {
+        const d = cand[i]!;
+        const text = scores[d]! - extra[d]!;
+        if (scores[d]! + 0.5 * text >= floor && this.bodyKeys[d]!.includes(phrase)) scores[d]! += 0.5 * text;
+      }
+      top = topK(cand, kept, scores, limit);
     }
-    const out: Scored[] = cand.slice(0, limit).map((d) => {
+    const out: Scored[] = top.map((d) => {
       const tokens: string[] = [];
       for (let b = 0; b < Math.min(32, altTokens.length); b++) if (mask[d]! & (1 << b)) tokens.push(altTokens[b]!);
       return { idx: d, score: scores[d]!, via: VIA[via[d]!] ?? 'text', tokens };

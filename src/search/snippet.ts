@@ -12,17 +12,57 @@ export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Highlight ranges of matched tokens in a text (Latin tokens match word starts, CJK grams anywhere). */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const LETTER = /^\p{L}$/u;
+const LATIN_TOKEN = /^[\p{L}\p{N}.']+$/u;
+
+/** Whether the code point at `i` (or, with `before`, the one ending just before `i`) is a letter or digit. */
+function wordAt(s: string, i: number, before: boolean): boolean {
+  if (before ? i <= 0 : i >= s.length) return false;
+  const c = s.charCodeAt(before ? i - 1 : i);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  const cp = before && c >= 0xdc00 && c <= 0xdfff && i >= 2 ? s.codePointAt(i - 2)! : s.codePointAt(before ? i - 1 : i)!;
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
+}
+
+/** End of the run of letters and apostrophes that starts at `i`. */
+function letterRunEnd(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 39) i++;
+      else break;
+    } else {
+      const cp = s.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      if (!LETTER.test(ch)) break;
+      i += ch.length;
+    }
+  }
+  return i;
+}
+
+/**
+ * Highlight ranges of matched tokens in a text (Latin tokens match word starts, CJK grams anywhere).
+ * Plain `indexOf` scans, no regular expression per token: this runs for every row shown, and
+ * compiling a Unicode pattern per token and row was most of a snippet's time.
+ */
 export function findMarks(text: string, tokens: string[]): [number, number][] {
   if (tokens.length === 0) return [];
   const { norm, map } = normalizeMapped(text);
   const ranges: [number, number][] = [];
   for (const t of tokens) {
-    if (/^[\p{L}\p{N}.']+$/u.test(t) && /^[a-z0-9]/.test(t)) {
+    if (!t) continue;
+    if (LATIN_TOKEN.test(t) && /^[a-z0-9]/.test(t)) {
       // A Latin token (possibly plural-folded): the word that starts with it.
       const stem = t.endsWith('y') && t.length > 3 ? t.slice(0, -1) : t;
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(stem)}[\\p{L}']*`, 'gu');
-      for (const m of norm.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+      for (let i = norm.indexOf(stem); i >= 0; i = norm.indexOf(stem, i + 1)) {
+        if (wordAt(norm, i, true)) continue;
+        const end = letterRunEnd(norm, i + stem.length);
+        ranges.push([i, end]);
+        // The next match starts after this word (a regex scan does not overlap its matches).
+        i = Math.max(i, end - 1);
+      }
     } else {
       for (let i = norm.indexOf(t); i >= 0; i = norm.indexOf(t, i + 1)) ranges.push([i, i + t.length]);
     }
@@ -34,7 +74,7 @@ export function findMarks(text: string, tokens: string[]): [number, number][] {
     if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
     else merged.push([r[0], r[1]]);
   }
-  return merged.map(([a, b]) => [map[a]!, map[b] ?? text.length]);
+  return map ? merged.map(([a, b]) => [map[a]!, map[b] ?? text.length]) : merged;
 }
 
 /**

@@ -16,6 +16,9 @@ import type { Lang } from '../model/types.ts';
 /** Characters dropped entirely: the katakana middle dot (`レジェンド・ルール` = `レジェンドルール`) and soft marks. */
 const DROP = /[・･\u00ad\u200b\u200c\u200d\ufeff]/;
 
+/** `normChar` of the characters outside its fast paths, as met. */
+const SLOW_CHARS = new Map<string, string>();
+
 /**
  * Normalises one character for matching: NFKC (full-width → ASCII, half-width katakana → full),
  * lowercase, curly quotes → straight. Never NFKD: it splits Hangul into jamo and voiced kana into
@@ -26,53 +29,82 @@ function normChar(ch: string): string {
   // Fast paths: ASCII, Hangul syllables, kana (except the middle dot) and common kanji need no NFKC.
   if (c < 0x80) return c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : ch === '`' ? "'" : ch;
   if ((c >= 0xac00 && c <= 0xd7a3) || (c >= 0x3041 && c <= 0x30fa) || c === 0x30fc || (c >= 0x4e00 && c <= 0x9fff)) return ch;
-  if (DROP.test(ch)) return '';
-  let s = ch.normalize('NFKC').toLowerCase();
-  if (s === '’' || s === '‘' || s === '`') s = "'";
-  if (s === '–' || s === '—' || s === '−') s = '-';
+  let s = SLOW_CHARS.get(ch);
+  if (s !== undefined) return s;
+  if (DROP.test(ch)) s = '';
+  else {
+    s = ch.normalize('NFKC').toLowerCase();
+    if (s === '’' || s === '‘' || s === '`') s = "'";
+    if (s === '–' || s === '—' || s === '−') s = '-';
+  }
+  // Japanese punctuation (、。「」) recurs in every rule: NFKC once per distinct character.
+  if (SLOW_CHARS.size < 4096) SLOW_CHARS.set(ch, s);
   return s;
 }
 
-const VOICING = /^[\u3099\u309a]$/;
+/** A combining (semi-)voiced sound mark, which joins the kana before it. */
+const isVoicing = (n: string) => n === '\u3099' || n === '\u309a';
 
 /** A normalised string with, for every normalised UTF-16 unit, the index of the source character. */
 export interface Mapped {
   norm: string;
-  map: number[];
+  /** Absent when every normalised unit stands at its own source offset (most texts). */
+  map?: number[];
+}
+
+/** Characters that `normChar` returns unchanged (apart from ASCII case): ASCII but the backtick, Hangul, kana, common kanji. */
+function plain(c: number): boolean {
+  return c < 0x80
+    ? c !== 0x60
+    : (c >= 0xac00 && c <= 0xd7a3) || (c >= 0x3041 && c <= 0x30fa && c !== 0x3099 && c !== 0x309a) || c === 0x30fc || (c >= 0x4e00 && c <= 0x9fff);
 }
 
 /**
  * Normalises `text` and keeps a map back to the original offsets, so highlights found in the
- * normalised text can be drawn on the original.
- * @example normalizeMapped('Ａ・Ｂ') // { norm: 'ab', map: [0, 2] }
+ * normalised text can be drawn on the original. Runs of plain characters are copied with one
+ * `toLowerCase`, and the map is only built once a character drops, expands or joins the one
+ * before (until then every unit stands at its own offset): this runs for every row shown.
+ * @example normalizeMapped('Ａ・Ｂ') // { norm: 'ab', map: [0, 2, 3] }
  */
 export function normalizeMapped(text: string): Mapped {
   let norm = '';
-  const map: number[] = [];
-  let i = 0;
-  for (const ch of text) {
+  let map: number[] | undefined;
+  let from = 0;
+  const flush = (to: number) => {
+    if (to <= from) return;
+    norm += text.slice(from, to).toLowerCase();
+    if (map) for (let j = from; j < to; j++) map.push(j);
+  };
+  for (let k = 0; k < text.length; k++) {
+    if (plain(text.charCodeAt(k))) continue;
+    const ch = String.fromCodePoint(text.codePointAt(k)!);
     const n = normChar(ch);
-    if (VOICING.test(n) && norm) {
+    // Unchanged by normalisation (`、`, `「`): it stays in the run (its `toLowerCase` is itself).
+    if (n === ch && ch.length === 1 && !isVoicing(n)) continue;
+    flush(k);
+    if (!map && (ch.length !== 1 || n.length !== 1 || isVoicing(n))) {
+      map = [];
+      for (let j = 0; j < norm.length; j++) map.push(j);
+    }
+    if (isVoicing(n) && norm) {
       // Half-width ｼﾞ: the mark (now U+3099) joins the kana before it, as whole-string NFKC does.
       norm = norm.slice(0, -1) + (norm.slice(-1) + n).normalize('NFC');
     } else {
-      for (let k = 0; k < n.length; k++) map.push(i);
+      if (map) for (let j = 0; j < n.length; j++) map.push(k);
       norm += n;
     }
-    i += ch.length;
+    k += ch.length - 1;
+    from = k + 1;
   }
-  map.push(i);
+  flush(text.length);
+  if (!map) return { norm };
+  map.push(text.length);
   return { norm, map };
 }
 
 /** Normalised text without the offset map. */
 export function normalize(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const n = normChar(ch);
-    out = VOICING.test(n) && out ? out.slice(0, -1) + (out.slice(-1) + n).normalize('NFC') : out + n;
-  }
-  return out;
+  return normalizeMapped(text).norm;
 }
 
 const HANGUL = /\p{Script=Hangul}/u;

@@ -1,0 +1,97 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * Heading matches for the ranking in engine.ts: which headings equal a query key, start with it
+ * (typing `tram` finds `Trample`) or hold it (`face-down` in `Face-Down Spells and Permanents`),
+ * and how much each is worth. Every heading key (full, native part, English part) sits in one
+ * NUL-separated string, so a query key costs one native substring scan instead of a comparison
+ * per heading: a query tries up to six keys against 700–1,800 headings, and that loop was a tenth
+ * of a query's time.
+ */
+
+/** Bonus of a heading equal to the query key (the other bonuses stay below 32). */
+export const EXACT_TITLE = 100;
+
+export class HeadingIndex {
+  /** Record index of each heading. */
+  private readonly records: number[] = [];
+  /** All keys, NUL-separated (a key holds letters and digits only). */
+  private readonly blob: string;
+  /** Per key (in blob order): where it starts in the blob, and its heading's position in `records`. */
+  private readonly starts: Int32Array;
+  private readonly owners: Int32Array;
+  /** Per heading, the best bonus of the key being looked up (zeroed after each lookup). */
+  private readonly best: Float64Array;
+  private readonly touched: number[] = [];
+  /** Headings by one-character key (such keys match only exactly; scanning for them would be slow). */
+  private readonly short = new Map<string, number[]>();
+
+  /** @param headings record index and comparison keys of every heading, in record order */
+  constructor(headings: { idx: number; keys: string[] }[]) {
+    const parts: string[] = [];
+    const starts: number[] = [];
+    const owners: number[] = [];
+    let at = 0;
+    headings.forEach(({ idx, keys }, h) => {
+      this.records.push(idx);
+      for (const k of keys) {
+        if (k.length < 2) {
+          const list = this.short.get(k) ?? [];
+          if (!list.includes(h)) list.push(h);
+          this.short.set(k, list);
+        }
+        starts.push(at);
+        owners.push(h);
+        parts.push(k);
+        at += k.length + 1;
+      }
+    });
+    this.blob = parts.join('\u0000');
+    this.starts = Int32Array.from(starts);
+    this.owners = Int32Array.from(owners);
+    this.best = new Float64Array(headings.length);
+  }
+
+  /** The key (position in `starts`) whose text holds blob offset `p`. */
+  private keyAt(p: number): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid]! <= p) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Calls `found(record, bonus)` once per heading matching `key`, with the best bonus over its keys:
+   * EXACT_TITLE for an equal key; 12–32 for a key starting with the query key, 6–22 for one holding
+   * it (more the more of the heading it covers). One-character keys match only exactly.
+   */
+  match(key: string, found: (record: number, bonus: number) => void): void {
+    if (!key) return;
+    if (key.length < 2) {
+      for (const h of this.short.get(key) ?? []) found(this.records[h]!, EXACT_TITLE);
+      return;
+    }
+    const { blob, starts, owners, best, touched } = this;
+    for (let p = blob.indexOf(key); p >= 0; p = blob.indexOf(key, p + 1)) {
+      const j = this.keyAt(p);
+      const start = starts[j]!;
+      const len = (j + 1 < starts.length ? starts[j + 1]! - 1 : blob.length) - start;
+      let bonus: number;
+      if (p === start && key.length === len) bonus = EXACT_TITLE;
+      else if (p === start) bonus = 12 + 20 * (key.length / len);
+      else bonus = 6 + 16 * (key.length / len);
+      const h = owners[j]!;
+      if (best[h] === 0) touched.push(h);
+      if (bonus > best[h]!) best[h] = bonus;
+    }
+    for (const h of touched) {
+      found(this.records[h]!, best[h]!);
+      best[h] = 0;
+    }
+    touched.length = 0;
+  }
+}

@@ -6,23 +6,23 @@
  * queries with common words bury definitions (search-notes §4, pitfall 6). Here FlexSearch answers
  * "which records hold this token" and the ranking is ours:
  *
- *   1. rule numbers, exactly (`702.6` is 702.6 and its subrules, never 702.60);
+ *   1. rule numbers, exactly (numbers.ts);
  *   2. glossary terms named by the query (the entry, the rules defining it, the rules it cites),
- *      then headings equal to the query;
+ *      then headings equal to the query (headings.ts);
  *   3. BM25-style text score (IDF × length norm, tf = 1) × coverage², plus heading containment and
  *      phrase bonuses. Examples count 40 %.
  *
- * Query tokens expand at lookup time instead of stemming at index time: prefixes (as-you-type and
- * `block` → `blocked`), `-ed`/`-ing` stems, edit-distance-1/2 corrections for unknown words, and a
- * single CJK character to every bigram holding it.
+ * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
+ * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
 import { Index } from 'flexsearch';
 import type { Lang } from '../model/types.ts';
-import { compareRuleNumbers, normalizeRuleQuery, parseRuleNumber } from '../model/rule-number.ts';
-import { TITLE, type GlossaryInfo, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { composing, definitionalCore, foldPlural, indexTokens, koreanStem, normalize, pieces, queryTerms, type QueryTerm } from './text.ts';
+import { compareRuleNumbers, normalizeRuleQuery } from '../model/rule-number.ts';
+import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, pieces, queryTerms, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
-import { editDistance } from './spelling.ts';
+import { Vocabulary } from './vocabulary.ts';
+import { RuleNumbers } from './numbers.ts';
 import { escapeRe, makeSnippet } from './snippet.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
@@ -31,14 +31,7 @@ export interface SearchOptions {
   limit?: number;
 }
 
-/** A ranked record before it becomes a hit (snippets are made for the returned page only). */
-export interface Scored {
-  idx: number;
-  score: number;
-  via: string;
-  /** Tokens that matched, for highlighting. */
-  tokens: string[];
-}
+export type { Scored };
 
 const K1 = 1.2;
 const B = 0.5;
@@ -60,15 +53,6 @@ export function titleKey(text: string): string {
     .join('');
 }
 
-interface Alternative {
-  token: string;
-  factor: number;
-  /** A spelling correction of an unknown word. */
-  fix?: boolean;
-  /** The base form of an inflected word. */
-  base?: boolean;
-}
-
 export class Searcher {
   readonly bundle: SearchBundle;
   readonly lang: Lang;
@@ -80,9 +64,9 @@ export class Searcher {
   /** BM25 length factor per record with tf = 1: short records (headings, definitions) weigh more. */
   private readonly lengthNorm: Float64Array;
   private readonly df = new Map<string, number>();
-  /** Sorted vocabulary, for prefix and fuzzy expansion. */
-  private readonly vocab: string[];
+  private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
+  private readonly numbers: RuleNumbers;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
   /** Per record: the compact key of its body (phrase checks) and, for headings, its token set. */
@@ -92,9 +76,6 @@ export class Searcher {
   private readonly glossary = new Map<number, GlossaryInfo>();
   private readonly glossaryKeys = new Map<string, number[]>();
   private readonly synonyms = new Map<string, Synonym>();
-  private readonly charCache = new Map<string, string[]>();
-  private readonly prefixCache = new Map<string, string[]>();
-  private readonly fixCache = new Map<string, string[]>();
   private readonly postingCache = new Map<string, number[]>();
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
   private readonly scratch: {
@@ -132,7 +113,6 @@ export class Searcher {
       via: new Uint8Array(n),
       list: new Int32Array(n),
     };
-    const vocab = new Set<string>();
     let total = 0;
     const titles: { idx: number; keys: string[] }[] = [];
     bundle.records.forEach(([number, flags, body, examples], idx) => {
@@ -145,7 +125,6 @@ export class Searcher {
       const bodySet = new Set(bt);
       const all = new Set([...bodySet, ...et]);
       for (const t of all) {
-        vocab.add(t);
         this.df.set(t, (this.df.get(t) ?? 0) + 1);
       }
       if (bodySet.size) this.body.add(idx, [...bodySet].join(' '));
@@ -162,7 +141,8 @@ export class Searcher {
     this.avgLength = total / Math.max(1, n);
     this.lengthNorm = new Float64Array(n);
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
-    this.vocab = [...vocab].sort();
+    this.vocab = new Vocabulary(this.df);
+    this.numbers = new RuleNumbers(this.records, this.byNumber);
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
     for (const g of bundle.glossary ?? []) {
       const idx = this.byNumber.get(g.n);
@@ -207,9 +187,9 @@ export class Searcher {
     const trimmed = query.trim();
     if (!trimmed) return [];
     const number = normalizeRuleQuery(trimmed);
-    if (number) return this.numberHits(number, limit);
+    if (number) return this.numbers.hits(number, limit);
     const norm = normalize(trimmed).trim();
-    if (NUMBER_ONLY.test(norm)) return this.sectionPrefix(norm, limit);
+    if (NUMBER_ONLY.test(norm)) return this.numbers.sectionPrefix(norm, limit);
     // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
     const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
     if (whole) return this.withSynonym(whole, limit);
@@ -240,8 +220,8 @@ export class Searcher {
       if (!/^[a-z][a-z'-]{3,}$/.test(w) || this.df.has(foldPlural(w))) return w;
       const syn = this.synonyms.get(titleKey(w));
       if (syn) return syn.query;
-      if (this.prefixed(w, 1).length) return w;
-      return this.corrections(w)[0] ?? w;
+      if (this.vocab.prefixed(w, 1).length) return w;
+      return this.vocab.corrections(w)[0] ?? w;
     });
     return words.join(' ');
   }
@@ -257,36 +237,6 @@ export class Searcher {
     return [...out, ...rest].slice(0, limit);
   }
 
-  /** `702.19` → 702.19, then its subrules in order. Never a longer number (702.190). */
-  private numberHits(number: string, limit: number): Scored[] {
-    const idx = this.byNumber.get(number);
-    const out: Scored[] = [];
-    if (idx === undefined) {
-      // An unknown subrule: offer its rule; an unknown rule: its section.
-      const parsed = parseRuleNumber(number)!;
-      const up = parsed.letter !== undefined ? `${parsed.section}.${parsed.rule}` : parsed.rule !== undefined ? String(parsed.section) : null;
-      return up ? this.numberHits(up, limit).map((s) => ({ ...s, score: s.score / 2 })) : [];
-    }
-    out.push({ idx, score: 1000, via: 'number', tokens: [number] });
-    const prefixes = [`${number}.`, ...(parseRuleNumber(number)!.letter === undefined && number.includes('.') ? [number] : [])];
-    for (let i = idx + 1; i < this.records.length && out.length < limit; i++) {
-      const n = this.records[i]![0];
-      const child = number.includes('.') ? /^[a-z]$/.test(n.slice(number.length)) && n.startsWith(number) : n.startsWith(prefixes[0]!);
-      if (!child) break;
-      out.push({ idx: i, score: 999 - out.length, via: 'number', tokens: [] });
-    }
-    return out;
-  }
-
-  /** `70` → sections 700–709 (typing a number). */
-  private sectionPrefix(digits: string, limit: number): Scored[] {
-    const out: Scored[] = [];
-    this.records.forEach(([n], idx) => {
-      if (/^\d{3}$/.test(n) && n.startsWith(digits) && out.length < limit) out.push({ idx, score: 500 - out.length, via: 'number', tokens: [] });
-    });
-    return out;
-  }
-
   private postings(index: Index, token: string): number[] {
     const key = (index === this.body ? 'b' : 'e') + token;
     let p = this.postingCache.get(key);
@@ -296,103 +246,6 @@ export class Searcher {
       this.postingCache.set(key, p);
     }
     return p;
-  }
-
-  /** First position in the sorted vocabulary at or after `prefix`. */
-  private lowerBound(prefix: string): number {
-    let lo = 0;
-    let hi = this.vocab.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.vocab[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Vocabulary words that start with `prefix` (shortest first, at most `max`). */
-  prefixed(prefix: string, max: number): string[] {
-    const key = `${prefix}\u0000${max}`;
-    const hit = this.prefixCache.get(key);
-    if (hit) return hit;
-    const out: string[] = [];
-    for (let i = this.lowerBound(prefix); i < this.vocab.length && this.vocab[i]!.startsWith(prefix); i++) {
-      if (this.vocab[i] !== prefix) out.push(this.vocab[i]!);
-    }
-    // Very short prefixes: the most frequent words; longer ones: the closest completions.
-    const byDf = (a: string, b: string) => (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0);
-    const res = out.sort(prefix.length <= 2 ? byDf : (a, b) => a.length - b.length || byDf(a, b)).slice(0, max);
-    if (this.prefixCache.size > 2000) this.prefixCache.clear();
-    this.prefixCache.set(key, res);
-    return res;
-  }
-
-  /** Known words within edit distance 1 (2 for long words) of an unknown Latin word. */
-  private corrections(word: string): string[] {
-    const hit = this.fixCache.get(word);
-    if (hit) return hit;
-    const res = this.findCorrections(word);
-    if (this.fixCache.size > 2000) this.fixCache.clear();
-    this.fixCache.set(word, res);
-    return res;
-  }
-
-  private findCorrections(word: string): string[] {
-    const max = word.length >= 8 ? 2 : 1;
-    const found: [string, number][] = [];
-    for (const v of this.vocab) {
-      if (Math.abs(v.length - word.length) > max || !/^[a-z]/.test(v)) continue;
-      if (v[0] !== word[0] && v[1] !== word[1]) continue;
-      const d = editDistance(word, v, max);
-      if (d <= max) found.push([v, d]);
-    }
-    found.sort((a, b) => a[1] - b[1] || (this.df.get(b[0]) ?? 0) - (this.df.get(a[0]) ?? 0));
-    return found.slice(0, 3).map((f) => f[0]);
-  }
-
-  /** Alternatives for one query term: itself if known, then expansions. */
-  private alternatives(t: QueryTerm): Alternative[] {
-    const out: Alternative[] = [];
-    const known = this.df.has(t.token);
-    if (known) out.push({ token: t.token, factor: 1 });
-    if (t.script === 'latin') {
-      const w = t.token;
-      if (/^\d+$/.test(w)) return out;
-      if (w.length >= 3 || t.last) {
-        // Fewer expansions for very short prefixes: `s` could be anything and costs the most.
-        const max = w.length === 1 ? 6 : w.length === 2 ? 10 : t.last ? 24 : 12;
-        for (const p of this.prefixed(w, max)) out.push({ token: p, factor: t.last ? 0.8 : 0.6 });
-      }
-      // Verb forms: `blocked`/`blocking` → `block`, `exiling` → `exile`.
-      const stems = new Set<string>();
-      const m = /^(.{3,}?)(ed|ing|es|s|er)$/.exec(w);
-      if (m) {
-        stems.add(m[1]!);
-        stems.add(m[1]! + 'e');
-        if (/(.)\1$/.test(m[1]!)) stems.add(m[1]!.slice(0, -1));
-      }
-      for (const s of stems) if (s !== w && this.df.has(s)) out.push({ token: s, factor: 0.6, base: true });
-      if (out.length === 0 && w.length >= 4) for (const c of this.corrections(w)) out.push({ token: c, factor: 0.7, fix: true });
-    } else if (Array.from(t.token).length === 1) {
-      for (const g of this.containing(t.token)) out.push({ token: g, factor: 0.9 });
-    } else if (t.last && t.script === 'ko') {
-      // `돌지` while typing `돌진`.
-      const head = t.token.slice(0, -1);
-      for (const c of composing(t.token.slice(-1))) if (this.df.has(head + c)) out.push({ token: head + c, factor: 0.8 });
-    }
-    return out;
-  }
-
-  /** CJK bigrams that hold a character (a one-character query such as `색` or `色`). */
-  private containing(ch: string): string[] {
-    let hit = this.charCache.get(ch);
-    if (!hit) {
-      hit = this.vocab.filter((v) => v.length === 2 && v.includes(ch));
-      hit.sort((a, b) => (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0));
-      hit = hit.slice(0, 40);
-      this.charCache.set(ch, hit);
-    }
-    return hit;
   }
 
   /** Free-text ranking (headings, aliases, body, examples). */
@@ -426,7 +279,7 @@ export class Searcher {
     const common = (token: string) => (this.df.get(token) ?? 0) > COMMON * N;
     const hasRare = [...merged.values()].some((t) => this.df.has(t.token) && !common(t.token));
     for (const t of merged.values()) {
-      let alts = this.alternatives(t);
+      let alts = this.vocab.alternatives(t);
       if (hasRare) alts = alts.filter((a) => !common(a.token));
       if (alts.length === 0) continue;
       if (alts[0]!.fix) corrected = corrected.replace(t.word, alts[0]!.token);
@@ -569,18 +422,7 @@ export class Searcher {
 
   /** Heading context of a rule: `702 Keyword Abilities › 702.19 Trample`. */
   context(number: string): string {
-    const parts: string[] = [];
-    let n = number;
-    for (let guard = 0; guard < 4; guard++) {
-      const p = parseRuleNumber(n);
-      if (!p) break;
-      const up = p.letter !== undefined ? `${p.section}.${p.rule}` : p.rule !== undefined ? String(p.section) : null;
-      if (!up) break;
-      const idx = this.byNumber.get(up);
-      if (idx !== undefined && this.records[idx]![1] & TITLE) parts.unshift(`${up} ${this.records[idx]![2]}`);
-      n = up;
-    }
-    return parts.join(' › ');
+    return this.numbers.context(number);
   }
 
   /** Turns a ranked record into a hit with a highlighted snippet. */

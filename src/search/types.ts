@@ -106,3 +106,13 @@ export interface SearchHit {
   /** Glossary hits: the headword, the rules it cites, and where the entry is (see GlossaryInfo.href). */
   glossary?: { term: string; english?: string; refs: string[]; href?: string };
 }
+
+/** A ranked record before it becomes a hit (snippets are made for the returned page only). */
+export interface Scored {
+  /** Record index in the searcher's bundle. */
+  idx: number;
+  score: number;
+  via: string;
+  /** Tokens that matched, for highlighting. */
+  tokens: string[];
+}

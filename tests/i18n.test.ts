@@ -7,8 +7,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, createTranslator, format, placeholders, type Catalog, type Locale } from '../src/i18n/translate.ts';
-import { useStrings } from '../src/site/i18n.ts';
+import { LOCALES, createTranslator, fillMessage, format, messageData, placeholders, type Catalog, type Locale } from '../src/i18n/translate.ts';
+import { useMessageData, useStrings } from '../src/site/i18n.ts';
+import { searchStrings } from '../src/components/search/strings.ts';
 import { translator } from '../src/sandbox/strings.ts';
 import { ROOT } from './helpers.ts';
 
@@ -29,12 +30,12 @@ function forms(catalog: Record<string, string>): Map<string, Map<string, string>
 }
 
 describe('locale data', () => {
-  it('has one file per locale and domain, and the domains site, sandbox, loader', () => {
-    expect(domains).toEqual(['loader', 'sandbox', 'site']);
+  it('has one file per locale and domain, and the domains site, search, sandbox, loader', () => {
+    expect(domains).toEqual(['loader', 'sandbox', 'search', 'site']);
     expect(files.sort()).toEqual(LOCALES.flatMap((l) => domains.map((d) => `${l}.${d}.json`)).sort());
   });
 
-  for (const domain of ['site', 'sandbox', 'loader']) {
+  for (const domain of ['site', 'search', 'sandbox', 'loader']) {
     for (const locale of LOCALES) {
       it(`${locale}.${domain}: every English key, non-empty, same placeholders, the plural forms the locale needs`, () => {
         const english = forms(load('en', domain));
@@ -85,6 +86,28 @@ describe('translate', () => {
     expect(ja('b', { count: 2 })).toBe('2 bs');
     expect(ja('zzz')).toBe('zzz');
     expect(createTranslator(catalogs, 'ko')('a', { x: 2 })).toBe('가 2');
+  });
+  it('hands a browser script every plural form, and fills it there with the same rules', () => {
+    const catalogs: Record<Locale, Catalog> = { en: { 'n#one': '{n} term', 'n#other': '{n} terms', p: 'page {k}' }, ja: { n: '{n} 語' }, ko: {} };
+    expect(JSON.parse(messageData(catalogs, 'en', 'n'))).toEqual({ '@': 'en', '#one': '{n} term', '#other': '{n} terms' });
+    expect(fillMessage(messageData(catalogs, 'en', 'n'), { n: 1, count: 1 })).toBe('1 term');
+    expect(fillMessage(messageData(catalogs, 'en', 'n'), { n: 21, count: 21 })).toBe('21 terms');
+    expect(fillMessage(messageData(catalogs, 'ja', 'n'), { n: 1, count: 1 })).toBe('1 語');
+    expect(fillMessage(messageData(catalogs, 'ko', 'n'), { n: 1, count: 1 })).toBe('1 term'); // English, under English plural rules, when the locale lacks it
+    expect(fillMessage(messageData(catalogs, 'en', 'p'), { k: 2 })).toBe('page 2');
+    expect(fillMessage(undefined, { n: 3 }, '{n}')).toBe('3');
+    expect(fillMessage('not json', { n: 3 }, '{n}')).toBe('3');
+  });
+  it('says "1 term" / "1 result" in the browser strings, not "1 terms"', () => {
+    const m = useMessageData('en');
+    expect(fillMessage(m('glossaryCount'), { n: 1, count: 1 })).toBe('1 term');
+    expect(fillMessage(m('glossaryCount'), { n: 725, count: 725 })).toBe('725 terms');
+    expect(fillMessage(m('glossaryMatches'), { k: 1, n: 725, count: 1 })).toBe('1 of 725 terms matches');
+    expect(fillMessage(m('offlineProgress'), { k: 1, n: 1, count: 1, done: '0.1 MB', size: '0.1 MB' })).toBe('Saving: 1 of 1 file, 0.1 MB of 0.1 MB.');
+    expect(fillMessage(searchStrings('en').m('count'), { n: 1, count: 1 })).toBe('1 result');
+    expect(fillMessage(searchStrings('en').m('count'), { n: 2, count: 2 })).toBe('2 results');
+    expect(fillMessage(searchStrings('ko').m('count'), { n: 1, count: 1 })).toBe('결과 1개');
+    expect(useStrings('en')('descGlossary', { edition: 'x', n: 1, count: 1 })).toContain(': 1 term, with');
   });
   it('serves the site and the sandbox from the same data', () => {
     expect(useStrings('ja')('editionOf', { date: '2019-01-25' })).toBe(format(load('ja', 'site')['editionOf']!, { date: '2019-01-25' }));

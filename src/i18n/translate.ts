@@ -6,6 +6,9 @@
  *   - plural forms are keys with a `#category` suffix (`checks#one`, `checks#other`), chosen with
  *     Intl.PluralRules for the locale from the `count` argument;
  *   - a key missing from a locale falls back to English (the tests require none to be missing).
+ * Browser scripts get a message whose numbers are only known there (result counts, progress) as
+ * data: `messageData` puts the key's templates (all its plural forms) into a `data-l-*` attribute at
+ * build time, and `fillMessage` picks the form and fills it in the browser, with the same rules.
  * Small on purpose (no dependency): it runs in the browser bundles too.
  */
 
@@ -31,15 +34,15 @@ export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 }
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(locale: string, count: number): Intl.LDMLPluralRule {
   let rules = pluralRules.get(locale);
   if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
   return rules.select(count);
 }
 
 /** The template for `key` in `catalog`, taking the plural form for `count` when the key has forms. */
-function pick(catalog: Catalog, locale: Locale, key: string, count: unknown): string | undefined {
+function pick(catalog: Catalog, locale: string, key: string, count: unknown): string | undefined {
   if (typeof count === 'number') {
     const form = catalog[`${key}#${pluralCategory(locale, count)}`] ?? catalog[`${key}#other`];
     if (form !== undefined) return form;
@@ -58,4 +61,31 @@ export function createTranslator<C extends Catalog>(catalogs: Readonly<Record<Lo
     const template = pick(own, locale, key, args['count']) ?? pick(english, 'en', key, args['count']) ?? key;
     return format(template, args);
   };
+}
+
+/**
+ * For a browser script: the templates of `key` in `locale` (falling back to English) as JSON for a
+ * `data-l-*` attribute, every plural form kept and the locale whose rules choose among them
+ * (`{"@":"en","#one":"{n} term","#other":"{n} terms"}`, `{"@":"ja","":"{n} 語"}`). `fillMessage`
+ * turns it into text once the numbers are known.
+ */
+export function messageData<C extends Catalog>(catalogs: Readonly<Record<Locale, C>>, locale: Locale, key: MessageKey<C>): string {
+  const templates = (catalog: Catalog) => Object.fromEntries(Object.entries(catalog).filter(([k]) => k === key || k.startsWith(`${key}#`)).map(([k, v]) => [k.slice(key.length), v]));
+  const own = templates(catalogs[locale]);
+  return JSON.stringify(Object.keys(own).length ? { '@': locale, ...own } : { '@': 'en', ...templates(catalogs.en) });
+}
+
+/**
+ * Fills a `messageData` attribute in the browser: the plural form for `args.count` under the
+ * Intl.PluralRules of the templates' locale, then the `{name}` placeholders. A missing or unreadable
+ * attribute gives `fallback` filled in the same way.
+ */
+export function fillMessage(data: string | undefined, args: Args = {}, fallback = ''): string {
+  let templates: Catalog = { '': fallback };
+  try {
+    if (data) templates = JSON.parse(data) as Catalog;
+  } catch {
+    /* not JSON: keep the fallback */
+  }
+  return format(pick(templates, templates['@'] ?? 'en', '', args['count']) ?? fallback, args);
 }

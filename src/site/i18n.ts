@@ -5,7 +5,7 @@
  * needs from `data-*` attributes.
  */
 import type { Lang } from '../model/types.ts';
-import { createTranslator, type Args, type Catalog, type MessageKey } from '../i18n/translate.ts';
+import { createTranslator, messageData, type Args, type Catalog, type MessageKey } from '../i18n/translate.ts';
 import en from '../i18n/locales/en.site.json';
 import ja from '../i18n/locales/ja.site.json';
 import ko from '../i18n/locales/ko.site.json';
@@ -19,6 +19,14 @@ const STRINGS: Record<Lang, Catalog> = { en, ja, ko };
 /** Translator for a UI language: `t('lag', { edition, latest })`; `{name}` placeholders are filled in. */
 export function useStrings(lang: Lang): (key: UiKey, vars?: Args) => string {
   return createTranslator<Catalog>(STRINGS, lang);
+}
+
+/**
+ * For strings a browser script fills in (counts known only there): `data-l-count={m('glossaryCount')}`
+ * holds every plural form; the script calls `fillMessage(el.dataset.lCount, { n, count: n })`.
+ */
+export function useMessageData(lang: Lang): (key: UiKey) => string {
+  return (key) => messageData<Catalog>(STRINGS, lang, key);
 }
 
 export const LANG_LABEL: Record<Lang, string> = { en: 'English', ja: '日本語', ko: '한국어' };

@@ -122,8 +122,10 @@ export function pageDescription(site: Site, path: string, title: string, t: Tran
       return sectionDescription(k.page);
     case 'home':
       return clip(t('descHome', { edition: k.ed!.edition }), 158);
-    case 'glossary':
-      return clip(t('descGlossary', { edition: k.ed!.edition, n: k.ed!.doc.glossary.length || k.ed!.doc.termBridge.length }), 158);
+    case 'glossary': {
+      const n = k.ed!.doc.glossary.length || k.ed!.doc.termBridge.length;
+      return clip(t('descGlossary', { edition: k.ed!.edition, n, count: n }), 158);
+    }
     case 'search':
       return clip(t('descSearch'), 158);
     case 'go':

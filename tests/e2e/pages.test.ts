@@ -63,7 +63,10 @@ suite('pages in Chromium', () => {
       const page = await open(ctx, '/en/glossary/');
       const total = site.latest.get('en')!.doc.glossary.length;
       await page.fill('[data-gl-q]', 'trample');
-      await expect.poll(() => page.textContent('[data-gl-status]')).toMatch(new RegExp(`^\\d+ of ${total} terms match$`));
+      await expect.poll(() => page.textContent('[data-gl-status]')).toMatch(new RegExp(`^\\d+ of ${total} terms match(es)?$`));
+      // The verb agrees with the count (the plural forms of glossaryMatches): "1 of N terms matches".
+      const status = (await page.textContent('[data-gl-status]'))!;
+      expect(status.endsWith(Number(status.split(' ')[0]) === 1 ? 'matches' : 'match')).toBe(true);
       const shown = await page.locator('.gl-entry:visible dt').allTextContents();
       expect(shown.length).toBeGreaterThan(0);
       expect(shown.some((t) => t.startsWith('Trample'))).toBe(true);

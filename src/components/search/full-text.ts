@@ -15,7 +15,7 @@ import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
 import { hitHref, labelsOf, rowParts, snippetNodes } from './rows.ts';
 import type { WorkerIn, WorkerOut } from './search.worker.ts';
-import { format } from '../../i18n/translate.ts';
+import { fillMessage, format } from '../../i18n/translate.ts';
 
 interface PfSub { title: string; url: string; excerpt: string; locations: number[] }
 interface PfData { url: string; meta: Record<string, string>; excerpt: string; sub_results: PfSub[] }
@@ -253,7 +253,7 @@ function mount(root: HTMLElement): void {
     }
     const n = list.children.length;
     if (!answer && !mod) status.textContent = d['lFailed'] ?? '';
-    else status.textContent = n ? format(d['lCount'] ?? '{n}', { n }) + (more.hidden ? '' : '+') : format(d['lNone'] ?? '', { q: raw });
+    else status.textContent = n ? fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+') : format(d['lNone'] ?? '', { q: raw });
     status.classList.toggle('is-empty', n === 0);
     root.dataset['done'] = String(mine);
   }

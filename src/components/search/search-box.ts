@@ -8,7 +8,7 @@
 import type { SearchHit } from '../../search/types.ts';
 import { hitHref, labelsOf, rowParts } from './rows.ts';
 import type { WorkerIn, WorkerOut } from './search.worker.ts';
-import { format } from '../../i18n/translate.ts';
+import { fillMessage, format } from '../../i18n/translate.ts';
 
 function mount(root: HTMLElement): void {
   if (root.dataset['mounted']) return;
@@ -88,7 +88,7 @@ function mount(root: HTMLElement): void {
     // The query these rows answer (tests and tools wait for it).
     list.dataset['q'] = q;
     list.dataset['part'] = part;
-    status.textContent = hits.length ? format(d['lCount'] ?? '{n}', { n: hits.length }) : format(d['lNone'] ?? '', { q });
+    status.textContent = hits.length ? fillMessage(d['lCount'], { n: hits.length, count: hits.length }, '{n}') : format(d['lNone'] ?? '', { q });
     status.classList.toggle('is-empty', hits.length === 0);
     empty.hidden = hits.length > 0;
     empty.textContent = hits.length ? '' : d['lNoneHint'] ?? '';

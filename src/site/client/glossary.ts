@@ -3,7 +3,7 @@
  * initial group at once (no network: the entries are all in the page), an index link or a deep link
  * opens its collapsed group. The page works without this script (the filter then stays hidden).
  */
-import { format } from '../../i18n/translate.ts';
+import { fillMessage, format } from '../../i18n/translate.ts';
 
 /** Folds what a reader types the way the page's filter keys are written (NFKC, lower case). */
 export function filterText(s: string): string {
@@ -53,7 +53,7 @@ export function initGlossary(doc: Document = document): void {
         if (wasOpen.has(g.group)) g.group.open = wasOpen.get(g.group)!;
       }
       wasOpen.clear();
-      status.textContent = format(form.dataset['lCount'] ?? '{n}', { n: total });
+      status.textContent = fillMessage(form.dataset['lCount'], { n: total, count: total }, '{n}');
       if (none) none.hidden = true;
       return;
     }
@@ -72,7 +72,7 @@ export function initGlossary(doc: Document = document): void {
       g.group.hidden = !any;
       g.group.open = any;
     }
-    status.textContent = format(form.dataset['lMatches'] ?? '{k}/{n}', { k, n: total });
+    status.textContent = fillMessage(form.dataset['lMatches'], { k, n: total, count: k }, '{k}/{n}');
     if (none) {
       none.hidden = k > 0;
       if (k === 0) {

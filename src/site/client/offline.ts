@@ -4,7 +4,7 @@
  * caches, and runs the "save this edition" panel (OfflineSave.astro): download every page of a
  * language+edition into the cache the worker reads, with progress and the size it takes.
  */
-import { format } from '../../i18n/translate.ts';
+import { fillMessage, format } from '../../i18n/translate.ts';
 
 declare const __CR_BUILD__: string;
 const BUILD = typeof __CR_BUILD__ === 'string' ? __CR_BUILD__ : 'dev';
@@ -127,7 +127,7 @@ function initPanel(panel: HTMLElement): void {
   show(readSaved()[key]);
   void getList()
     .then((l) => {
-      if (!readSaved()[key]) status.textContent = format(d['lSize'] ?? '', { n: l.files.length, size: formatBytes(l.bytes, lang) });
+      if (!readSaved()[key]) status.textContent = fillMessage(d['lSize'], { n: l.files.length, count: l.files.length, size: formatBytes(l.bytes, lang) });
     })
     .catch(() => undefined);
 
@@ -153,7 +153,7 @@ function initPanel(panel: HTMLElement): void {
           done++;
           bytes += b;
           bar.value = done;
-          status.textContent = format(d['lProgress'] ?? '', { k: done, n: total, done: formatBytes(bytes, lang), size: formatBytes(l.bytes, lang) });
+          status.textContent = fillMessage(d['lProgress'], { k: done, n: total, count: total, done: formatBytes(bytes, lang), size: formatBytes(l.bytes, lang) });
         };
         await download(l.files, await caches.open(PAGES), tick, signal);
         await download(l.data, await caches.open(DATA), tick, signal);

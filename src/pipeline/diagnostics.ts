@@ -42,7 +42,7 @@ export const DIAGNOSTICS = {
   },
   // ---- readers
   'no-edition': {
-    severity: 'warning', alsoAs: ['info'], stage: 'reader', modules: ['readers/en-text', 'readers/ja-text', 'readers/ko-text'],
+    severity: 'warning', alsoAs: ['info'], stage: 'reader', modules: ['readers/en-text', 'readers/ja-text', 'readers/ko-lines'],
     title: 'No effective date',
     message: 'no line "These rules are effective as of {date}." found; edition unknown',
     hint: 'Give the document in the sources manifest (content/sources.json) with its `edition`; chapter posts that never state one are reported as info.',
@@ -54,7 +54,7 @@ export const DIAGNOSTICS = {
     hint: 'Check which date is right against the publisher; the manifest entry decides the edition the site shows.',
   },
   'no-rules': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-text', 'readers/ko-lines'],
     title: 'No numbered rules',
     message: 'no numbered rule lines such as "100.1. …" found | the post has front matter but no body',
     hint: 'The file is probably not the rules (or an empty post): check the source URL in the manifest.',
@@ -84,13 +84,13 @@ export const DIAGNOSTICS = {
     hint: 'The glossary should start with a headword line; the text is not attached to any entry.',
   },
   'glossary-no-definition': {
-    severity: 'warning', stage: 'reader', modules: ['readers/en-text', 'readers/ja-text', 'readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/en-text', 'readers/ja-text', 'readers/ko-lines'],
     title: 'Glossary term without definition',
     message: 'glossary term "{term}" has no definition line after it; expected the definition on the next line',
     hint: 'A headword must be followed by its definition on the next line; a blank line in between splits them.',
   },
   'glossary-omitted': {
-    severity: 'info', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'info', stage: 'reader', modules: ['readers/ko-lines'],
     title: 'Glossary left out by the source',
     message: 'the glossary ({heading}) is left out ("{marker}"); the document has no glossary entries',
     hint: 'Expected for translations that say so; the site falls back to the English glossary.',
@@ -108,37 +108,37 @@ export const DIAGNOSTICS = {
     hint: 'The page marks the damage where it is; only a better copy of the source can restore it.',
   },
   omitted: {
-    severity: 'info', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'info', stage: 'reader', modules: ['readers/ko-lines'],
     title: 'Rules left out by the source',
     message: '"{marker}": the source leaves out the rest of section {section} after {rule} (not translated)',
     hint: 'Expected where a translation skips rules; the alignment lists what is missing.',
   },
   'footnote-undefined': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-lines', 'readers/ko-markdown'],
     title: 'Footnote reference without definition',
     message: 'footnote [^{id}] has no definition "[^{id}]: …"',
     hint: 'Add the definition to the source or check that the label is spelled the same in both places.',
   },
   'footnote-unused': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-markdown'],
     title: 'Footnote never referenced',
     message: 'footnote [^{id}] is defined but never referenced; expected a "[^{id}]" in the text',
     hint: 'The note is kept but attached to nothing; check the reference label in the text.',
   },
   'unknown-image': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-markdown'],
     title: 'Image that is not a symbol',
     message: 'image {url} is not a mana/game symbol (expected /assets/symbols/X.gif); kept its alt text',
     hint: 'Only symbol images are understood; add the image to the symbol table (src/site/symbols.ts) if it is one.',
   },
   'delimiter-flood': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text', 'readers/ko-jekyll-html'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-markdown', 'readers/ko-jekyll-html'],
     title: 'Emphasis delimiters flood',
     message: 'more than {max} emphasis delimiters (* and _) in one block; read them as literal characters',
     hint: 'Markdown emphasis is not expected in rules; the characters are kept as printed.',
   },
   'anchor-mismatch': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-lines'],
     title: 'Anchor names another rule',
     message: 'anchor <a name="{anchor}"> is followed by rule {rule}; expected the anchor to equal the number of the paragraph after it',
     hint: 'The rule number in the text wins; the anchor of the source page is wrong.',
@@ -162,13 +162,13 @@ export const DIAGNOSTICS = {
     hint: 'Add the class to the reader if the source uses it on purpose.',
   },
   'markup-mismatch': {
-    severity: 'warning', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'warning', stage: 'reader', modules: ['readers/ko-lines'],
     title: 'Markup and text disagree',
     message: '{rule} is a {kind}, but its markup is for {other}',
     hint: 'The text decides (number or "Example:" label); the markup of the source page is wrong.',
   },
   'bare-line': {
-    severity: 'info', stage: 'reader', modules: ['readers/ko-text'],
+    severity: 'info', stage: 'reader', modules: ['readers/ko-lines'],
     title: 'Rule as a plain line among HTML paragraphs',
     message: 'rule {rule} is a plain line among the HTML paragraphs',
     hint: 'Read like the others; the source\'s generator skipped it, usually because of an irregular number.',

@@ -10,23 +10,13 @@
  * cuts the node into its `<p>` elements, and pass 2 parses all their inner markdown at once (one
  * synthetic document, one paragraph per element, the footnote definitions appended), mapping every
  * line back to its physical source line. The logical lines then go through the shared Korean
- * classifier (ko-text.ts), which also checks each anchor against the number after it.
+ * classifier (ko-lines.ts), which also checks each anchor against the number after it.
  */
 import type { Diagnostic } from '../../model/types.ts';
 import type { ReaderOutput } from '../blocks.ts';
 import { extractInlineNotes } from './ko-notes.ts';
-import {
-  flattenFlow,
-  footnotesOf,
-  makeDiag,
-  parseMarkdown,
-  readFrontMatterFields,
-  readKoreanLines,
-  reportFlood,
-  reportUnusedFootnotes,
-  type FlattenContext,
-  type KoLine,
-} from './ko-text.ts';
+import { makeDiag, readKoreanLines, type KoLine } from './ko-lines.ts';
+import { flattenFlow, footnotesOf, parseMarkdown, readFrontMatterFields, reportFlood, reportUnusedFootnotes, type FlattenContext } from './ko-markdown.ts';
 
 // ---------------------------------------------------------------------------------------------
 // A minimal HTML tag scanner: enough for the generator's `<a name>`, `<br>`, `<p class>`, `</p>`.

@@ -22,6 +22,32 @@ const text = (p: Paragraph) => paragraphText(p);
 const bodyOf = (n: string) => ruleByNumber(doc, n).body.map(text);
 const glossaryEntry = (term: string, english?: string) => doc.glossary.find((g) => g.term === term && (english === undefined || g.english === english))!;
 
+/**
+ * Counts taken straight from the raw seed with line regexes, never through the reader: the independent
+ * source of the pinned numbers below. The body runs from the second `1. ゲームの考え方` (the first is in
+ * the contents) to `用語集`, the glossary from there to `クレジット`.
+ */
+const RAW = (() => {
+  const lines = SOURCE.split(/\r\n|\r|\n/);
+  const body = lines.slice(lines.lastIndexOf('1. ゲームの考え方'), lines.indexOf('用語集'));
+  const glossary = lines.slice(lines.indexOf('用語集'), lines.indexOf('クレジット'));
+  const count = (xs: string[], re: RegExp) => xs.filter((l) => re.test(l)).length;
+  const parts = body.flatMap((l, i) => (/^[1-9]\. \S/.test(l) ? [i] : []));
+  return {
+    /** `100.`, `100.1.`, `100.1a`, glued or spaced, and the stray `b702.95c`. */
+    numbered: count(body, /^b?\d{3}\.(?:\d+[a-z]?\.?)?/),
+    sections: count(body, /^\d{3}\.(?!\d)/),
+    /** Sections per part, between one part heading (`1. ゲームの考え方`) and the next. */
+    sectionsPerPart: parts.map((p, k) => count(body.slice(p, parts[k + 1] ?? body.length), /^\d{3}\.(?!\d)/)),
+    examples: count(body, /^例[:：]/),
+    /** A number glued to its text (`100.4.プレイヤー`, `801.影響範囲限定`). */
+    glued: count(body, /^\d{3}\.(?:\d+[a-z]?\.?)?[^\s\d.a-z]/),
+    headwords: count(glossary, /^\S.*?\([\u3041-\u309f\u30fc\u30f4\u30fb、 ]+\)\/[\x20-\x7e]+$/),
+    senses: count(glossary, /^\d\. /),
+    obsolete: count(glossary, /^\(廃語\)/),
+  };
+})();
+
 /** Every piece of text the reader outputs, with where it came from. */
 function allTexts(d: RuleDocument): { where: string; text: string }[] {
   const out: { where: string; text: string }[] = [{ where: 'title', text: d.title }];
@@ -68,10 +94,15 @@ describe('Japanese seed: document structure', () => {
       '8. 多人数戦ルール',
       '9. カジュアル変種ルール',
     ]);
-    expect(doc.parts.map((p) => p.sections.length)).toEqual([22, 13, 14, 9, 15, 17, 22, 12, 6]);
+    // Sections per part as the raw lines give them (RAW: section lines between part headings).
+    expect(RAW.sectionsPerPart).toEqual([22, 13, 14, 9, 15, 17, 22, 12, 6]);
+    expect(doc.parts.map((p) => p.sections.length)).toEqual(RAW.sectionsPerPart);
   });
 
   it('has 2,460 numbered entries: 130 sections, the rules of EN 2019-01-25 and 2 stale duplicates', () => {
+    // 2,460 numbered lines and 130 section lines in the raw body (RAW, a grep); 130 is also the number
+    // of sections of EN 2019-01-25 (en-text.test.ts), and 2,458 + 2 duplicates below.
+    expect([RAW.numbered, RAW.sections]).toEqual([2460, 130]);
     expect(doc.rules).toHaveLength(2460);
     expect(doc.rules.filter((r) => r.kind === 'section')).toHaveLength(130);
     expect(doc.rules.filter((r) => r.duplicate).map((r) => [r.number, r.line])).toEqual([
@@ -121,6 +152,8 @@ describe('Japanese seed: document structure', () => {
   });
 
   it('reads 244 examples (243 of EN plus the stale 601.3b one) and the unnumbered paragraphs', () => {
+    // 244 lines starting 例: / 例： in the raw body (RAW); EN 2019-01-25 has 243 (en-text.test.ts).
+    expect(RAW.examples).toBe(244);
     expect(doc.rules.reduce((n, r) => n + r.examples.length, 0)).toBe(244);
     expect(ruleByNumber(doc, '101.2').examples.map((e) => e.map(text))).toEqual([
       ['「このターン、あなた土地を1枚追加でプレイしてよい」という効果があり、他方では「このターン、あなた土地プレイすることはできない」という効果があった場合土地プレイを禁止する効果のほうが優先される。'],
@@ -135,6 +168,8 @@ describe('Japanese seed: document structure', () => {
   });
 
   it('reads 559 glossary headwords into term, reading and English', () => {
+    // 559 headword lines, 40 numbered senses and 28 (廃語) lines in the raw glossary region (RAW).
+    expect([RAW.headwords, RAW.senses, RAW.obsolete]).toEqual([559, 40, 28]);
     expect(doc.glossary).toHaveLength(559);
     expect(glossaryEntry('アクティブ・チーム')).toMatchObject({ reading: 'あくてぃぶちーむ', english: 'Active Team', line: 5745 });
     expect(glossaryEntry('生息条件(島)')).toMatchObject({ reading: 'せいそくじょうけんしま', english: 'Islandhome' });
@@ -162,6 +197,14 @@ describe('Japanese seed: document structure', () => {
 
   it('bridges glossary terms to English names (assemble adds the keyword headings)', () => {
     const bridge = doc.termBridge;
+    // 571 pairs, counted by hand from the document: 559 headwords, one pair each, plus 12 from the 11
+    // headwords that list several names (line: extra pairs): 5765 あなた/You/Your +1, 5900 打ち消す、
+    // 打ち消し/Counter(v) +1, 6179 基本のパワー、基本のタフネス +1, 6203 共闘、[名前]との共闘 +1, 6323
+    // ゲームから取り除く、取り除かれた、ゲーム外領域 (3 names) +2, 6465 コントロール、コントローラー +1,
+    // 7390 覇権 +1, 7434 バンド、「他の〜とのバンド」 +1, 7520 フェイズ・イン、フェイズ・アウト +1,
+    // 7827 モード/Modal/Mode +1, 7887 ライフ、ライフ総量 +1. (A regex counting English names per
+    // headword gives 567: it misses the four headwords with two Japanese terms for one English name,
+    // 5900, 6179, 6203, 7434, each of which names two terms.)
     expect(bridge.filter((t) => t.source === 'glossary')).toHaveLength(571);
     expect(bridge).toContainEqual({ term: '色', english: 'Color', source: 'glossary' });
     expect(bridge).toContainEqual({ term: 'コントローラー', english: 'Controller', source: 'glossary' });
@@ -278,7 +321,9 @@ describe('Japanese seed: damaged text', () => {
     expect(reason(315)).toContain('two terms or links touch'); // 100.2 トークンカウンター
     expect(reason(371)).toContain('two terms or links touch'); // 102.2 プレイヤー対戦相手 (unflagged before)
     expect(reason(313)).toBe(''); // 100.1b is intact
-    // Every glued number is reported (85 rules and subrules + 4 sections, source-quirks.md §2.5 #4–#5).
+    // Every glued number is reported (85 rules and subrules + 4 sections, source-quirks.md §2.5 #4–#5;
+    // RAW.glued, a grep for a number followed by neither space, digit, dot nor letter, finds the 89).
+    expect(RAW.glued).toBe(89);
     expect(out.damaged.filter((d) => d.reason.includes('glued'))).toHaveLength(89);
   });
 

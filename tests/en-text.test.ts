@@ -7,6 +7,7 @@ import { decodeSource, splitLines } from '../src/pipeline/decode.ts';
 import { paragraphText } from '../src/model/text.ts';
 import type { RuleDocument } from '../src/model/types.ts';
 import { EN, EN_ARCHIVE, parseFile, ruleByNumber } from './helpers.ts';
+import { rawGlossaryBlocks, rawLineCounts } from './raw-counts.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
 const { describe, it } = needs(SHARED);
@@ -19,6 +20,16 @@ const kinds = (doc: RuleDocument) => {
 };
 const examples = (doc: RuleDocument) => doc.rules.reduce((n, r) => n + r.examples.length, 0);
 const errors = (doc: RuleDocument) => doc.diagnostics.filter((d) => d.severity === 'error');
+/**
+ * The structure counts of a file read by line regexes, not by the reader (tests/raw-counts.ts; read as
+ * latin1, which keeps every digit and letter of any of the three encodings). The contents list every
+ * section a second time, so the body's sections are half the section lines. Glossary entries are the
+ * blank-line-separated blocks of the glossary.
+ */
+const raw = (file: string) => {
+  const c = rawLineCounts(readFileSync(file, 'latin1'));
+  return { section: c.section / 2, rule: c.rule, subrule: c.subrule, example: c.example, glossary: rawGlossaryBlocks(readFileSync(file, 'latin1')) };
+};
 
 /**
  * Fidelity, checked against the source independently of the reader: every non-blank line after the
@@ -68,6 +79,8 @@ describe('English 2019-01-25 (CP437 stray bytes, CRLF)', () => {
     expect(doc.introduction[0]).toMatch(/^This document is the ultimate authority for Magic: The Gathering\(r\) competitive game play\./);
   });
   it('has the exact numbers of sections, rules, subrules, examples, glossary entries', () => {
+    // The same numbers by line regexes over the raw file (raw above); checkEveryLineRead also ties every numbered line to a rule.
+    expect(raw(EN('2019-01-25'))).toEqual({ section: 130, rule: 941, subrule: 1387, example: 243, glossary: 554 });
     expect(kinds(doc)).toEqual({ section: 130, rule: 941, subrule: 1387 });
     expect(examples(doc)).toBe(243);
     expect(doc.glossary).toHaveLength(554);
@@ -118,6 +131,8 @@ describe('English 2017-01-19 file (Windows-1252, CRLF; states 2017-01-20)', () =
   const doc = parseFile(EN('2017-01-19'));
   it('reads the edition, counts and curly punctuation', () => {
     expect(doc.edition).toBe('2017-01-20');
+    // The same numbers by line regexes over the raw file (raw above); checkEveryLineRead also ties every numbered line to a rule.
+    expect(raw(EN('2017-01-19'))).toEqual({ section: 129, rule: 908, subrule: 1269, example: 242, glossary: 527 });
     expect(kinds(doc)).toEqual({ section: 129, rule: 908, subrule: 1269 });
     expect(examples(doc)).toBe(242);
     expect(doc.glossary).toHaveLength(527);
@@ -134,6 +149,8 @@ describe('English 2026-01-16 (UTF-8 BOM, bare CR line ends)', () => {
   const doc = parseFile(EN('2026-01-16'));
   it('reads the edition, counts and irregular numbers', () => {
     expect(doc.edition).toBe('2026-01-16');
+    // The same numbers by line regexes over the raw file (raw above); checkEveryLineRead also ties every numbered line to a rule.
+    expect(raw(EN('2026-01-16'))).toEqual({ section: 146, rule: 1157, subrule: 1957, example: 276, glossary: 725 });
     expect(kinds(doc)).toEqual({ section: 146, rule: 1157, subrule: 1957 });
     expect(examples(doc)).toBe(276);
     expect(doc.glossary).toHaveLength(725);

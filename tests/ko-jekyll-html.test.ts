@@ -13,6 +13,7 @@ import { paragraphText, referencedNumbers } from '../src/model/text.ts';
 import { readKoreanJekyllHtml, readTag } from '../src/pipeline/readers/ko-jekyll-html.ts';
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, ROOT, SEED, parseFile, ruleByNumber } from './helpers.ts';
+import { rawBilingualHeadings, rawLineCounts, rawLinkedNumbers } from './raw-counts.ts';
 import { koreanHtmlInputs } from '../scripts/worst-cases.ts';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/ko');
@@ -43,6 +44,10 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
   });
 
   it('counts 21 sections, 283 rules, 566 subrules (844 HTML paragraphs + 5 bare lines) and 74 examples', () => {
+    // The raw post by line regexes after stripping the HTML and markdown (tests/raw-counts.ts): 21
+    // sections, 285 rule and 564 subrule lines as printed, 74 examples. Two printed rule numbers are
+    // subrules (702.212 → 702.22b, 702.85 → 702.85b, corrected below): 285 − 2 = 283, 564 + 2 = 566.
+    expect(rawLineCounts(readFileSync(SEED.ko7, 'utf8'))).toEqual({ section: 21, rule: 285, subrule: 564, example: 74 });
     expect(counts(doc)).toEqual({ section: 21, rule: 283, subrule: 566 });
     expect(doc.rules.reduce((n, r) => n + r.examples.length, 0)).toBe(74);
   });
@@ -126,6 +131,11 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
     // A link inside the chapter is present, not missing.
     const inside = ruleByNumber(doc, '700.2g').body[0]!.find((n) => n.type === 'ref');
     expect(inside).toEqual({ type: 'ref', text: '706.10', target: { kind: 'rule', number: '706.10' } });
+    // 256, derived from the raw post: its 214 markdown links whose text is a rule number, each one
+    // number, except the 16 followed by a range end, which count every rule of the range
+    // (`[118.7](…)-8` two, `[510.1c](…)-d` two, `[601.2e](…)–h` four ×13): 198 + 2×2 + 2 + 13×4 = 256.
+    // Numbers written without a link (규정 601.2b 및 601.2e-h) point outside this chapter and stay text.
+    expect(rawLinkedNumbers(readFileSync(SEED.ko7, 'utf8'))).toBe(256);
     expect(paragraphs(doc).flatMap(referencedNumbers)).toHaveLength(256);
   });
 
@@ -142,6 +152,8 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
     expect(text(ruleByNumber(doc, '702.122a'))).toMatch(/^제작은 격발 능력입니다\. "제작 N"은/);
     expect(doc.termBridge).toContainEqual({ term: '돌진', english: 'Trample', source: '702.19' });
     expect(doc.termBridge).toContainEqual({ term: '광란', english: 'Rampage', source: '702.22' });
+    // 110: the keyword-heading regex over the raw post with its tags stripped (tests/raw-counts.ts).
+    expect(rawBilingualHeadings(readFileSync(SEED.ko7, 'utf8'))).toBe(110);
     expect(doc.termBridge).toHaveLength(110);
   });
 

@@ -1,0 +1,66 @@
+/**
+ * Counts read straight from a raw source file with line regexes, never through a reader: the
+ * independent source of the pinned structure counts in the reader tests. Markup is stripped first
+ * (HTML tags, markdown `#` headings, `**`/`__`, `&nbsp;`); then a line counts by its leading printed
+ * number as a section (`100.`), a rule (`100.1.`, `100.1`) or a subrule (`100.1a`, also glued:
+ * `302.4b생물의`), and as an example by a leading `Example:`, `例:` or `예:`. Numbers count as printed:
+ * a test that pins a reader's count says how misprints and the contents make the two differ.
+ */
+
+/** HTML tags, `&nbsp;`, markdown `**`/`__` and `#` heading marks removed. */
+const stripMarkup = (line: string) => line.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/\*\*|__/g, '').replace(/^\s*#+\s*/, '').trim();
+
+export interface RawCounts {
+  section: number;
+  rule: number;
+  subrule: number;
+  example: number;
+}
+
+export function rawLineCounts(text: string): RawCounts {
+  const out: RawCounts = { section: 0, rule: 0, subrule: 0, example: 0 };
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const line = stripMarkup(raw);
+    if (/^(?:Example|例|예)\s*[:：]/.test(line)) out.example++;
+    else if (/^\d{3}\.\d+[a-z]/.test(line)) out.subrule++;
+    else if (/^\d{3}\.\d+(?![\d])/.test(line)) out.rule++;
+    else if (/^\d{3}\.(?:\s|$)/.test(line)) out.section++;
+  }
+  return out;
+}
+
+
+/**
+ * Keyword headings that print the local name and the English one (`702.19. 돌진 Trample`,
+ * `701.2. 起動/Activate`): rules 701.N and 702.N except 701.1 and 702.1, whose text has a non-ASCII
+ * character and ends in a capitalised English name.
+ */
+export function rawBilingualHeadings(text: string): number {
+  const heading = /^70[12]\.(\d+)\.?\s*.*[^\x00-\x7f].*?\s*[/／]?\s*[A-Z][A-Za-z’'\- ]*[a-z]\s*$/;
+  return text.split(/\r\n|\r|\n/).filter((l) => {
+    const m = heading.exec(stripMarkup(l));
+    return m !== null && m[1] !== '1';
+  }).length;
+}
+
+/**
+ * Rule numbers a post links (`[601.2b](/600#601.2b)`), a range after a link (`[601.2e](…)–h`,
+ * `[118.7](…)-8`) counting every rule it spans.
+ */
+export function rawLinkedNumbers(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(/\[(\d{3})(?:\.(\d+)([a-z])?)?\]\(\/[^)]*\)(?:[-–]([a-z]|\d+)(?![A-Za-z0-9]))?/g)) {
+    const [, , rule, letter, end] = m;
+    if (end === undefined) n += 1;
+    else if (/^\d+$/.test(end)) n += Number(end) - Number(rule) + 1;
+    else n += end.charCodeAt(0) - letter!.charCodeAt(0) + 1;
+  }
+  return n;
+}
+
+/** English glossary entries: blocks of non-blank lines between the last `Glossary` and the last `Credits` line. */
+export function rawGlossaryBlocks(text: string): number {
+  const lines = text.split(/\r\n|\r|\n/).map((l) => l.trim());
+  const region = lines.slice(lines.lastIndexOf('Glossary') + 1, lines.lastIndexOf('Credits'));
+  return region.filter((l, i) => l !== '' && (i === 0 || region[i - 1] === '')).length;
+}

@@ -6,7 +6,7 @@
 import type { Game } from './game.ts';
 import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, formatUnits, isValidPayment, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
-import { IllegalAction, type Action, type EffectDef, type PlayerId } from './types.ts';
+import { IllegalAction, type ActionOf, type EffectDef, type PlayerId, type Query } from './types.ts';
 import { popcount } from './subsets.ts';
 import { formatCost } from './mana.ts';
 
@@ -58,8 +58,9 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[]): void {
     const sub = c.subtypes.find((s) => basic[s]);
     if (c.types.includes('land') && sub) sources.push({ id, mana: basic[sub]! });
     else {
-      const ab = c.activated.find((x) => x.tap && !x.cost && x.effects.length === 1 && x.effects[0]!.op === 'add-mana' && typeof x.effects[0]!['mana'] === 'string' && x.effects[0]!['times'] === undefined);
-      if (ab) sources.push({ id, mana: ab.effects[0]!['mana'] as string });
+      const ab = c.activated.find((x) => x.tap && !x.cost && x.effects.length === 1 && x.effects[0]!.op === 'add-mana' && typeof x.effects[0]!.mana === 'string' && x.effects[0]!.times === undefined);
+      const e = ab?.effects[0];
+      if (e?.op === 'add-mana') sources.push({ id, mana: e.mana! });
     }
   }
   const n = sources.length;
@@ -116,11 +117,12 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
   return pay;
 }
 
-export function castSpell(g: Game, a: Action): void {
-  const by = a['by'] as PlayerId;
-  const id = a['card'] as string;
+/** Casting a spell (601.2), or asking whether it could be cast (the query can-cast, which undoes it). */
+export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 'can-cast' }>): void {
+  const by = a.by;
+  const id = a.card;
   const o = g.obj(id);
-  if (o.zone !== 'hand' && !a['fromAnywhere']) throw new IllegalAction(`${g.name(id)} isn't in ${by}'s hand`, '601.2');
+  if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(`${g.name(id)} isn't in ${by}'s hand`, '601.2');
   const c0 = g.chars(id);
   const instant = c0.types.includes('instant') || hasKeyword(c0, 'flash');
   if (!instant) {
@@ -134,21 +136,21 @@ export function castSpell(g: Game, a: Action): void {
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
   g.rawMove(id, 'stack', { controller: by });
   const so = g.s.objects[id]!;
-  so.stackInfo = { controller: by, targets: {}, ...(a['x'] !== undefined ? { x: a['x'] as number } : {}) };
+  so.stackInfo = { controller: by, targets: {}, ...(a.x !== undefined ? { x: a.x } : {}) };
   g.touch();
-  g.cite('cast', ['601.2a', ...(a['x'] !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], `${by} casts ${g.name(id)}: it moves to the stack`);
+  g.cite('cast', ['601.2a', ...(a.x !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], `${by} casts ${g.name(id)}: it moves to the stack`);
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
-  so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], (a['targets'] ?? {}) as Record<string, string>, ctx, colors);
+  so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], a.targets ?? {}, ctx, colors);
   if (spell.targets?.length) g.cite('cast', ['601.2c'], `targets: ${Object.entries(so.stackInfo.targets).map(([k, t]) => `${k} = ${'obj' in t ? g.name(t.obj) : t.player}`).join(', ')}`);
   // 601.2f: total cost, locked in
-  const base = fixX(parseCost(o.card.manaCost ?? ''), (a['x'] as number | undefined) ?? 0);
+  const base = fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0);
   const { cost, rules } = g.totalCost(id, base, by);
   g.cite('cost', rules, `the total cost is ${(formatCost(cost) || '{0}')}; it is locked in`);
-  g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a['x'] !== undefined ? { x: a['x'] as number } : {}) };
+  g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
   // 601.2h: pay costs in any order (additional costs: sacrifice)
   for (const ac of spell.additionalCosts ?? []) {
-    const pick = (a['sacrifice'] as string | undefined) ?? '';
+    const pick = a.sacrifice ?? '';
     if (!g.onBattlefield(pick) || !matches(g.s, g.view(), pick, { ...ac.sacrifice, controller: 'you' }, ctx)) {
       throw new IllegalAction(`${pick ? g.name(pick) : 'nothing'} can't be sacrificed to pay the additional cost`, '601.2h');
     }
@@ -156,7 +158,7 @@ export function castSpell(g: Game, a: Action): void {
     g.move(pick, 'graveyard', { rule: '601.2h', text: `${by} sacrifices ${g.name(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
-  g.pay(by, cost, a['payment'], g.name(id));
+  g.pay(by, cost, a.payment, g.name(id));
   g.cite('cast', ['601.2i', '116.3c'], `${g.name(id)} becomes cast; ${by} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
@@ -167,18 +169,18 @@ export function castSpell(g: Game, a: Action): void {
   g.detect({ kind: 'cast', obj: id });
 }
 
-export function activate(g: Game, a: Action): void {
-  const by = a['by'] as PlayerId;
-  const id = a['obj'] as string;
+export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): void {
+  const by = a.by;
+  const id = a.obj;
   const o = g.obj(id);
   const c = g.chars(id);
-  const idx = (a['ability'] as number | undefined) ?? 0;
+  const idx = a.ability ?? 0;
   const ab = c.activated[idx];
   if (!ab) throw new IllegalAction(`${c.name} has no activated ability #${idx}`, '602.1');
   if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(`${c.name}'s ability can be activated only from the ${ab.zone ?? 'battlefield'}`, '112.6k');
   if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(`${by} doesn't control ${c.name}`, '602.2');
   const ctx: Ctx = { you: by, self: id };
-  const targets = g.chooseTargets(ab.targets ?? [], (a['targets'] ?? {}) as Record<string, string>, ctx, c.colors);
+  const targets = g.chooseTargets(ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
   // costs (602.2b → 601.2f-h)
   if (ab.tap) {
     if (o.tapped) throw new IllegalAction(`${c.name} is already tapped`, '117.3');
@@ -186,12 +188,12 @@ export function activate(g: Game, a: Action): void {
       throw new IllegalAction(`${c.name} hasn't been under ${by}'s control since their most recent turn began`, '302.6');
     }
   }
-  const cost = ab.cost ? fixX(parseCost(ab.cost), (a['x'] as number | undefined) ?? 0) : [];
+  const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
   if (ab.tap) {
     g.tap(id);
     g.cite('cost', ['602.2b', '602.1a'], `${by} taps ${c.name} to pay the activation cost`);
   }
-  if (cost.length) g.pay(by, cost, a['payment'] ?? { auto: true }, `${c.name}'s ability`);
+  if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, `${c.name}'s ability`);
   const snapshotPower = c.power;
   if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: `${by} sacrifices ${c.name} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana');
@@ -200,7 +202,7 @@ export function activate(g: Game, a: Action): void {
     g.cite('activate', ['605.1a', '605.3b'], `${by} activates ${c.name}'s mana ability; it resolves immediately`);
     const ctx2: Ctx = { ...ctx };
     for (const e of ab.effects) {
-      const times = e['times'];
+      const times = e.op === 'add-mana' ? e.times : undefined;
       if (typeof times === 'object' && times !== null && 'power' in times) {
         const pw = snapshotPower ?? 0;
         if (pw < 0) g.cite('rule', ['107.1b'], `${c.name}'s power is ${pw}: a negative amount of mana is treated as 0`);
@@ -216,9 +218,9 @@ export function activate(g: Game, a: Action): void {
   g.cite('activate', ['602.2', '116.3c'], `${by} activates ${c.name}'s ability; it goes on the stack`);
 }
 
-export function playLand(g: Game, a: Action): void {
-  const by = a['by'] as PlayerId;
-  const id = a['card'] as string;
+export function playLand(g: Game, a: ActionOf<'play-land'>): void {
+  const by = a.by;
+  const id = a.card;
   const mods = g.rulesMods();
   const cant = mods.find((m) => m.mod.kind === 'cant-play-lands' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by);
   const extra = mods.filter((m) => m.mod.kind === 'additional-land' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by).reduce((n, m) => n + (m.mod as { n: number }).n, 0);

@@ -40,7 +40,8 @@ export function checkScenario(s: Scenario): SchemaError[] {
   for (const p of ['P1', 'P2'] as const) mana(s.setup.players[p]?.pool, `$.setup.players.${p}.pool`);
   s.steps.forEach((st, i) => {
     const acts = Array.isArray(st.do) ? st.do : [st.do];
-    acts.forEach((a, j) => {
+    acts.forEach((act, j) => {
+      const a = act as Record<string, unknown> & { op: string };
       const base = Array.isArray(st.do) ? `$.steps[${i}].do[${j}]` : `$.steps[${i}].do`;
       for (const k of a.op === 'put-counters' || a.op === 'remove-counters' ? [...REF_KEYS, 'on'] : REF_KEYS) {
         const v = a[k];

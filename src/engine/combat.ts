@@ -6,7 +6,7 @@
  */
 import type { DamageItem, Game } from './game.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
-import { IllegalAction, type Action, type PlayerId } from './types.ts';
+import { IllegalAction, type ActionOf } from './types.ts';
 import { subsets } from './subsets.ts';
 
 export function combatDamageStep(g: Game): void {
@@ -132,10 +132,10 @@ export function autoAssign(g: Game): boolean {
   return true;
 }
 
-export function assignCombatDamage(g: Game, a: Action): void {
+export function assignCombatDamage(g: Game, a: ActionOf<'assign-combat-damage'>): void {
   const cb = g.s.combat;
   if (!cb || !(cb as { awaiting?: boolean }).awaiting) throw new IllegalAction('no combat damage assignment is pending', '510.1');
-  const given = (a['assignments'] ?? {}) as Record<string, Record<string, number>>;
+  const given = a.assignments;
   const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
   const asg: Record<string, Record<string, number>> = {};
   for (const d of dealers) {
@@ -171,10 +171,10 @@ export function dealCombatDamage(g: Game, asg: Record<string, Record<string, num
   g.dealDamage(items, 'combat damage');
 }
 
-export function declareAttackers(g: Game, a: Action): void {
+export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): void {
   const t = g.s.turn;
   if (t.step !== 'declare-attackers') throw new IllegalAction('attackers are declared only as the declare attackers step begins', '508.1');
-  const list = ((a['attackers'] ?? []) as ({ id: string; at?: PlayerId } | string)[]).map((x) => (typeof x === 'string' ? { id: x } : x));
+  const list = a.attackers.map((x) => (typeof x === 'string' ? { id: x } : x));
   const ids = list.map((x) => x.id);
   const errs = attackErrors(g, ids);
   if (errs.length) throw new IllegalAction(errs[0]!.text, errs[0]!.rule, errs);
@@ -312,10 +312,10 @@ export function blockErrors(g: Game, blocks: { blocker: string; attackers: strin
   return out;
 }
 
-export function declareBlockers(g: Game, a: Action): void {
+export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void {
   const t = g.s.turn;
   if (t.step !== 'declare-blockers' || !g.s.combat) throw new IllegalAction('blockers are declared only as the declare blockers step begins', '509.1');
-  const blocks = ((a['blocks'] ?? []) as { blocker: string; attackers: string[] }[]);
+  const blocks = a.blocks;
   const errs = blockErrors(g, blocks);
   if (errs.length) throw new IllegalAction(errs[0]!.text, errs[0]!.rule, errs);
   const cb = g.s.combat;
@@ -336,7 +336,7 @@ export function declareBlockers(g: Game, a: Action): void {
     for (const [at, x] of Object.entries(cb.attackers)) {
       if (x.blockers.length > 1) {
         const key = `order:${at}`;
-        if (key in g.choices) g.orderBlockers({ op: 'order-blockers', attacker: at, order: g.choices[key] });
+        if (key in g.choices) g.orderBlockers({ op: 'order-blockers', attacker: at, order: g.choices[key] as string[] });
       }
     }
   }
@@ -344,13 +344,13 @@ export function declareBlockers(g: Game, a: Action): void {
   g.touch();
 }
 
-export function orderBlockers(g: Game, a: Action): void {
+export function orderBlockers(g: Game, a: ActionOf<'order-blockers'>): void {
   if (!g.profile.damageAssignmentOrder) throw new IllegalAction('there is no damage assignment order in this edition', '=510.1c');
   const cb = g.s.combat;
-  const at = a['attacker'] as string;
+  const at = a.attacker;
   const x = cb?.attackers[at];
   if (!x) throw new IllegalAction(`${g.name(at)} isn't attacking`, '509.2');
-  const order = a['order'] as string[];
+  const order = a.order;
   if (order.length !== x.blockers.length || !x.blockers.every((b) => order.includes(b))) throw new IllegalAction('the damage assignment order must list each creature blocking it exactly once', '509.2');
   x.order = [...order];
   g.touch();

@@ -8,7 +8,8 @@
  *   damage.ts      the damage event with prevention and redirection (119 / 120, 615)
  *   triggers.ts    triggered abilities (603)
  *   sba.ts         state-based actions (704)
- *   resolution.ts  targets, resolving spells and abilities, the instructions (608-611)
+ *   resolution.ts  targets, resolving spells and abilities, continuous effects (608-611)
+ *   instructions.ts  what spells and abilities do: one handler per instruction op (608.2c, 701)
  *   casting.ts     casting, activating, costs (601, 602, 305)
  *   turn.ts        priority and turn structure (116/117, 500-514)
  *   combat.ts      attacking, blocking, combat damage (506-511, 702)
@@ -24,6 +25,7 @@ import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import type { CostSymbol, Payment } from './mana.ts';
+import * as instructions from './instructions.ts';
 import * as queries from './queries.ts';
 import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
@@ -33,7 +35,7 @@ import * as turn from './turn.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction,
-  type Action, type ActiveReplacement, type Characteristics, type Condition, type EffectDef,
+  type ActionOf, type ActiveReplacement, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -251,13 +253,13 @@ export class Game {
   chooseTargets(defs: TargetDef[], chosen: Record<string, string>, ctx: Ctx, sourceColors: string[] = []): Record<string, TargetRef> {
     return resolution.chooseTargets(this, defs, chosen, ctx, sourceColors);
   }
-  exec(a: Action, ctx: Ctx, sourceLabel = ''): void {
-    return resolution.exec(this, a, ctx, sourceLabel);
+  exec(a: Instruction, ctx: Ctx, sourceLabel = ''): void {
+    return instructions.exec(this, a, ctx, sourceLabel);
   }
   setPath(path: string, value: unknown): void {
     return resolution.setPath(this, path, value);
   }
-  payResolutionCost(cost: Action, ctx: Ctx): boolean {
+  payResolutionCost(cost: Parameters<typeof resolution.payResolutionCost>[1], ctx: Ctx): boolean {
     return resolution.payResolutionCost(this, cost, ctx);
   }
   createEffect(def: EffectDef, ctx: Ctx, label: string): void {
@@ -281,13 +283,13 @@ export class Game {
   pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: string): Payment {
     return casting.pay(this, p, cost, payment, what);
   }
-  castSpell(a: Action): void {
+  castSpell(a: Parameters<typeof casting.castSpell>[1]): void {
     return casting.castSpell(this, a);
   }
-  activate(a: Action): void {
+  activate(a: ActionOf<'activate' | 'tap-for-mana'>): void {
     return casting.activate(this, a);
   }
-  playLand(a: Action): void {
+  playLand(a: ActionOf<'play-land'>): void {
     return casting.playLand(this, a);
   }
   pass(by?: PlayerId): void {
@@ -323,13 +325,13 @@ export class Game {
   autoAssign(): boolean {
     return combat.autoAssign(this);
   }
-  assignCombatDamage(a: Action): void {
+  assignCombatDamage(a: ActionOf<'assign-combat-damage'>): void {
     return combat.assignCombatDamage(this, a);
   }
   dealCombatDamage(asg: Record<string, Record<string, number>>): void {
     return combat.dealCombatDamage(this, asg);
   }
-  declareAttackers(a: Action): void {
+  declareAttackers(a: ActionOf<'declare-attackers'>): void {
     return combat.declareAttackers(this, a);
   }
   canAttack(id: string): boolean {
@@ -359,13 +361,13 @@ export class Game {
   blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
     return combat.blockError(this, blocks);
   }
-  declareBlockers(a: Action): void {
+  declareBlockers(a: ActionOf<'declare-blockers'>): void {
     return combat.declareBlockers(this, a);
   }
-  orderBlockers(a: Action): void {
+  orderBlockers(a: ActionOf<'order-blockers'>): void {
     return combat.orderBlockers(this, a);
   }
-  query(a: Action): unknown {
+  query(a: Query): unknown {
     return queries.query(this, a);
   }
 }

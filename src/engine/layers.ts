@@ -219,7 +219,7 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
         if (d.loseAll) {
           c.keywords = []; c.statics = []; c.replacements = []; c.triggers = []; c.activated = [];
         }
-        if (d.lose) c.keywords = c.keywords.filter((k) => !d.lose!.includes(k));
+        if (d.lose) c.keywords = c.keywords.filter((k) => !(d.lose as string[]).includes(k));
         if (d.gain) for (const k of d.gain) if (!c.keywords.includes(k)) c.keywords.push(k);
         text = d.loseAll ? 'loses all abilities' : `${d.gain ? `gains ${d.gain.join(', ')}` : ''}${d.lose ? ` loses ${d.lose.join(', ')}` : ''}`.trim();
         break;

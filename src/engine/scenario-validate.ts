@@ -8,7 +8,8 @@
  * otherwise exhaust the stack; it gets a located message instead of "internal error").
  */
 import * as z from 'zod';
-import { Id, Mana, Rule, Scenario as ScenarioSchema, type ScenarioInput } from './schema.ts';
+import { editDistance } from '../search/spelling.ts';
+import { Action, Id, Instruction, Mana, Query, Rule, Scenario as ScenarioSchema, type ScenarioInput } from './schema.ts';
 
 export interface SchemaError {
   path: string;
@@ -99,14 +100,31 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): SchemaError[] {
     case 'too_big':
       return [{ path, message: issue.origin === 'array' ? `allows at most ${String(issue.maximum)} item(s)` : `must be at most ${String(issue.maximum)}; got ${show(got)}` }];
     case 'invalid_union': {
+      if ('note' in issue && issue.note === 'No matching discriminator' && typeof got === 'string') return [{ path, message: unknownForm(String(key), got, issue.path) }];
       // the option that got furthest (the most deeply located first problem) is the one the author meant
-      const best = issue.errors.map((errs) => errs.flatMap((e) => describeIssue({ ...e, path: [...issue.path, ...e.path] } as z.core.$ZodIssue, root))).sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0];
-      if (best?.length && depth(best) > issue.path.length) return best;
+      // (ranked by the zod paths, before a missing field is reported at its parent)
+      const ranked = issue.errors.map((errs) => ({
+        raw: Math.max(0, ...errs.map((e) => e.path.length)),
+        described: errs.flatMap((e) => describeIssue({ ...e, path: [...issue.path, ...e.path] } as z.core.$ZodIssue, root)),
+      })).sort((a, b) => b.raw - a.raw || depth(b.described) - depth(a.described) || a.described.length - b.described.length);
+      const best = ranked[0];
+      if (best?.described.length && best.raw > 0) return best.described;
       return [{ path, message: `doesn't match any allowed form${'note' in issue && issue.note ? ` (${String(issue.note)})` : ''}; got ${show(got)}` }];
     }
     default:
       return [{ path, message: issue.message }];
   }
+}
+/** An op (or a query's `what`) that names no form: the allowed values where they are few, else the nearest ones. */
+function unknownForm(key: string, got: string, path: readonly PropertyKey[]): string {
+  // the values each discriminated union accepts (zod records them as `propValues`); inside a card's abilities and
+  // delayed triggers only instructions are allowed
+  const inAbility = path.some((k) => k === 'effects' || k === 'then' || k === 'else');
+  const schema = key === 'what' ? Query : inAbility ? Instruction : Action;
+  const allowed = [...(schema._zod.propValues?.[key] ?? [])].map(String).sort();
+  const near = allowed.map((v) => ({ v, d: editDistance(got, v, 3) })).filter((x) => x.d <= 3).sort((a, b) => a.d - b.d).slice(0, 3).map((x) => show(x.v));
+  const list = allowed.length <= 8 ? `expected one of ${allowed.map(show).join(', ')}` : near.length ? `did you mean ${near.join(' or ')}?` : `see $defs.${key === 'what' ? 'query' : inAbility ? 'instruction' : 'action'} in scenario.schema.json`;
+  return `unknown ${key} ${show(got)}; ${list}`;
 }
 const depth = (errs: SchemaError[]) => Math.max(0, ...errs.map((e) => (e.path.match(/[.[]/g) ?? []).length));
 

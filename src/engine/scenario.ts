@@ -4,6 +4,7 @@
  *   runScenario(scenario, { edition, overrides }) → { steps: [{ description, rules, diff, state }], final, expectations }
  *   listTweakables(scenario) → the knobs with their default values
  */
+import { awaitingAssignment, runAction } from './actions.ts';
 import { Game, type StepRecord } from './game.ts';
 import { derive } from './layers.ts';
 import { formatUnits, parsePool } from './mana.ts';
@@ -222,52 +223,6 @@ function describe(actions: Action[], s: Scenario): string {
     .join('; ');
 }
 
-function runAction(g: Game, a: Action): void {
-  const by = a['by'] as PlayerId | undefined;
-  switch (a.op) {
-    case 'pass': return g.pass(by);
-    case 'pass-all': g.settle(); return g.passAll();
-    case 'pass-until': {
-      const start = g.s.turn.step;
-      const startTurn = g.s.turn.number;
-      for (let i = 0; i < 100 && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
-        if (busy(g) && !g.autoAssign()) throw new ChoiceNeeded('combat damage must be assigned before the step can end', 'assign-combat-damage', []);
-        g.settle();
-        g.passAll();
-      }
-      return;
-    }
-    case 'advance': {
-      const to = a['to'] as Step;
-      for (let i = 0; i < 200; i++) {
-        if (busy(g) && !g.autoAssign()) throw new ChoiceNeeded('combat damage must be assigned before the game can advance', 'assign-combat-damage', []);
-        g.settle();
-        if (g.s.result) return;
-        g.passAll();
-        if (g.s.turn.step === to && !g.s.stack.length) return;
-      }
-      throw new Error(`could not advance to ${to}`);
-    }
-    case 'check-sba': return g.settle();
-    case 'cast': return g.castSpell(a);
-    case 'activate': return g.activate(a);
-    case 'tap-for-mana': return g.activate({ ...a, op: 'activate' });
-    case 'play-land': return g.playLand(a);
-    case 'declare-attackers': return g.declareAttackers(a);
-    case 'declare-blockers': return g.declareBlockers(a);
-    case 'order-blockers': return g.orderBlockers(a);
-    case 'assign-combat-damage': return g.assignCombatDamage(a);
-    case 'query': g.queryResult = g.query(a); return;
-    case 'set': return g.setPath(a['path'] as string, a['value']);
-    default: {
-      const you = by ?? g.s.turn.active;
-      g.cite('injection', [], `sandbox: ${a.op}`);
-      g.exec(a, { you, ...(typeof a['source'] === 'string' ? { self: a['source'] } : {}) }, (a['label'] as string | undefined) ?? '');
-      return;
-    }
-  }
-}
-
 /** A 'layer' entry for every object whose power/toughness changed in this step: the rows of 613 that produced it. */
 function layerSummary(g: Game, before: StateView, state: GameState): void {
   const v = derive(state);
@@ -284,10 +239,6 @@ function layerSummary(g: Game, before: StateView, state: GameState): void {
       text: `${c.name} is ${c.power}/${c.toughness}${old?.power !== undefined && old.zone === 'battlefield' ? ` (was ${old.power}/${old.toughness})` : ''}: printed ${printed}${rows.map((r) => `, ${r.layer} ${r.text}`).join('')}`,
     });
   }
-}
-
-function busy(g: Game): boolean {
-  return !!(g.s.combat as { awaiting?: boolean } | null)?.awaiting;
 }
 
 export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
@@ -311,7 +262,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
     const res: StepResult = { index, description: step.note?.['en'] ?? describe(actions, scn), rules: [], entries: [], diff: [], state: prevView };
     try {
       for (const a of actions) runAction(g, a);
-      if (step.pauseBefore !== 'sba' && !busy(g)) g.settle();
+      if (step.pauseBefore !== 'sba' && !awaitingAssignment(g)) g.settle();
       state = g.s;
     } catch (e) {
       if (e instanceof IllegalAction) {

@@ -2,6 +2,8 @@
  * Types of the CR Atlas rules engine (a small, exact rules engine for the examples of the Comprehensive Rules).
  * Everything here is plain JSON data: a game state can be serialised, diffed and restored.
  */
+import type * as z from 'zod';
+import type * as S from './schema.ts';
 
 export type PlayerId = 'P1' | 'P2';
 export const PLAYERS: readonly PlayerId[] = ['P1', 'P2'];
@@ -15,151 +17,38 @@ export type Step =
   | 'untap' | 'upkeep' | 'draw' | 'main1' | 'beginning-of-combat' | 'declare-attackers' | 'declare-blockers'
   | 'first-strike-damage' | 'combat-damage' | 'end-of-combat' | 'main2' | 'end' | 'cleanup';
 
+// ------------------------------------------------------------------ the scenario format's card vocabulary
+// Derived from its one description (schema-card.ts, schema-action.ts); `import type`, so nothing of zod reaches the
+// browser bundle.
 /** A number in a card definition: a constant or a simple expression evaluated when needed. */
-export type Num =
-  | number
-  | { count: Filter }
-  | { power: Ref }
-  | { x: true }
-  | { amount: 'event' };
-
+export type Num = z.infer<typeof S.Num>;
 /** Reference to an object: a scenario id, "self", "$t" (a target), "$that" (the object of the trigger event). */
 export type Ref = string;
 /** Reference to a player: P1, P2, you (controller), opponent, active, defending, "$t" (a target), "$that-controller". */
 export type PlayerRef = string;
-
-export interface Filter {
-  ids?: Ref[];
-  types?: string[];
-  notTypes?: string[];
-  subtypes?: string[];
-  supertypes?: string[];
-  colors?: Color[];
-  notColors?: Color[];
-  anyColor?: Color[];
-  controller?: 'you' | 'opponent' | 'any';
-  owner?: 'you' | 'opponent' | 'any';
-  zone?: Zone | 'any';
-  abilities?: 'none' | 'any';
-  keyword?: string;
-  notKeyword?: string;
-  attached?: 'enchanted';
-  self?: boolean;
-  other?: boolean;
-  token?: boolean;
-  sharesColorWith?: Ref;
-  /** For resolved effects: lock the set at creation (611.2c); defaults to true for resolved effects. */
-  lock?: boolean;
-}
-
+export type Filter = z.infer<typeof S.Filter>;
 /** A continuous effect definition; its parts apply in their layers (613.5). */
-export interface EffectDef {
-  id?: string;
-  affects: Filter | Ref;
-  cda?: boolean;
-  control?: PlayerRef;
-  addTypes?: string[];
-  setTypes?: string[];
-  addSubtypes?: string[];
-  setSubtypes?: string[];
-  setColors?: Color[];
-  addColors?: Color[];
-  gain?: string[];
-  lose?: string[];
-  loseAll?: boolean;
-  setPT?: [Num, Num];
-  delta?: [Num, Num];
-  switchPT?: boolean;
-  /** Rules-modifying parts (613.10 / 101.2). */
-  rules?: RulesMod[];
-  until?: 'end-of-turn' | 'end-of-combat' | 'indefinite';
-}
+export type EffectDef = z.infer<typeof S.Effect>;
+/** Rules-modifying parts of an effect (613.10 / 101.2). */
+export type RulesMod = z.infer<typeof S.RulesMod>;
+export type ReplacementDef = z.infer<typeof S.Replacement>;
+export type TriggerDef = z.infer<typeof S.Trigger>;
+export type TriggerEvent = TriggerDef['on'];
+export type Condition = NonNullable<TriggerDef['if']>;
+export type TargetDef = z.infer<typeof S.Target>;
+export type ActivatedDef = z.infer<typeof S.Activated>;
+export type CardDef = z.infer<typeof S.Card>;
+export type AdditionalCost = NonNullable<NonNullable<CardDef['spell']>['additionalCosts']>[number];
 
-export type RulesMod =
-  | { kind: 'max-attackers'; n: number }
-  | { kind: 'unblockable' }
-  | { kind: 'cant-play-lands'; player: PlayerRef }
-  | { kind: 'additional-land'; player: PlayerRef; n: number }
-  | { kind: 'cost-increase'; spells: Filter; mana: string }
-  | { kind: 'cost-reduction'; spells: Filter; generic: number };
-
-export type ReplacementDef =
-  | { kind: 'prevent-all-damage'; from?: Filter; combatOnly?: boolean }
-  | { kind: 'prevent-n'; n: number; to: Filter }
-  | { kind: 'double-damage'; from: Filter }
-  | { kind: 'scale-life-gain'; player: PlayerRef; factor: number }
-  | { kind: 'floor-life'; player: PlayerRef; ifControls?: Filter }
-  | { kind: 'gain-to-draw'; player: PlayerRef }
-  | { kind: 'draw-to-return'; player: PlayerRef }
-  | { kind: 'graveyard-to-exile' }
-  | { kind: 'die-to-library' }
-  | { kind: 'regenerate' };
-
-export type TriggerEvent =
-  | 'etb' | 'dies' | 'ltb' | 'to-graveyard-from-battlefield' | 'attacks' | 'blocks' | 'becomes-blocked'
-  | 'becomes-blocked-by' | 'gain-life' | 'becomes-tapped' | 'becomes-untapped' | 'step-begins' | 'cast'
-  | 'deals-damage';
-
-export interface Condition {
-  lifeAtLeast?: number;
-  player?: PlayerRef;
-}
-
-export interface TargetDef {
-  id: string;
-  filter?: Filter;
-  player?: boolean;
-  /** Targets with the same group come from one use of the word "target": they must differ (601.2c). */
-  group?: string;
-}
-
-export interface TriggerDef {
-  on: TriggerEvent;
-  filter?: Filter;
-  self?: boolean;
-  step?: Step;
-  whose?: 'you' | 'any';
-  player?: PlayerRef;
-  if?: Condition;
-  optional?: boolean;
-  targets?: TargetDef[];
-  effects: Action[];
-}
-
-export interface ActivatedDef {
-  cost?: string;
-  tap?: boolean;
-  sacrificeSelf?: boolean;
-  targets?: TargetDef[];
-  effects: Action[];
-  zone?: Zone;
-}
-
-export interface CardDef {
-  name?: string;
-  manaCost?: string;
-  supertypes?: string[];
-  types: string[];
-  subtypes?: string[];
-  colors?: Color[];
-  pt?: [number, number];
-  ptCda?: [Num, Num];
-  loyalty?: number;
-  keywords?: string[];
-  static?: EffectDef[];
-  replacement?: ReplacementDef[];
-  triggered?: TriggerDef[];
-  activated?: ActivatedDef[];
-  spell?: { targets?: TargetDef[]; additionalCosts?: AdditionalCost[]; effects: Action[] };
-}
-
-export type AdditionalCost = { sacrifice: Filter };
-
-/** An action: a player action, a sandbox injection, a query, or an instruction of a spell or ability. */
-export interface Action {
-  op: string;
-  [k: string]: unknown;
-}
+/** What a spell or ability does as it resolves (608.2c): one form per op. */
+export type Instruction = z.infer<typeof S.Instruction>;
+/** What a player (or the sandbox) does in a step, including questions (query) and sandbox edits (set). */
+export type PlayerAction = z.infer<typeof S.PlayerAction>;
+export type Query = z.infer<typeof S.Query>;
+/** An action of a scenario step: a player action or an injected instruction. */
+export type Action = PlayerAction | Instruction;
+/** The form of one op. */
+export type ActionOf<K extends Action['op']> = Extract<Action, { op: K }>;
 
 export interface Characteristics {
   name: string;
@@ -260,7 +149,7 @@ export interface DelayedTrigger {
   on: 'ltb' | 'becomes-untapped' | 'step-begins';
   step?: Step;
   obj?: { obj: string; inc: number };
-  effects: Action[];
+  effects: Instruction[];
   bindings: Record<string, TargetRef>;
   source?: string;
   createdTurn: number;
@@ -272,7 +161,7 @@ export interface StackItem {
   /** For spells: the object id on the stack. For abilities: the source object id. */
   obj: string;
   controller: PlayerId;
-  effects: Action[];
+  effects: Instruction[];
   targets: Record<string, TargetRef>;
   targetDefs: TargetDef[];
   bindings: Record<string, TargetRef>;

@@ -56,4 +56,14 @@ describe('validation that a schema alone cannot give', () => {
       { path: '$.stpes', message: 'unknown field "stpes"' },
     ]);
   });
+
+  it('checks each action against the one form of its op, located, with the nearest ops for an unknown one', () => {
+    const withDo = (d: unknown) => ({ ...base(), steps: [{ do: d }] });
+    expect(validateScenario(withDo({ op: 'cast', by: 'P1', card: 'bear', paymnet: { auto: true } })).errors).toEqual([{ path: '$.steps[0].do.paymnet', message: 'unknown field "paymnet"' }]);
+    expect(validateScenario(withDo({ op: 'cats', by: 'P1', card: 'bear' })).errors).toEqual([{ path: '$.steps[0].do.op', message: 'unknown op "cats"; did you mean "cast" or "pass" or "set"?' }]);
+    expect(validateScenario(withDo({ op: 'declare-attackers', by: 'P1' })).errors).toEqual([{ path: '$.steps[0].do', message: 'missing required field "attackers"' }]);
+    // inside an ability only instructions are allowed: a player action there is an unknown op
+    const nested = withDo({ op: 'create-delayed', on: 'step-begins', step: 'end', effects: [{ op: 'draw', n: 1 }, { op: 'pass' }] });
+    expect(validateScenario(nested).errors).toEqual([{ path: '$.steps[0].do.effects[1].op', message: 'unknown op "pass"; did you mean "tap"?' }]);
+  });
 });

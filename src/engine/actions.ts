@@ -1,0 +1,74 @@
+/**
+ * What a player (or the sandbox) does in a scenario step: one handler per op of the PlayerAction union
+ * (schema-action.ts), in a map keyed by `op`, so TypeScript checks that every op has exactly one handler with the
+ * right form. Priority and the turn's structure (117.3-117.4, 500.2), casting and activating (601, 602), mana
+ * abilities (605), playing a land (305), declaring attackers and blockers (508, 509), the damage assignment order
+ * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
+ * given directly in a step (an injection) runs with its handler in instructions.ts.
+ */
+import type { Game } from './game.ts';
+import { ChoiceNeeded, type Action, type PlayerAction } from './types.ts';
+
+type Of<K extends PlayerAction['op']> = Extract<PlayerAction, { op: K }>;
+export type PlayerActionHandlers = { [K in PlayerAction['op']]: (g: Game, a: Of<K>) => void };
+
+/** A combat damage step waiting for the assignment (510.1) before anything else can happen. */
+export function awaitingAssignment(g: Game): boolean {
+  return !!(g.s.combat as { awaiting?: boolean } | null)?.awaiting;
+}
+function assignIfForced(g: Game, what: string): void {
+  if (awaitingAssignment(g) && !g.autoAssign()) throw new ChoiceNeeded(`combat damage must be assigned before ${what}`, 'assign-combat-damage', []);
+}
+
+export const PLAYER_ACTIONS: PlayerActionHandlers = {
+  pass: (g, a) => g.pass(a.by),
+  'pass-all': (g) => {
+    g.settle();
+    g.passAll();
+  },
+  'pass-until': (g) => {
+    // until the current step ends: all players pass in succession with an empty stack (500.2)
+    const start = g.s.turn.step;
+    const startTurn = g.s.turn.number;
+    for (let i = 0; i < 100 && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
+      assignIfForced(g, 'the step can end');
+      g.settle();
+      g.passAll();
+    }
+  },
+  advance: (g, a) => {
+    for (let i = 0; i < 200; i++) {
+      assignIfForced(g, 'the game can advance');
+      g.settle();
+      if (g.s.result) return;
+      g.passAll();
+      if (g.s.turn.step === a.to && !g.s.stack.length) return;
+    }
+    throw new Error(`could not advance to ${a.to}`);
+  },
+  'check-sba': (g) => g.settle(),
+  cast: (g, a) => g.castSpell(a),
+  activate: (g, a) => g.activate(a),
+  'tap-for-mana': (g, a) => g.activate(a),
+  'play-land': (g, a) => g.playLand(a),
+  'declare-attackers': (g, a) => g.declareAttackers(a),
+  'declare-blockers': (g, a) => g.declareBlockers(a),
+  'order-blockers': (g, a) => g.orderBlockers(a),
+  'assign-combat-damage': (g, a) => g.assignCombatDamage(a),
+  query: (g, a) => {
+    g.queryResult = g.query(a);
+  },
+  set: (g, a) => g.setPath(a.path, a.value),
+};
+
+const isPlayerAction = (a: Action): a is PlayerAction => Object.hasOwn(PLAYER_ACTIONS, a.op);
+
+/** Runs one action of a step: a player action with its handler, or an instruction injected by the sandbox. */
+export function runAction(g: Game, a: Action): void {
+  if (isPlayerAction(a)) {
+    const handler = PLAYER_ACTIONS[a.op] as (g: Game, a: PlayerAction) => void;
+    return handler(g, a);
+  }
+  g.cite('injection', [], `sandbox: ${a.op}`);
+  g.exec(a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
+}

@@ -1,0 +1,252 @@
+/**
+ * The instructions of spells and abilities (608.2c): one handler per op of the Instruction union (schema-action.ts),
+ * in a map keyed by `op`, so TypeScript checks that every op has exactly one handler with the right form. Each handler
+ * cites the rules it applies: damage (120 / 119 in 2019), life (119 / 118), counters (122 / 121), destroy and
+ * sacrifice (701.7, 701.16), zone changes (400.7), mana (106), continuous effects (611), replacement and prevention
+ * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
+ * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
+ */
+import type { Game } from './game.ts';
+import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
+import { IllegalAction, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
+
+const clone = <T>(x: T): T => structuredClone(x);
+const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
+
+type Of<K extends Instruction['op']> = Extract<Instruction, { op: K }>;
+type Refs = Of<'tap'>['obj'];
+/** One handler per op: `sourceLabel` names the spell or ability that gives the instruction (for the trace). */
+export type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
+
+/** A number of the instruction, evaluated now; a negative result counts as 0 (107.1b). */
+function num(g: Game, ctx: Ctx, n: Num | undefined, dflt = 0): number {
+  return n === undefined ? dflt : Math.max(0, evalNum(g.s, g.view(), n, ctx));
+}
+/** The objects an object reference names now (ids, self, $bindings, or every object matching a filter). */
+function objs(g: Game, ctx: Ctx, r: Refs | undefined): string[] {
+  if (r === undefined) return [];
+  if (typeof r === 'object' && !Array.isArray(r)) return Object.keys(g.s.objects).filter((id) => matches(g.s, g.view(), id, r.all, ctx));
+  const list = Array.isArray(r) ? r : [r];
+  return list.map((x) => refObj(g.s, x, ctx)).filter((x): x is string => !!x);
+}
+/** Objects and players a reference names, as targets (an object with its incarnation, 400.7). */
+function targetRefs(g: Game, ctx: Ctx, r: Refs | undefined): TargetRef[] {
+  const list = Array.isArray(r) ? r : typeof r === 'string' ? [r] : [];
+  const out: TargetRef[] = [];
+  for (const x of list) {
+    const bound = x.startsWith('$') ? ctx.bindings?.[x.slice(1)] : undefined;
+    if (x === 'P1' || x === 'P2' || x === 'you' || x === 'opponent' || x === 'defending' || x === 'active') out.push({ player: g.player(x, ctx) });
+    else if (bound && 'player' in bound) out.push(bound);
+    else {
+      const id = refObj(g.s, x, ctx);
+      if (id) out.push({ obj: id, inc: g.s.objects[id]!.inc });
+    }
+  }
+  if (typeof r === 'object' && !Array.isArray(r)) for (const id of objs(g, ctx, r)) out.push({ obj: id, inc: g.s.objects[id]!.inc });
+  return out;
+}
+const player = (g: Game, ctx: Ctx, ref: string | undefined, dflt = 'you'): PlayerId => g.player(ref ?? dflt, ctx);
+
+function sacrificeSimultaneously(g: Game, picks: string[]): void {
+  const pre = g.view();
+  const preState = clone(g.s);
+  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: `${g.name(id)} is sacrificed (simultaneously)` }));
+}
+
+export const INSTRUCTIONS: InstructionHandlers = {
+  'deal-damage': (g, a, ctx, sourceLabel) => {
+    const from = a.from ? refObj(g.s, a.from, ctx) : ctx.self;
+    if (!from) return g.cite('rule', ['608.2b'], 'the source of the damage no longer exists');
+    const n = num(g, ctx, a.n);
+    g.dealDamage(targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
+  },
+  'gain-life': (g, a, ctx) => g.gainLife(player(g, ctx, a.player), num(g, ctx, a.n)),
+  'lose-life': (g, a, ctx) => g.loseLife(player(g, ctx, a.player), num(g, ctx, a.n)),
+  'put-counters': (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.on)) g.putCounters(id, a.kind, num(g, ctx, a.n, 1));
+  },
+  'remove-counters': (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.on)) g.removeCounters(id, a.kind, num(g, ctx, a.n, 1));
+  },
+  destroy: (g, a, ctx) => {
+    const all = a.all;
+    const ids = objs(g, ctx, a.obj).concat(all ? Object.keys(g.s.objects).filter((id) => matches(g.s, g.view(), id, all, ctx)) : []);
+    if (ids.length > 1) {
+      // simultaneous destruction: one look-back snapshot (603.10a)
+      const pre = g.view();
+      const preState = clone(g.s);
+      g.cite('event', ['701.7a'], `${ids.map((i) => g.name(i)).join(', ')} are destroyed at the same time`);
+      for (const id of ids) g.withLookBack(pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
+    } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
+  },
+  sacrifice: (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: `${g.name(id)} is sacrificed` });
+  },
+  'each-player-sacrifices': (g, a) => {
+    // 101.4: APNAP order of choices, then all sacrificed simultaneously
+    const ap = g.s.turn.active;
+    const picks: string[] = [];
+    for (const p of [ap, opponentOf(ap)]) {
+      const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, { you: p }));
+      if (!cands.length) continue;
+      const pick = g.choice<string>(`sacrifice:${p}`, cands, `${p} chooses a permanent to sacrifice`);
+      if (!cands.includes(pick)) throw new IllegalAction(`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen by ${p}`, '101.4');
+      g.cite('choice', ['101.4'], `${p} chooses ${g.name(pick)} (${p === ap ? 'active player first' : 'then the nonactive player'})`);
+      picks.push(pick);
+    }
+    sacrificeSimultaneously(g, picks);
+  },
+  exile: (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.obj)) g.move(id, 'exile');
+  },
+  move: (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, a.tapped ? { opts: { tapped: true } } : {});
+  },
+  'return-to-hand': (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: `${g.name(id)} is returned to its owner's hand` });
+  },
+  tap: (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.obj)) g.tap(id);
+  },
+  untap: (g, a, ctx) => {
+    for (const id of objs(g, ctx, a.obj)) g.untap(id);
+  },
+  draw: (g, a, ctx) => g.draw(player(g, ctx, a.player), num(g, ctx, a.n, 1)),
+  discard: (g, a, ctx) => g.discard(player(g, ctx, a.player), a.n === 'all' ? 'all' : num(g, ctx, a.n, 1)),
+  'add-mana': (g, a, ctx) => {
+    const who = player(g, ctx, a.player);
+    if (a.colorOf !== undefined) {
+      // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
+      const colors: string[] = [...new Set(objs(g, ctx, a.colorOf).flatMap((id) => g.view()[id]?.colors ?? []))];
+      if (!colors.length) return g.cite('rule', ['106.5'], `${who} controls no permanent with a color, so the ability produces no mana`);
+      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`);
+      if (!colors.includes(color)) throw new IllegalAction(`${color} isn't a color of a permanent ${who} controls`, '106.5');
+      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
+    }
+    return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self);
+  },
+  'win-game': (g, a, ctx) => {
+    const p = player(g, ctx, a.player);
+    g.s.players[p].won = true;
+    g.s.players[opponentOf(p)].lost = 'effect';
+    g.s.result = { winner: p };
+    g.touch();
+    g.cite('game', ['104.2b'], `${p} wins the game`);
+  },
+  'create-effect': (g, a, ctx, sourceLabel) => g.createEffect(a.effect, ctx, a.label ?? sourceLabel),
+  'end-effect': (g, a) => {
+    g.s.effects = g.s.effects.filter((e) => e.def.id !== a.id && e.eid !== a.id);
+    g.touch();
+    g.cite('event', ['611.2a'], `the effect "${a.id}" ends`);
+  },
+  'create-replacement': (g, a, ctx) => {
+    const def = a.replacement;
+    g.s.replacements.push({ rid: `rep${g.tick()}`, def, controller: ctx.you, timestamp: g.s.clock, until: a.until ?? 'end-of-turn', ...(ctx.self ? { source: ctx.self } : {}) });
+    g.touch();
+    g.cite('effect', ['614.1a', '615.1a'], `a ${def.kind} effect is created`);
+  },
+  'create-prevention': (g, a, ctx) => {
+    const amount = num(g, ctx, a.amount);
+    const to = targetRefs(g, ctx, a.to);
+    let all = to;
+    if (a.andSharingColor) {
+      // 615.11: the affected set is determined as the ability resolves
+      const first = to[0];
+      if (first && 'obj' in first) {
+        const others = g.battlefield().filter((id) => id !== first.obj && matches(g.s, g.view(), id, { types: ['creature'], sharesColorWith: first.obj }, ctx));
+        all = [...to, ...others.map((id) => ({ obj: id, inc: g.s.objects[id]!.inc }))];
+      }
+    }
+    for (const t of all) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'prevent-next', to: t, remaining: amount, timestamp: g.s.clock });
+    g.touch();
+    g.cite('effect', ['615.7', ...(a.andSharingColor ? ['615.11'] : [])], `prevention shield${all.length > 1 ? 's' : ''} (next ${amount} damage) on ${all.map((t) => ('obj' in t ? g.name(t.obj) : t.player)).join(', ')}`);
+  },
+  'prevent-next-from-source': (g, a, ctx) => {
+    for (const t of targetRefs(g, ctx, a.source)) if ('obj' in t) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'prevent-from-source', from: t, ...(a.gainLife ? { gainLife: ctx.you } : {}), timestamp: g.s.clock });
+    g.touch();
+    g.cite('effect', ['615.5'], 'the next time the creature would deal damage this turn, that damage will be prevented');
+  },
+  regenerate: (g, a, ctx) => {
+    for (const t of targetRefs(g, ctx, a.obj)) if ('obj' in t) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'regenerate', on: t, timestamp: g.s.clock });
+    g.touch();
+    g.cite('effect', ['701.14a'], 'a regeneration shield is created');
+  },
+  'create-delayed': (g, a, ctx) => {
+    const on = a.on;
+    const o = a.obj ? targetRefs(g, ctx, a.obj)[0] : undefined;
+    const bindings: Record<string, TargetRef> = { ...(ctx.bindings ?? {}) };
+    if (o && 'obj' in o) bindings['that'] = o;
+    if (on === 'ltb' && o && 'obj' in o && !g.onBattlefield(o.obj)) {
+      return g.cite('rule', ['603.7a'], `${g.name(o.obj)} already left the battlefield: the delayed triggered ability will never trigger`);
+    }
+    if (on !== 'step-begins' && (!o || !('obj' in o))) {
+      return g.cite('rule', ['603.7a'], 'the object the delayed trigger refers to no longer exists: it will never trigger');
+    }
+    g.s.delayed.push({
+      did: `d${g.tick()}`, controller: ctx.you, on, ...(a.step ? { step: a.step } : {}),
+      ...(o && 'obj' in o ? { obj: o } : {}), effects: a.effects, bindings, ...(ctx.self ? { source: ctx.self } : {}), createdTurn: g.s.turn.number,
+    });
+    g.touch();
+    g.cite('effect', ['603.7a'], `a delayed triggered ability is created (${on}${a.step ? ` ${a.step}` : ''})`);
+  },
+  'create-token': (g, a, ctx) => {
+    const n = num(g, ctx, a.n, 1);
+    const card = a.card;
+    for (let i = 0; i < n; i++) {
+      const id = a.id ? `${a.id}${n > 1 ? i + 1 : ''}` : `token${g.tick()}`;
+      const controller = player(g, ctx, a.controller);
+      g.s.objects[id] = {
+        id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},
+        timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
+      };
+      const ev = g.rawMove(id, 'battlefield', { controller });
+      g.cite('event', ['110.5b'], `a ${card.name ?? 'token'} token is created`);
+      if (a.blocking && g.s.combat) {
+        const att = refObj(g.s, a.blocking, ctx);
+        if (att && g.s.combat.attackers[att]) {
+          g.s.combat.attackers[att]!.blockers.push(id);
+          g.s.combat.blockers[id] = [att];
+          g.cite('event', ['509.7'], `${card.name ?? 'the token'} is put onto the battlefield blocking ${g.name(att)}`);
+        }
+      }
+      g.detect(ev);
+    }
+  },
+  'if-you-do': (g, a, ctx, sourceLabel) => {
+    // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
+    if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) g.exec(e, ctx, sourceLabel);
+    else g.cite('rule', ['117.12'], `the cost can't be paid, so nothing else happens`);
+  },
+  'may-sacrifice-else': (g, a, ctx, sourceLabel) => {
+    // 608.2d: an option that can't be taken is not available
+    const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));
+    const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`) : null;
+    if (!cands.length) g.cite('rule', ['608.2d'], `${ctx.you} controls nothing that can be sacrificed, so that option isn't available`);
+    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: `${g.name(pick)} is sacrificed` });
+    else for (const e of a.else) g.exec(e, ctx, sourceLabel);
+  },
+  undying: (g, _a, ctx) => {
+    const id = ctx.self!;
+    const o = g.s.objects[id];
+    if (!o || o.zone !== 'graveyard') return;
+    g.move(id, 'battlefield', { rule: '702.92a', text: `${g.name(id)} returns to the battlefield` });
+    g.putCounters(id, '+1/+1', 1);
+  },
+  attach: (g, a, ctx) => {
+    // 613.6d (2019) / 613.7e (2026): an Aura or Equipment gets a new timestamp each time it becomes attached
+    const [att] = objs(g, ctx, a.obj);
+    const [to] = objs(g, ctx, a.to);
+    if (!att || !to || !g.onBattlefield(att) || !g.onBattlefield(to)) throw new IllegalAction('both the Aura or Equipment and what it becomes attached to must be on the battlefield', '701.3a');
+    const o = g.s.objects[att]!;
+    o.attachedTo = to;
+    o.timestamp = g.tick();
+    g.touch();
+    g.cite('event', ['701.3a', '613.6d'], `${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
+  },
+};
+
+/** Runs one instruction with its handler. */
+export function exec(g: Game, a: Instruction, ctx: Ctx, sourceLabel = ''): void {
+  const handler = INSTRUCTIONS[a.op] as (g: Game, a: Instruction, ctx: Ctx, sourceLabel: string) => void;
+  handler(g, a, ctx, sourceLabel);
+}

@@ -1,0 +1,171 @@
+/**
+ * The scenario format, part 2: actions (zod), one form per `op`, as discriminated unions so that each form is checked
+ * exactly (an unknown field is located) and TypeScript knows every field of every op:
+ *   - PlayerAction: what a player (or the sandbox) does in a step: priority and turn structure (116/117, 500), casting
+ *     and activating (601, 602, 605), playing a land (305), declaring attackers and blockers (508, 509), assigning
+ *     combat damage (510), questions that change nothing (query), and sandbox edits (set);
+ *   - Instruction: what a spell or ability does when it resolves (608.2c, 609-611, 614-616, 701). A step may inject
+ *     one directly; `by` then names whose instruction it is and `source` the object it comes from.
+ * The engine runs each op with one handler (actions.ts for player actions, instructions.ts for instructions), in a
+ * map keyed by `op`, so a new op without a handler is a type error.
+ * References to the card vocabulary (schema-card.ts) are lazy getters: the two modules refer to each other.
+ */
+import * as z from 'zod';
+import { Id, Mana, Player, StepName, Zone } from './schema-base.ts';
+import { Card, Effect, Filter, Num, Replacement } from './schema-card.ts';
+
+/** A scenario object id, "self", "$t" (a target or a binding) — one or several — or every object matching a filter. */
+const Refs = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.strictObject({
+    get all() {
+      return Filter;
+    },
+  }),
+]).meta({ id: "refs", description: "an object reference (an id, self, $binding), a list of them, or { all: filter }" });
+
+/** A player reference: P1, P2, you, opponent, active, defending, $t (a target), $t-opponent. */
+const PlayerRef = z.string().meta({ id: "playerRef", description: "P1, P2, you, opponent, active, defending, or $binding" });
+
+/** Fields every instruction may carry when a step injects it. */
+const injected = {
+  by: Player.optional().describe("the player whose instruction it is (defaults to the active player)"),
+  source: z.string().optional().describe("the object the instruction comes from (its \"self\")"),
+  label: z.string().optional(),
+};
+
+const Payment = z.union([
+  z.strictObject({ auto: z.literal(true) }),
+  z.strictObject({
+    get mana() {
+      return Mana.optional();
+    },
+    life: z.int().min(0).optional(),
+    get snow() {
+      return Mana.optional().describe("which of the mana is snow mana (to pay {S}, 107.4h)");
+    },
+  }),
+]).meta({ id: "payment" });
+
+const Targets = z.record(z.string(), z.string()).describe("target id → the chosen object id or player");
+
+// ------------------------------------------------------------------ instructions (608.2c)
+// The forms that contain instructions are named consts with annotated getters and no spread, so TypeScript can infer
+// the recursion (a spread in a recursive object literal makes its type `any`).
+const CreateDelayed = z.strictObject({
+  op: z.literal("create-delayed"), by: injected.by, source: injected.source, label: injected.label, on: z.enum(["ltb", "becomes-untapped", "step-begins"]),
+  get step() { return StepName.optional(); },
+  obj: z.string().optional(),
+  get effects(): z.ZodArray<typeof Instruction> { return z.array(Instruction); },
+});
+
+const CreateToken = z.strictObject({
+  op: z.literal("create-token"), by: injected.by, source: injected.source, label: injected.label,
+  get card() { return Card; },
+  get n() { return Num.optional(); },
+  get id() { return Id.optional(); },
+  controller: PlayerRef.optional(),
+  blocking: z.string().optional().describe("put onto the battlefield blocking this attacker (509.7)"),
+});
+
+const IfYouDo = z.strictObject({
+  op: z.literal("if-you-do"), by: injected.by, source: injected.source, label: injected.label,
+  get cost() { return z.strictObject({ op: z.literal("sacrifice"), obj: Refs }); },
+  get then(): z.ZodArray<typeof Instruction> { return z.array(Instruction); },
+});
+
+const MaySacrificeElse = z.strictObject({ op: z.literal("may-sacrifice-else"), by: injected.by, source: injected.source, label: injected.label, get filter() { return Filter; }, get else(): z.ZodArray<typeof Instruction> { return z.array(Instruction); } });
+
+export const Instruction = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal("deal-damage"), ...injected, to: Refs, get n() { return Num; }, from: z.string().optional() }),
+  z.strictObject({ op: z.literal("gain-life"), ...injected, player: PlayerRef.optional(), get n() { return Num; } }),
+  z.strictObject({ op: z.literal("lose-life"), ...injected, player: PlayerRef.optional(), get n() { return Num; } }),
+  z.strictObject({ op: z.literal("put-counters"), ...injected, on: Refs, kind: z.string(), get n() { return Num.optional(); } }),
+  z.strictObject({ op: z.literal("remove-counters"), ...injected, on: Refs, kind: z.string(), get n() { return Num.optional(); } }),
+  z.strictObject({ op: z.literal("destroy"), ...injected, obj: Refs.optional(), get all() { return Filter.optional(); }, noRegen: z.boolean().optional() }),
+  z.strictObject({ op: z.literal("sacrifice"), ...injected, obj: Refs }),
+  z.strictObject({ op: z.literal("each-player-sacrifices"), ...injected, get filter() { return Filter; } }),
+  z.strictObject({ op: z.literal("exile"), ...injected, obj: Refs }),
+  z.strictObject({ op: z.literal("move"), ...injected, obj: Refs, get to() { return Zone; }, tapped: z.boolean().optional() }),
+  z.strictObject({ op: z.literal("return-to-hand"), ...injected, obj: Refs }),
+  z.strictObject({ op: z.literal("tap"), ...injected, obj: Refs }),
+  z.strictObject({ op: z.literal("untap"), ...injected, obj: Refs }),
+  z.strictObject({ op: z.literal("draw"), ...injected, player: PlayerRef.optional(), get n() { return Num.optional(); } }),
+  z.strictObject({ op: z.literal("discard"), ...injected, player: PlayerRef.optional(), get n() { return z.union([Num, z.literal("all")]).optional(); } }),
+  z.strictObject({
+    op: z.literal("add-mana"), ...injected, player: PlayerRef.optional(),
+    get mana() { return Mana.optional(); },
+    get times() { return Num.optional(); },
+    colorOf: Refs.optional().describe("one mana of a color among these permanents' colors (106.5)"),
+  }),
+  z.strictObject({ op: z.literal("win-game"), ...injected, player: PlayerRef.optional() }),
+  z.strictObject({ op: z.literal("create-effect"), ...injected, get effect() { return Effect; } }),
+  z.strictObject({ op: z.literal("end-effect"), ...injected, id: z.string() }),
+  z.strictObject({ op: z.literal("create-replacement"), ...injected, get replacement() { return Replacement; }, until: z.enum(["end-of-turn", "indefinite"]).optional() }),
+  z.strictObject({ op: z.literal("create-prevention"), ...injected, to: Refs, get amount() { return Num; }, andSharingColor: z.boolean().optional() }),
+  z.strictObject({ op: z.literal("prevent-next-from-source"), ...injected, source: z.string(), gainLife: z.boolean().optional() }),
+  z.strictObject({ op: z.literal("regenerate"), ...injected, obj: Refs }),
+  CreateDelayed,
+  CreateToken,
+  IfYouDo,
+  MaySacrificeElse,
+  z.strictObject({ op: z.literal("undying"), ...injected }).describe("the undying keyword's return with a +1/+1 counter (702.92a; generated by the keyword)"),
+  z.strictObject({ op: z.literal("attach"), ...injected, obj: Refs, to: Refs }),
+]).meta({ id: "instruction", description: "what a spell or ability does as it resolves, one form per op" });
+
+// ------------------------------------------------------------------ questions (change nothing)
+export const Query = z.discriminatedUnion('what', [
+  z.strictObject({
+    op: z.literal("query"), what: z.literal("legal-payments"), by: Player.optional(), player: Player.optional(),
+    get cost() { return Mana; },
+    get pool() { return Mana.optional(); },
+    x: z.int().min(0).optional(),
+  }),
+  z.strictObject({ op: z.literal("query"), what: z.literal("legal-attacks"), by: Player.optional() }),
+  z.strictObject({ op: z.literal("query"), what: z.literal("legal-blocks"), by: Player.optional() }),
+  z.strictObject({
+    op: z.literal("query"), what: z.literal("legal-damage-assignments"), by: Player.optional(), attacker: z.string(),
+    others: z.record(z.string(), z.record(z.string(), z.int())).optional().describe("the other creatures' assignments, fixed"),
+  }),
+  z.strictObject({ op: z.literal("query"), what: z.literal("characteristics"), by: Player.optional(), obj: z.string() }),
+  z.strictObject({
+    op: z.literal("query"), what: z.literal("can-cast"), by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
+    sacrifice: z.string().optional(), x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+  }),
+]).meta({ id: "query" });
+
+// ------------------------------------------------------------------ player actions
+const Cast = {
+  by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
+  sacrifice: z.string().optional().describe("the permanent sacrificed for an additional cost (601.2b)"),
+  x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+};
+const Activate = { by: Player, obj: z.string(), ability: z.int().min(0).optional(), payment: Payment.optional(), targets: Targets.optional(), x: z.int().min(0).optional() };
+
+export const PlayerAction = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal("pass"), by: Player.optional() }),
+  z.strictObject({ op: z.literal("pass-all"), by: Player.optional() }),
+  z.strictObject({ op: z.literal("pass-until"), by: Player.optional(), until: z.literal("step-ends").optional() }),
+  z.strictObject({ op: z.literal("advance"), by: Player.optional(), get to() { return StepName; } }),
+  z.strictObject({ op: z.literal("check-sba"), by: Player.optional() }),
+  z.strictObject({ op: z.literal("cast"), ...Cast }),
+  z.strictObject({ op: z.literal("activate"), ...Activate }),
+  z.strictObject({ op: z.literal("tap-for-mana"), ...Activate }),
+  z.strictObject({ op: z.literal("play-land"), by: Player, card: z.string() }),
+  z.strictObject({
+    op: z.literal("declare-attackers"), by: Player,
+    attackers: z.array(z.union([z.string(), z.strictObject({ id: z.string(), at: Player.optional() })])),
+  }),
+  z.strictObject({ op: z.literal("declare-blockers"), by: Player, blocks: z.array(z.strictObject({ blocker: z.string(), attackers: z.array(z.string()) })) }),
+  z.strictObject({ op: z.literal("order-blockers"), by: Player.optional(), attacker: z.string(), order: z.array(z.string()) }),
+  z.strictObject({ op: z.literal("assign-combat-damage"), by: Player.optional(), assignments: z.record(z.string(), z.record(z.string(), z.int().min(0))) }),
+  Query,
+  z.strictObject({ op: z.literal("set"), by: Player.optional(), path: z.string(), value: z.unknown() }).describe("a sandbox edit of the game state"),
+]).meta({ id: "playerAction" });
+
+export const Action = z.discriminatedUnion("op", [PlayerAction, Instruction]).meta({ id: "action", description: "a player action, a query, a sandbox edit, or an injected instruction" });
+
+export type InstructionT = z.infer<typeof Instruction>;
+export type PlayerActionT = z.infer<typeof PlayerAction>;
+export type QueryT = z.infer<typeof Query>;

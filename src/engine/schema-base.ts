@@ -1,0 +1,34 @@
+/**
+ * The scenario format, part 0: its vocabulary (zod): editions, rule numbers, object ids, players, mana strings (107.4),
+ * colors (105), zones (400), steps (500), keywords (702) and card types (300). No imports from the other parts, so
+ * every part can use these at once (the card and action parts refer to each other only lazily).
+ */
+import * as z from 'zod';
+
+export const Edition = z.enum(["2019-01-25", "2026-01-16"]).meta({ id: "edition" });
+
+export const Rule = z.string().regex(/^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$/).meta({ id: "rule", description: "a rule number such as 613.3c" });
+
+export const Id = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/).meta({ id: "id", description: "an object id (letters, digits, underscore; starting with a letter)" });
+
+export const Player = z.enum(["P1", "P2"]).meta({ id: "player" });
+
+export const I18n = z.strictObject({
+  en: z.string(),
+  ko: z.string().optional(),
+  ja: z.string().optional(),
+}).meta({ id: "i18n" });
+
+export const Mana = z.string().regex(/^(\{[0-9WUBRGCXSP\/]+\})*$/).meta({ id: "mana", description: "a mana string such as {2}{W/U}{B/P}" });
+
+export const Color = z.enum(["white", "blue", "black", "red", "green"]).meta({ id: "color" });
+
+export const Pt = z.tuple([z.int(), z.int()]).meta({ id: "pt" });
+
+export const StepName = z.enum(["untap", "upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat", "main2", "end", "cleanup"]).meta({ id: "stepName" });
+
+export const Zone = z.enum(["battlefield", "hand", "library", "graveyard", "exile", "stack", "command"]).meta({ id: "zone" });
+
+export const Keyword = z.enum(["flying", "reach", "trample", "deathtouch", "first-strike", "double-strike", "lifelink", "vigilance", "haste", "menace", "shadow", "defender", "indestructible", "wither", "infect", "undying", "hexproof", "shroud", "flash", "protection-from-white", "protection-from-blue", "protection-from-black", "protection-from-red", "protection-from-green", "can-block-additional-creature", "cant-attack-alone", "attacks-if-able", "blocks-if-able", "cant-block", "cant-be-blocked"]).meta({ id: "keyword" });
+
+export const CardType = z.enum(["artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"]).meta({ id: "cardType" });

@@ -1,0 +1,294 @@
+/**
+ * The scenario format, part 1: card definitions (zod). A card is described by its printed
+ * characteristics (CR 202-209), keywords (702), static abilities as continuous effects (611, 613), replacement and
+ * prevention effects (614, 615), triggered abilities (603) and activated abilities (602); its instructions are the
+ * instructions of schema-action.ts (referred to lazily: an instruction can create a token, which is a card).
+ * Part of the one description of the format: schema.ts assembles the scenario and derives the JSON Schema.
+ */
+import * as z from 'zod';
+import { Instruction } from './schema-action.ts';
+import { CardType, Color, Keyword, Mana, Pt, StepName, Zone } from './schema-base.ts';
+
+export const Num = z.union([
+  z.int(),
+  z.strictObject({
+    get count() {
+      return Filter;
+    },
+  }),
+  z.strictObject({
+    power: z.string(),
+  }),
+  z.strictObject({
+    x: z.literal(true),
+  }),
+  z.strictObject({
+    amount: z.literal("event"),
+  }),
+]).meta({ id: "num" });
+
+export const Ptexpr = z.tuple([Num, Num]).meta({ id: "ptexpr" });
+
+export const Card = z.strictObject({
+  name: z.string().optional(),
+  get manaCost() {
+    return Mana.optional();
+  },
+  supertypes: z.array(z.enum(["basic", "legendary", "snow", "world", "ongoing"])).optional(),
+  get types() {
+    return z.array(CardType);
+  },
+  subtypes: z.array(z.string()).optional(),
+  get colors() {
+    return z.array(Color).optional();
+  },
+  get pt() {
+    return Pt.optional();
+  },
+  get ptCda() {
+    return Ptexpr.optional();
+  },
+  loyalty: z.int().optional(),
+  get keywords() {
+    return z.array(Keyword).optional();
+  },
+  get static() {
+    return z.array(Effect).optional();
+  },
+  get replacement() {
+    return z.array(Replacement).optional();
+  },
+  get triggered() {
+    return z.array(Trigger).optional();
+  },
+  get activated() {
+    return z.array(Activated).optional();
+  },
+  get spell() {
+    return z.strictObject({
+    get targets() {
+      return z.array(Target).optional();
+    },
+    get additionalCosts() {
+      return z.array(z.strictObject({
+      get sacrifice() {
+        return Filter;
+      },
+    })).optional();
+    },
+    get effects() {
+      return z.array(Instruction);
+    },
+  }).optional();
+  },
+}).meta({ id: "card" });
+
+export const Filter = z.strictObject({
+  ids: z.array(z.string()).optional(),
+  types: z.array(z.string()).optional(),
+  notTypes: z.array(z.string()).optional(),
+  subtypes: z.array(z.string()).optional(),
+  supertypes: z.array(z.string()).optional(),
+  get colors() {
+    return z.array(Color).optional();
+  },
+  get notColors() {
+    return z.array(Color).optional();
+  },
+  get anyColor() {
+    return z.array(Color).optional();
+  },
+  controller: z.enum(["you", "opponent", "any"]).optional(),
+  owner: z.enum(["you", "opponent", "any"]).optional(),
+  zone: z.enum(["battlefield", "hand", "library", "graveyard", "exile", "stack", "command", "any"]).optional(),
+  abilities: z.enum(["none", "any"]).optional(),
+  get keyword() {
+    return Keyword.optional();
+  },
+  get notKeyword() {
+    return Keyword.optional();
+  },
+  attached: z.enum(["enchanted"]).optional(),
+  self: z.boolean().optional(),
+  other: z.boolean().optional(),
+  token: z.boolean().optional(),
+  sharesColorWith: z.string().optional(),
+  lock: z.boolean().optional(),
+}).meta({ id: "filter" });
+
+export const Target = z.strictObject({
+  id: z.string(),
+  get filter() {
+    return Filter.optional();
+  },
+  player: z.boolean().optional(),
+  group: z.string().optional(),
+}).meta({ id: "target" });
+
+export const RulesMod = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal("max-attackers"),
+    n: z.int(),
+  }),
+  z.strictObject({
+    kind: z.literal("cant-play-lands"),
+    player: z.string(),
+  }),
+  z.strictObject({
+    kind: z.literal("additional-land"),
+    player: z.string(),
+    n: z.int(),
+  }),
+  z.strictObject({
+    kind: z.literal("cost-increase"),
+    get spells() {
+      return Filter;
+    },
+    get mana() {
+      return Mana;
+    },
+  }),
+  z.strictObject({
+    kind: z.literal("cost-reduction"),
+    get spells() {
+      return Filter;
+    },
+    generic: z.int(),
+  }),
+  z.strictObject({
+    kind: z.literal("unblockable"),
+  }),
+]).meta({ id: "rulesMod" });
+
+export const Effect = z.strictObject({
+  id: z.string().optional(),
+  get affects() {
+    return z.union([
+    Filter,
+    z.string(),
+  ]);
+  },
+  cda: z.boolean().optional(),
+  control: z.string().optional(),
+  addTypes: z.array(z.string()).optional(),
+  setTypes: z.array(z.string()).optional(),
+  addSubtypes: z.array(z.string()).optional(),
+  setSubtypes: z.array(z.string()).optional(),
+  get setColors() {
+    return z.array(Color).optional();
+  },
+  get addColors() {
+    return z.array(Color).optional();
+  },
+  get gain() {
+    return z.array(Keyword).optional();
+  },
+  get lose() {
+    return z.array(Keyword).optional();
+  },
+  loseAll: z.boolean().optional(),
+  get setPT() {
+    return Ptexpr.optional();
+  },
+  get delta() {
+    return Ptexpr.optional();
+  },
+  switchPT: z.boolean().optional(),
+  get rules() {
+    return z.array(RulesMod).optional();
+  },
+  until: z.enum(["end-of-turn", "end-of-combat", "indefinite"]).optional(),
+}).meta({ id: "effect" });
+
+export const Replacement = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal("prevent-all-damage"),
+    get from() {
+      return Filter.optional();
+    },
+    combatOnly: z.boolean().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal("prevent-n"),
+    n: z.int(),
+    get to() {
+      return Filter;
+    },
+  }),
+  z.strictObject({
+    kind: z.literal("double-damage"),
+    get from() {
+      return Filter;
+    },
+  }),
+  z.strictObject({
+    kind: z.literal("scale-life-gain"),
+    player: z.string(),
+    factor: z.int(),
+  }),
+  z.strictObject({
+    kind: z.literal("floor-life"),
+    player: z.string(),
+    get ifControls() {
+      return Filter.optional();
+    },
+  }),
+  z.strictObject({
+    kind: z.literal("gain-to-draw"),
+    player: z.string(),
+  }),
+  z.strictObject({
+    kind: z.literal("draw-to-return"),
+    player: z.string(),
+  }),
+  z.strictObject({
+    kind: z.literal("graveyard-to-exile"),
+  }),
+  z.strictObject({
+    kind: z.literal("die-to-library"),
+  }),
+  z.strictObject({
+    kind: z.literal("regenerate"),
+  }),
+]).meta({ id: "replacement" });
+
+export const Trigger = z.strictObject({
+  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage"]),
+  get filter() {
+    return Filter.optional();
+  },
+  self: z.boolean().optional(),
+  get step() {
+    return StepName.optional();
+  },
+  whose: z.enum(["you", "any"]).optional(),
+  player: z.string().optional(),
+  if: z.strictObject({
+    lifeAtLeast: z.int().optional(),
+    player: z.string().optional(),
+  }).optional(),
+  optional: z.boolean().optional(),
+  get targets() {
+    return z.array(Target).optional();
+  },
+  get effects() {
+    return z.array(Instruction);
+  },
+}).meta({ id: "trigger" });
+
+export const Activated = z.strictObject({
+  get cost() {
+    return Mana.optional();
+  },
+  tap: z.boolean().optional(),
+  sacrificeSelf: z.boolean().optional(),
+  get targets() {
+    return z.array(Target).optional();
+  },
+  get effects() {
+    return z.array(Instruction);
+  },
+  get zone() {
+    return Zone.optional();
+  },
+}).meta({ id: "activated" });

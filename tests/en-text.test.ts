@@ -156,6 +156,7 @@ describe('English 2026-01-16 (UTF-8 BOM, bare CR line ends)', () => {
     expect(doc.glossary).toHaveLength(725);
     expect(text(doc, '606.5')).toBe('If the total cost to activate a loyalty ability contains multiple costs to add or remove loyalty counters, those costs are combined into a single cost to add or remove loyalty counters, as appropriate.');
     expect(text(doc, '119.1d')).toBe('In a two-player Brawl game, each player’s starting life total is 25. In a multiplayer Brawl game, each player’s starting life total is 30. See rule 903.12, “Brawl Option.”');
+    // Line numbers as an editor counts them (CR, LF or CRLF ends a line): `grep -n` after turning the bare CRs into LFs.
     expect(ruleByNumber(doc, '119.1d').line).toBe(1054);
     expect(doc.glossary.find((g) => g.term === 'Banding, “Bands with Other”')?.line).toBe(7177);
     checkEveryLineRead(EN('2026-01-16'), doc);

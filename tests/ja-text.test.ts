@@ -73,7 +73,7 @@ describe('Japanese seed: document structure', () => {
   });
 
   it('reads the preamble and 0. はじめに as the introduction, skipping the contents', () => {
-    expect(doc.introduction).toHaveLength(7);
+    expect(doc.introduction).toHaveLength(7); // hand count: the 5 preamble paragraphs before もくじ (lines 3–11) and the 2 of 0. はじめに
     expect(doc.introduction[0]).toBe('このルールに関して、英語を正文とし、ウィザーズ・オブ・ザ・コースト社が著作権を持ちます。');
     expect(doc.introduction[5]!.startsWith('この文書は、マジック・ザ・ギャザリングの競技的ゲームプレイにおける最高権威である。')).toBe(true);
     expect(doc.introduction[6]).toBe(
@@ -114,7 +114,7 @@ describe('Japanese seed: document structure', () => {
   shared.it('after correction, has exactly the numbers of the English 2019-01-25 edition, in order', () => {
     const en = parseFile(EN('2019-01-25'));
     const ja = doc.rules.filter((r) => !r.duplicate).map((r) => r.number);
-    expect(ja).toHaveLength(2458);
+    expect(ja).toHaveLength(2458); // 2,460 numbered lines (RAW) less the 2 stale duplicates; equal to the English list below
     expect(ja).toEqual(en.rules.filter((r) => !r.duplicate).map((r) => r.number));
   });
 
@@ -131,6 +131,7 @@ describe('Japanese seed: document structure', () => {
     expect(bodyOf('100.4')[0]!.startsWith('プレイヤーデッキの他に')).toBe(true);
     expect(bodyOf('801')).toEqual(['影響範囲限定選択ルール']);
     expect(bodyOf('805.10a')[0]!.startsWith('チームクリーチャーは、グループで他のチーム攻撃する。')).toBe(true);
+    // Line numbers: `grep -n '^711\.6 \|^811\.5 \|^b702\.95c'` on the seed gives 4781, 5495, 4179.
     expect(ruleByNumber(doc, '711.6').line).toBe(4781);
     expect(ruleByNumber(doc, '811.5').line).toBe(5495);
     const r95c = ruleByNumber(doc, '702.95c');
@@ -189,7 +190,7 @@ describe('Japanese seed: document structure', () => {
 
   it('reads the unindented definition (機体) and the credits', () => {
     expect(glossaryEntry('機体').definition.map(text)).toEqual(['アーティファクトサブタイプ機体アーティファクト・クリーチャーになれる。rule 301〔アーティファクト〕、rule 702.121〔搭乗〕参照。']);
-    expect(doc.credits).toHaveLength(11);
+    expect(doc.credits).toHaveLength(11); // hand count: the blank-line-separated blocks after クレジット (10, then the addresses as one)
     expect(doc.credits[0]).toBe('マジック・ザ・ギャザリング オリジナル・ゲームデザイン: Richard Garfield');
     expect(doc.credits[1]).toContain('Donald X. Vaccarino');
     expect(doc.credits[10]!.split('\n')).toContain('NP19 4YD');

@@ -87,7 +87,7 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
 
   it('reads a rule with its example and the bold number stripped', () => {
     const r = ruleByNumber(doc, '700.1');
-    expect(r.line).toBe(18);
+    expect(r.line).toBe(18); // the `<p>` line after `<a name="700.1">` (grep -n: 17, 18)
     expect(text(r)).toBe('게임상에서 일어나는 모든 것은 이벤트입니다. 다수의 이벤트가 주문이나 능력의 해결 도중에 발생할 수 있습니다. 격발 능력이나 대체 효과의 텍스트는 그것들이 발생하는 이벤트가 어떤 것인지 정의합니다. 하나의 "사건"은 하나의 능력에 의한 것일 때는 하나의 이벤트로 취급되고 그 외의 경우에는 다수의 이벤트로 취급됩니다.');
     expect(r.examples.map((e) => e.map(paragraphText))).toEqual([['하나의 공격 생물을 두 개의 생물로 방어했습니다. 이 경우 "[이 생물]이 방어될 때마다,"는 격발 능력의 경우에는 하나의 이벤트로 취급되지만, "[이 생물]이 생물에게 방어될 때마다,"는 격발 능력의 경우에는 두 개의 이벤트로 취급됩니다.']]);
     expect(text(ruleByNumber(doc, '700'))).toBe('일반');
@@ -97,7 +97,7 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
     const r = ruleByNumber(doc, '702.21');
     expect(r.body).toEqual([[{ type: 'text', value: 'Banding' }, { type: 'noteRef', index: 0 }]]);
     expect(r.notes).toEqual([{ text: '잘 쓰이지 않는 키워드라 번역하지 않음', form: 'footnote', line: 821 }]);
-    expect(r.line).toBe(819);
+    expect(r.line).toBe(819); // grep -n: `**702.21.** Banding[^5]` is line 819
     expect(doc.rules.filter((x) => x.notes.length).map((x) => [x.number, x.notes.map((n) => n.text)])).toEqual([
       ['702.21', ['잘 쓰이지 않는 키워드라 번역하지 않음']],
       ['717.3', ['대표적으로 카른으로 54장을 추방하고 재시작한 경우']],

@@ -78,7 +78,7 @@ describe('s001 (chapter 1, Jekyll post, plain CR text)', () => {
   it('reads 106.6 and 106.11 without their trailing dot', () => {
     expect(text(ruleByNumber(doc, '106.6'))).toMatch(/^마나를 생산하는 주문이나 능력 중에는/);
     expect(text(ruleByNumber(doc, '106.11'))).toBe('마나를 생산하기 위해 탭"하는 것은 활성화 비용에 탭이 있는 마나 능력을 활성화 하는 것을 말합니다. See rule 605, "Mana Abilities."');
-    expect(ruleByNumber(doc, '106.11').line).toBe(245);
+    expect(ruleByNumber(doc, '106.11').line).toBe(245); // `grep -n '^106\.11 '` on the post
   });
 
   it('moves the two (번역자 주-…) notes out of the text, marking where they were', () => {
@@ -124,7 +124,7 @@ describe('s003 (chapter 5, Jekyll post, markdown)', () => {
 
   it('corrects the second 508.1j to 508.1k and keeps the stale 504.3', () => {
     expect(corrections(doc)).toEqual(['508.1j→508.1k']);
-    expect(ruleByNumber(doc, '508.1k').line).toBe(160);
+    expect(ruleByNumber(doc, '508.1k').line).toBe(160); // the second of `grep -n 508\.1j` (158, 160)
     expect(text(ruleByNumber(doc, '504.3'))).toMatch(/^세 번째로, 액티브 플레이어가 우선권을 가집니다/);
   });
 
@@ -263,7 +263,7 @@ shared.describe('KO19 (complete translation, 2019-01-25)', () => {
   it('reads the bilingual keyword heading 702.19 and bridges 돌진 ↔ Trample', () => {
     const r = ruleByNumber(doc, '702.19');
     expect(r.body).toEqual([[{ type: 'text', value: '돌진 Trample' }]]);
-    expect(r.line).toBe(3301);
+    expect(r.line).toBe(3301); // `grep -n '^702\.19\.'` on the file
     expect(doc.termBridge).toContainEqual({ term: '돌진', english: 'Trample', source: '702.19' });
     expect(doc.termBridge).toContainEqual({ term: '은폐/은신', english: 'Shroud', source: '702.18' });
     expect(doc.termBridge).toContainEqual({ term: '활성화', english: 'Activate', source: '701.2' });

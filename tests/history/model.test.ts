@@ -52,7 +52,7 @@ shared.describe('the history of the 84 English editions', () => {
 
   it('every rule of every edition is in exactly one history (independently re-parsed)', () => {
     const files = readdirSync(EN_ARCHIVE).filter((f) => f.endsWith('.txt')).sort();
-    expect(files).toHaveLength(84);
+    expect(files).toHaveLength(84); // the 84 rows of en-archive/SOURCES.tsv (sources.test.ts checks the manifest against them)
     files.forEach((f, e) => {
       const doc = parseDocument(readFileSync(join(EN_ARCHIVE, f)), f, { lang: 'en' });
       expect(doc.edition).toBe(store.editions[e]);

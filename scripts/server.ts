@@ -8,12 +8,15 @@
  *     rebuild swapping dist/) is looked up again, and a stream error ends only that response.
  *   - Time: idle, slow-header and slow-request connections are cut (headersTimeout, requestTimeout,
  *     keepAliveTimeout, socket timeout).
+ *   - Refusals: a request Node's parser rejects (a 100 KB `?q=` → 414, huge headers → 431, 400, 408)
+ *     gets a short readable page with the security headers, then the connection is closed.
  *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
  *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding.
  */
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheControl, securityHeaders } from '../src/site/headers.ts';
@@ -200,6 +203,31 @@ export function handler(dist: string) {
   };
 }
 
+const REFUSAL: Record<number, [string, string, string]> = {
+  400: ['Bad Request', 'Bad request', 'The server could not read this request.'],
+  408: ['Request Timeout', 'Too slow', 'The request did not arrive in time.'],
+  414: ['URI Too Long', 'This address is too long', 'The address (with its query) is longer than the 16 KB this site accepts. A search of that length cannot find a rule: shorten it and try again.'],
+  431: ['Request Header Fields Too Large', 'Request headers too large', 'The request\u2019s headers are larger than the 16 KB this site accepts.'],
+};
+
+/**
+ * The raw HTTP answer to a request Node's parser rejected: 414 when the request line alone is over
+ * the header limit (a huge `?q=`), 431 for other oversized headers, 408 for a timeout, else 400 —
+ * each a short page with the site's security headers, never a bare status or a dropped connection.
+ */
+export function refusal(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  let status = 400;
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    const packet = err.rawPacket?.toString('latin1') ?? '';
+    const lineEnd = packet.indexOf('\r\n');
+    status = /^[A-Z]+ /.test(packet) && (lineEnd < 0 || lineEnd > 8192) ? 414 : 431;
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'HPE_HEADERS_TIMEOUT') status = 408;
+  const [reason, title, text] = REFUSAL[status]!;
+  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · CR Atlas</title><h1>${title}</h1><p>${text}</p><p><a href="/">CR Atlas</a></p></html>\n`;
+  const headers = { ...securityHeaders(), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
+}
+
 /** Serves `dist` (default: the project's dist/) on 127.0.0.1:`port` (0 = a free port). */
 export function serve(dist = resolve(fileURLToPath(import.meta.url), '../../dist'), port = 0, options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
   const idle = (options.idleTimeout ?? 15) * 1000;
@@ -215,7 +243,11 @@ export function serve(dist = resolve(fileURLToPath(import.meta.url), '../../dist
   );
   // A socket with no traffic at all (opened and silent) is closed after `idle`.
   server.setTimeout(idle, (socket) => socket.destroy());
-  // Malformed requests: Node's own clientError handling answers 400, 431 (headers too large) or 408.
+  // Requests Node refuses before the handler sees them: an answer a person can read, then close.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    socket.end(refusal(err));
+  });
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => {

@@ -160,6 +160,30 @@ describe('headers', () => {
   });
 });
 
+describe('requests the parser refuses get a readable answer, then the connection closes', () => {
+  it('a 100 KB query (`/en/search/?q=…`): 414 with a short page and the security headers; the server answers the next request', async () => {
+    const reply = await raw(`GET /en/search/?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    const [head, body] = reply.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 414 URI Too Long');
+    expect(head).toContain('\r\nContent-Type: text/html; charset=utf-8\r\n');
+    expect(head).toContain("frame-ancestors 'none'");
+    expect(reply).toContain('\r\nConnection: close\r\n');
+    expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)![1])).toBe(body!.length) // latin1: one char per byte;
+    expect(body).toContain('<h1>This address is too long</h1>');
+    expect((await get('/')).status).toBe(200);
+  });
+  it('a 20 KB header: 431 with a short page', async () => {
+    const reply = await raw(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(reply.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(reply).toContain('<h1>Request headers too large</h1>');
+  });
+  it('a request line that is not HTTP: 400 with a short page', async () => {
+    const reply = await raw('HELLO\r\n\r\n');
+    expect(reply.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(reply).toContain('<h1>Bad request</h1>');
+  });
+});
+
 describe('idle and slow clients', () => {
   it('a connection that sends nothing is closed after the idle timeout (1 s here)', async () => {
     const started = Date.now();

@@ -3,6 +3,7 @@
  *   parse   time per document (median of runs after warm-up) and throughput
  *   worst   the readers on huge lines and pathological markup (scripts/worst-cases.ts)
  *   server  requests/s and p50/p99 latency of the server behind `npm start` (scripts/bench-server.ts)
+ *   compress  CPU time and size of the build's precompression per brotli quality (scripts/bench-compress.ts)
  *   + the site, search and engine tables when those parts are present.
  * `npm run bench -- parse` runs only the named tables.
  */
@@ -77,6 +78,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   lighthouse: async () => (await import('./bench-lighthouse.ts')).benchLighthouse(),
   history: async () => (await import('./bench-history.ts')).benchHistory(),
   server: async () => (await import('./bench-server.ts')).benchServer(table),
+  compress: async () => (await import('./bench-compress.ts')).benchCompress(),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;

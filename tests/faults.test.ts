@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { buildData } from '../scripts/data.ts';
+import { SandboxDataError, writeSandboxData } from '../scripts/sandbox-data.ts';
 import { loadManifest, sha256, SourceError, type SourceEntry, type SourceSettings } from '../src/pipeline/sources.ts';
 import { SHARED, needs } from './inputs.ts';
 import { EN, ROOT, SEED, SHARED_RULES } from './helpers.ts';
@@ -117,6 +118,35 @@ describe('fault matrix: sources', () => {
     const message = await failure(buildData(settings({ network: true, networkWhy: 'downloads on (test)', limits: { connectTimeout: 1, totalTimeout: 0.5 } }), () => {}, root));
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(message.split('\n')[0]).toBe(`source ko-2019-01-25 (ko 2019-01-25) is missing: not in mirror ${SHARED_RULES}; download failed 2 times, last: ${url}: not complete within 0.5 s (total timeout)`);
+  });
+});
+
+describe('fault matrix: settings and hostile scenario files', () => {
+  it('`cr sources` with CR_ATLAS_DOWNLOAD=1 and a mirror lacking Korean 2019-01-25: plans the download (S12), no hint to set what is set', () => {
+    const mirror = mirrorCopy();
+    spawnSync('rm', ['-r', join(mirror, 'ko')]);
+    const plan = cr(['sources'], { CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_DOWNLOAD: '1', CR_ATLAS_OFFLINE: '' });
+    expect(plan.status).toBe(0);
+    expect(plan.stdout).toContain('network: downloads on (CR_ATLAS_DOWNLOAD=1)');
+    const ko = loadManifest().sources.find((s) => s.id === 'ko-2019-01-25')!;
+    expect(plan.stdout).toContain(`fetch   ko-2019-01-25            download ${ko.url} → ${join(ROOT, '.cache/rules', ko.mirror!)}\n`);
+    expect(plan.stdout).not.toContain('CR_ATLAS_DOWNLOAD=1 fetches');
+  });
+
+  it('scenario files with prototype keys or 100,000 levels of nesting (S10): the sandbox stage stops with each file and JSON path, nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-scn-'));
+    mkdirSync(join(dir, 'scn'));
+    const good = readFileSync(join(ROOT, 'content/scenarios/101.2-ex1-cant-play-lands.json'), 'utf8');
+    for (const key of ['__proto__', 'constructor', 'prototype']) writeFileSync(join(dir, 'scn', `${key}.json`), good.replace('{', `{"${key}": {"life": 1},`));
+    writeFileSync(join(dir, 'scn', 'deep.json'), `{"id":"deep","a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    const e = await writeSandboxData(join(dir, 'out'), { scenarioDir: join(dir, 'scn') }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(SandboxDataError);
+    const problems = (e as SandboxDataError).problems;
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      expect(problems).toContain(`${join(dir, 'scn', `${key}.json`)}: $.${key}: "${key}" is not allowed as a key (it names a JavaScript object's prototype)`);
+    }
+    expect(problems.find((p) => p.startsWith(join(dir, 'scn', 'deep.json')))).toMatch(/: \$\.a(\[0\]){64}: nested more than 64 levels deep/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
 

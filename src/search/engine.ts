@@ -19,7 +19,7 @@ import { Index } from 'flexsearch';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers, normalizeRuleQuery } from '../model/rule-number.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, pieces, queryTerms, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
@@ -48,10 +48,10 @@ const NUMBER_ONLY = /^\d{1,2}$/;
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
-  return pieces(normalize(text))
-    .map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text))
-    .join('');
+  return pieceKey(pieces(normalize(text)));
 }
+
+const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
 
 export class Searcher {
   readonly bundle: SearchBundle;
@@ -69,14 +69,23 @@ export class Searcher {
   private readonly numbers: RuleNumbers;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
-  /** Per record: the compact key of its body (phrase checks) and, for headings, its token set. */
+  /** Per record: the compact key of its body (phrase checks); for headings, their number of distinct tokens (-1 otherwise). */
   private readonly bodyKeys: string[] = [];
-  private readonly titleTokens = new Map<number, Set<string>>();
+  /**
+   * Per record, its body normalised, when that keeps every character at its own offset (nearly
+   * all): snippets then find their highlights without normalising the rule again. Costs about the
+   * rule text once more in memory; a row's snippet is a quarter of a query's time otherwise.
+   */
+  private readonly bodyNorm: (string | undefined)[] = [];
+  private readonly titleSize: Int32Array;
+  /** 1 for glossary records (typed arrays, not maps: the final scoring reads them per candidate). */
+  private readonly isGlossary: Uint8Array;
   /** Glossary entries by record index, and the record indexes of entries by name key. */
   private readonly glossary = new Map<number, GlossaryInfo>();
   private readonly glossaryKeys = new Map<string, number[]>();
   private readonly synonyms = new Map<string, Synonym>();
-  private readonly postingCache = new Map<string, number[]>();
+  /** Records holding a token, as FlexSearch answered (body and examples apart). */
+  private readonly postingCache = { body: new Map<string, number[]>(), examples: new Map<string, number[]>() };
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
   private readonly scratch: {
     total: Float64Array;
@@ -101,6 +110,8 @@ export class Searcher {
     this.records = bundle.records;
     const n = bundle.records.length;
     this.length = new Float32Array(n);
+    this.titleSize = new Int32Array(n).fill(-1);
+    this.isGlossary = new Uint8Array(n);
     this.scratch = {
       total: new Float64Array(n),
       covered: new Float64Array(n),
@@ -117,8 +128,13 @@ export class Searcher {
     const titles: { idx: number; keys: string[] }[] = [];
     bundle.records.forEach(([number, flags, body, examples], idx) => {
       this.byNumber.set(number, idx);
-      const bt = indexTokens(body);
-      this.bodyKeys.push(titleKey(body));
+      // One normalisation per record for the tokens, the phrase key and the snippets.
+      const { norm, map } = normalizeMapped(body);
+      const ps = pieces(norm);
+      const bt = pieceTokens(ps);
+      const bodyKey = pieceKey(ps);
+      this.bodyKeys.push(bodyKey);
+      this.bodyNorm.push(map ? undefined : norm);
       const et = examples ? indexTokens(examples) : [];
       this.length[idx] = bt.length + EXAMPLE_FACTOR * et.length;
       total += this.length[idx]!;
@@ -132,9 +148,9 @@ export class Searcher {
       if (exOnly.length) this.examples.add(idx, [...new Set(exOnly)].join(' '));
       if (flags & TITLE) {
         const [native, english] = splitBilingual(body);
-        const keys = [...new Set([body, native, english].filter(Boolean).map(titleKey))].filter(Boolean);
+        const keys = [...new Set([bodyKey, ...[native, english].filter(Boolean).map(titleKey)])].filter(Boolean);
         titles.push({ idx, keys });
-        this.titleTokens.set(idx, bodySet);
+        this.titleSize[idx] = bodySet.size;
       }
     });
     this.headings = new HeadingIndex(titles);
@@ -148,6 +164,7 @@ export class Searcher {
       const idx = this.byNumber.get(g.n);
       if (idx === undefined) continue;
       this.glossary.set(idx, g);
+      this.isGlossary[idx] = 1;
       for (const name of [g.t, g.e, g.r]) {
         const key = name ? titleKey(name) : '';
         if (!key) continue;
@@ -238,12 +255,12 @@ export class Searcher {
   }
 
   private postings(index: Index, token: string): number[] {
-    const key = (index === this.body ? 'b' : 'e') + token;
-    let p = this.postingCache.get(key);
+    const cache = index === this.body ? this.postingCache.body : this.postingCache.examples;
+    let p = cache.get(token);
     if (!p) {
       p = index.search(token, { limit: 100_000 }) as number[];
-      if (this.postingCache.size > 5000) this.postingCache.clear();
-      this.postingCache.set(key, p);
+      if (cache.size > 2500) cache.clear();
+      cache.set(token, p);
     }
     return p;
   }
@@ -363,19 +380,20 @@ export class Searcher {
     });
     // Final scores: text × coverage², plus heading coverage and the bonuses above.
     const scores = this.scratch.score;
+    const { isGlossary, titleSize } = this;
     for (let i = 0; i < count; i++) {
       const d = list[i]!;
       let score = extra[d]!;
       if (maxWeight > 0 && total[d]! > 0) {
         const cov = covered[d]! / maxWeight;
         // A definition that merely uses the words counts less than a rule (unless the query names it).
-        score += total[d]! * cov * cov * (this.glossary.has(d) ? GLOSSARY_TEXT : 1);
+        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
-        const tt = this.titleTokens.get(d);
-        if (tt && cov >= 0.6) {
+        const size = titleSize[d]!;
+        if (size >= 0 && cov >= 0.6) {
           let bits = 0;
           for (let m = mask[d]!; m; m &= m - 1) bits++;
-          score += 20 * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, tt.size)));
+          score += 20 * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
         }
       }
       scores[d] = score;
@@ -430,7 +448,7 @@ export class Searcher {
     const [number, , body, examples] = this.records[s.idx]!;
     const g = this.glossary.get(s.idx);
     const textLang = g?.lang ?? this.lang;
-    const { snippet, marks } = makeSnippet(body, examples, s.tokens, textLang === 'en' ? 160 : 90);
+    const { snippet, marks } = makeSnippet(body, examples, s.tokens, textLang === 'en' ? 160 : 90, this.bodyNorm[s.idx]);
     const score = Math.round(s.score * 1000) / 1000;
     if (g) {
       const glossary: NonNullable<SearchHit['glossary']> = { term: g.t, refs: g.defs.length ? [...new Set([...g.defs, ...g.refs])] : g.refs };

@@ -168,8 +168,13 @@ export function bigrams(run: string): string[] {
  * @example indexTokens('702.19b 돌진을 가진 Trample') // ['702.19b', '돌진', '진을', '가진', 'trample']
  */
 export function indexTokens(text: string): string[] {
+  return pieceTokens(pieces(normalize(text)));
+}
+
+/** Index tokens of the pieces of a normalised text (`indexTokens` when the pieces are at hand). */
+export function pieceTokens(ps: Piece[]): string[] {
   const out: string[] = [];
-  for (const p of pieces(normalize(text))) {
+  for (const p of ps) {
     if (p.script === 'latin') out.push(foldPlural(p.text));
     else for (const g of bigrams(p.text)) out.push(g);
   }

@@ -13,6 +13,7 @@
  *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
  *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding.
  */
+import { constants as fsConstants } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,7 +51,7 @@ export interface ServeOptions {
   requestTimeout?: number;
 }
 
-type Target = { kind: 'file'; path: string; size: number; mtime: Date } | { kind: 'redirect'; location: string } | { kind: 'missing' } | { kind: 'bad' };
+type Target = { kind: 'file'; path: string } | { kind: 'redirect'; location: string } | { kind: 'missing' } | { kind: 'bad' };
 
 /** `/a/b/` from a raw request target, or null when it is not an origin-form path we serve. */
 export function cleanPath(rawPath: string): string | null {
@@ -81,27 +82,36 @@ async function rootOf(dist: string): Promise<string | null> {
   return null;
 }
 
-async function resolveTarget(root: string, path: string, search: string): Promise<Target> {
-  const candidate = join(root, path);
+/**
+ * The real file a clean path names inside `root`. A directory path (`/en/702/`) names its index.html
+ * directly (one realpath, no stat: the common case costs little); a file path is stat'ed, and a
+ * directory without the slash redirects. Whether it is really a regular file is checked on the open
+ * handle (send).
+ */
+async function resolveTarget(dist: string, root: string, path: string, search: string): Promise<Target> {
+  const dir = path.endsWith('/');
   let real: string;
   try {
-    real = await realpath(candidate);
+    // Through dist itself (not the cached root): a dist/ symlink re-pointed at another build is followed.
+    real = await realpath(join(dist, dir ? `${path}index.html` : path));
   } catch {
     return { kind: 'missing' };
   }
   // A symlink may point anywhere: what counts is where it really leads.
-  if (real !== root && !real.startsWith(root + sep)) return { kind: 'missing' };
+  if (!real.startsWith(root + sep)) return { kind: 'missing' };
+  if (dir) return { kind: 'file', path: real };
   const st = await stat(real).catch(() => null);
-  if (!st) return { kind: 'missing' };
-  if (st.isDirectory()) {
-    if (!path.endsWith('/')) return { kind: 'redirect', location: `${encodePath(path)}/${search}` };
-    return resolveTarget(root, `${path}index.html`, search);
-  }
-  return st.isFile() ? { kind: 'file', path: real, size: st.size, mtime: st.mtime } : { kind: 'missing' };
+  if (st?.isDirectory()) return { kind: 'redirect', location: `${encodePath(path)}/${search}` };
+  return st?.isFile() ? { kind: 'file', path: real } : { kind: 'missing' };
 }
+
+// Opened without following a final symlink: `real` is resolved, so a `.br`/`.gz` beside it that is a
+// symlink (perhaps out of the site) is refused rather than followed.
+const READ_NOFOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW;
 
 /** The request handler for `dist` (exported for tests that drive it without a socket). */
 export function handler(dist: string) {
+  let root: string | null = null;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const base = securityHeaders();
     const plain = (status: number, text: string, extra: Record<string, string> = {}) => {
@@ -127,16 +137,20 @@ export function handler(dist: string) {
       let encoding: string | null = null;
       for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
         if (!new RegExp(`\\b${enc}\\b`).test(accepts)) continue;
-        handle = await open(target.path + ext, 'r').catch(() => null);
+        handle = await open(target.path + ext, READ_NOFOLLOW).catch(() => null);
         if (handle) {
           encoding = enc;
           break;
         }
       }
-      handle ??= await open(target.path, 'r').catch(() => null);
+      handle ??= await open(target.path, READ_NOFOLLOW).catch(() => null);
       if (!handle) return false;
       try {
         const st = await handle.stat();
+        if (!st.isFile()) {
+          plain(404, 'not found');
+          return true;
+        }
         const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
         const headers: Record<string, string> = {
           ...base,
@@ -180,9 +194,11 @@ export function handler(dist: string) {
     try {
       // Looked up again once when a file vanishes between lookup and open (dist/ swapped by a rebuild).
       for (let attempt = 0; attempt < 2; attempt++) {
-        const root = await rootOf(dist);
+        // The root's real path is looked up once and again only when a lookup misses (a rebuild's
+        // swap, a re-pointed symlink): a hit inside the cached root is a file inside the site.
+        if (attempt > 0 || root === null) root = await rootOf(dist);
         if (root === null) return plain(503, 'the site is not built', { 'Retry-After': '5' });
-        const target = await resolveTarget(root, path, search);
+        const target = await resolveTarget(dist, root, path, search);
         if (target.kind === 'redirect') {
           res.writeHead(301, { ...base, Location: target.location, 'Cache-Control': 'no-store' }).end();
           return;
@@ -191,7 +207,8 @@ export function handler(dist: string) {
           if (await send(200, target, path)) return;
           continue;
         }
-        const notFound = await resolveTarget(root, '/404.html', '');
+        if (attempt === 0) continue; // missing: look again with a fresh root before answering 404
+        const notFound = await resolveTarget(dist, root, '/404.html', '');
         if (notFound.kind === 'file' && (await send(404, notFound, '/404.html'))) return;
         if (notFound.kind === 'file') continue;
         return plain(404, 'not found');
@@ -231,6 +248,7 @@ export function refusal(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): st
 /** Serves `dist` (default: the project's dist/) on 127.0.0.1:`port` (0 = a free port). */
 export function serve(dist = resolve(fileURLToPath(import.meta.url), '../../dist'), port = 0, options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
   const idle = (options.idleTimeout ?? 15) * 1000;
+  const handle = handler(dist);
   const server = createServer(
     {
       headersTimeout: (options.headersTimeout ?? 10) * 1000,
@@ -239,7 +257,7 @@ export function serve(dist = resolve(fileURLToPath(import.meta.url), '../../dist
       // Node checks the two timeouts above on this interval (default 30 s).
       connectionsCheckingInterval: 1000,
     },
-    (req, res) => void handler(dist)(req, res),
+    (req, res) => void handle(req, res),
   );
   // A socket with no traffic at all (opened and silent) is closed after `idle`.
   server.setTimeout(idle, (socket) => socket.destroy());

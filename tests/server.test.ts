@@ -4,12 +4,12 @@
  * files, and a rebuild (atomic swap of the directory) under load. 127.0.0.1 only; every loop is
  * bounded in count and time.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../scripts/server.ts';
@@ -108,6 +108,38 @@ describe('paths', () => {
       const reply = await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       expect(reply, target).toMatch(/^HTTP\/1\.1 (400|404) /);
       expect(reply, target).not.toContain('SECRET');
+    }
+  });
+
+  it('a precompressed copy that is a symlink out of the site is not followed: the plain page is sent', async () => {
+    mkdirSync(join(parent, 'dist', 'en', 'linked'));
+    writeFileSync(join(parent, 'dist', 'en', 'linked', 'index.html'), '<!doctype html><title>linked page</title>');
+    writeFileSync(join(parent, 'secret.txt.gz'), gzipSync('SECRET'));
+    symlinkSync(join(parent, 'secret.txt.gz'), join(parent, 'dist', 'en', 'linked', 'index.html.gz'));
+    const r = await get('/en/linked/', { 'accept-encoding': 'gzip' });
+    expect([r.status, r.headers['content-encoding'], r.body.toString()]).toEqual([200, undefined, '<!doctype html><title>linked page</title>']);
+  });
+
+  it('a site directory that is a symlink re-pointed at another build: the next request is answered from the new build', async () => {
+    const releases = mkdtempSync(join(tmpdir(), 'cr-releases-'));
+    writeSite(join(releases, 'a'), 'release-a');
+    writeSite(join(releases, 'b'), 'release-b');
+    symlinkSync(join(releases, 'a'), join(releases, 'current'));
+    const s = await serve(join(releases, 'current'), 0);
+    try {
+      const at = (path: string) => new Promise<string>((ok, fail) => request(`${s.url}${path.slice(1)}`, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => ok(body));
+      }).on('error', fail).end());
+      expect(await at('/en/')).toContain('en release-a');
+      symlinkSync(join(releases, 'b'), join(releases, 'next'));
+      renameSync(join(releases, 'next'), join(releases, 'current'));
+      expect(await at('/en/')).toContain('en release-b');
+      expect(await at('/en/702/')).toContain('702 release-b');
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
     }
   });
 

@@ -6,7 +6,8 @@
 import type { Game } from './game.ts';
 import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, formatUnits, isValidPayment, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
-import { IllegalAction, type ActionOf, type EffectDef, type PlayerId, type Query } from './types.ts';
+import { spellWords } from './events.ts';
+import { IllegalAction, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
 import { popcount } from './subsets.ts';
 import { formatCost } from './mana.ts';
 
@@ -45,9 +46,10 @@ export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId)
 }
 
 /** Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set. */
-export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[]): void {
+export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
   const life = g.s.players[p].life;
-  if (legalPayments(cost, g.s.players[p].pool, life).some((x) => x.life === 0)) return;
+  const usable = spendable(g, p, spell).usable;
+  if (legalPayments(cost, usable, life).some((x) => x.life === 0)) return;
   const v = g.view();
   const sources: { id: string; mana: string }[] = [];
   for (const id of g.battlefield()) {
@@ -69,7 +71,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[]): void {
   subsets.sort((a, b) => popcount(a) - popcount(b) || a - b);
   for (const m of subsets) {
     const extra = sources.filter((_, i) => m & (1 << i)).flatMap((s) => parsePool(s.mana));
-    if (legalPayments(cost, [...g.s.players[p].pool, ...extra], life).some((x) => x.life === 0)) {
+    if (legalPayments(cost, [...usable, ...extra], life).some((x) => x.life === 0)) {
       for (const s of sources.filter((_, i) => m & (1 << i))) {
         g.tap(s.id);
         g.s.players[p].pool.push(...parsePool(s.mana));
@@ -81,12 +83,23 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[]): void {
   }
 }
 
-export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, what: string): Payment {
+/**
+ * The mana in a player's pool that may pay for `spell` (or, without one, for an ability's cost): mana with a spending
+ * restriction only for the spells it allows (106.6). Restricted mana comes first, so a payment that could use either
+ * spends the restricted mana, which can be spent on less.
+ */
+function spendable(g: Game, p: PlayerId, spell?: string): { usable: ManaUnit[]; kept: ManaUnit[] } {
+  const ok = (u: ManaUnit) => !u.only || (!!spell && matches(g.s, g.view(), spell, { ...u.only, zone: 'any' }, { you: p }));
+  const pool = g.s.players[p].pool;
+  return { usable: [...pool.filter((u) => u.only && ok(u)), ...pool.filter((u) => !u.only)], kept: pool.filter((u) => !ok(u)) };
+}
+
+export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, what: string, spell?: string): Payment {
   const ps = g.s.players[p];
   let pay: Payment;
   if (payment && typeof payment === 'object' && (payment as { auto?: boolean }).auto) {
-    g.autoMana(p, cost);
-    const opts = legalPayments(cost, ps.pool, ps.life);
+    g.autoMana(p, cost, spell);
+    const opts = legalPayments(cost, spendable(g, p, spell).usable, ps.life);
     const best = opts.find((o) => o.life === 0) ?? opts[0];
     if (!best) throw new IllegalAction(`${p} can't pay ${(formatCost(cost) || '{0}')} for ${what}`, '601.2h');
     pay = best;
@@ -103,9 +116,14 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
   }
   if (pay.life > 0 && ps.life < pay.life) throw new IllegalAction(`${p} has ${ps.life} life and can't pay ${pay.life} life`, '118.4');
   if (!isValidPayment(cost, pay, ps.life)) throw new IllegalAction(`${formatUnits(pay.mana) || 'no mana'}${pay.life ? ` and ${pay.life} life` : ''} doesn't pay ${(formatCost(cost) || '{0}')}`, '601.2h');
-  const rest = spendFromPool(ps.pool, pay.mana);
+  const { usable, kept } = spendable(g, p, spell);
+  const rest = spendFromPool(usable, pay.mana);
+  if (!rest && spendFromPool(ps.pool, pay.mana)) {
+    const only = ps.pool.find((u) => u.only && !usable.includes(u))!.only!;
+    throw new IllegalAction(`some of ${p}'s mana can be spent only to cast ${spellWords(only)}, so ${formatUnits(pay.mana)} can't be spent on ${what}`, '106.6');
+  }
   if (!rest) throw new IllegalAction(`${p}'s mana pool doesn't contain ${formatUnits(pay.mana)}`, '117.3');
-  ps.pool = rest;
+  ps.pool = [...rest, ...kept];
   if (pay.life) ps.life -= pay.life;
   g.touch();
   const rules = ['601.2h'];
@@ -158,7 +176,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     g.move(pick, 'graveyard', { rule: '601.2h', text: `${by} sacrifices ${g.name(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
-  g.pay(by, cost, a.payment, g.name(id));
+  g.pay(by, cost, a.payment, g.name(id), id);
   g.cite('cast', ['601.2i', '116.3c'], `${g.name(id)} becomes cast; ${by} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
@@ -196,7 +214,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, `${c.name}'s ability`);
   const snapshotPower = c.power;
   if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: `${by} sacrifices ${c.name} to pay the activation cost` });
-  const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana');
+  const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
     // 605.3b: mana abilities resolve immediately
     g.cite('activate', ['605.1a', '605.3b'], `${by} activates ${c.name}'s mana ability; it resolves immediately`);

@@ -5,7 +5,10 @@
  */
 import type { Game } from './game.ts';
 import { formatUnits, parsePool } from './mana.ts';
-import { IllegalAction, type ActiveReplacement, type PlayerId } from './types.ts';
+import { IllegalAction, type ActiveReplacement, type Filter, type PlayerId } from './types.ts';
+
+/** The spells a restricted mana may pay for, in words ("creature spells"). */
+export const spellWords = (f: Filter): string => `${[...(f.colors ?? []), ...(f.types ?? [])].join(' ') || 'certain'} spells`;
 
 export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
   const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`);
@@ -70,12 +73,12 @@ export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void 
   g.cite('event', [rule], `${p} loses ${n} life`);
 }
 
-export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: string): void {
+export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
   // 107.4h / 106.3: mana produced by a snow source is snow mana, which can pay {S}
   const snow = !!source && (g.view()[source]?.supertypes.includes('snow') ?? false);
-  const units = parsePool(mana).map((u) => (snow ? { ...u, snow: true } : u));
+  const units = parsePool(mana).map((u) => ({ ...u, ...(snow ? { snow: true } : {}), ...(only ? { only } : {}) }));
   for (let i = 0; i < times; i++) g.s.players[p].pool.push(...units.map((u) => ({ ...u })));
   g.touch();
   const total = times > 0 ? formatUnits(Array.from({ length: times }, () => units).flat()) : '';
-  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : [])], total ? `${p} adds ${total}${snow ? ` (snow mana: its source, ${g.name(source!)}, is snow)` : ''}` : `${p} adds no mana`);
+  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : []), ...(only && total ? ['106.6'] : [])], total ? `${p} adds ${total}${snow ? ` (snow mana: its source, ${g.name(source!)}, is snow)` : ''}${only ? ` that can be spent only to cast ${spellWords(only)}` : ''}` : `${p} adds no mana`);
 }

@@ -35,7 +35,7 @@ import * as turn from './turn.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction,
-  type ActionOf, type ActiveReplacement, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
+  type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -80,6 +80,8 @@ export interface StepRecord {
   replacements: { source: string; chooser: string }[];
   /** Each damage event: what would have been dealt and what was dealt after prevention (`source>recipient`). */
   damage: { wouldDeal: Record<string, number>; dealt: Record<string, number>; prevented: number }[];
+  /** Libraries shuffled (701.19), by owner, in order. */
+  shuffles: PlayerId[];
 }
 
 export interface DamageStage {
@@ -95,7 +97,7 @@ export class Game {
   sbaRounds = 0;
   queryResult: unknown = undefined;
   /** What happened in this step, for the scenario's expectations (`events`). */
-  record: StepRecord = { resolved: [], notResolved: [], costs: {}, payments: [], combatDamage: {}, replacements: [], damage: [] };
+  record: StepRecord = { resolved: [], notResolved: [], costs: {}, payments: [], combatDamage: {}, replacements: [], damage: [], shuffles: [] };
   cache: { seq: number; view: View } | null = null;
 
   constructor(state: GameState, choices: Record<string, unknown> = {}) {
@@ -196,6 +198,9 @@ export class Game {
   draw(p: PlayerId, n: number): void {
     return zones.draw(this, p, n);
   }
+  shuffleLibrary(p: PlayerId, seed: number): void {
+    return zones.shuffleLibrary(this, p, seed);
+  }
   discard(p: PlayerId, n: number | 'all'): void {
     return zones.discard(this, p, n);
   }
@@ -217,8 +222,8 @@ export class Game {
   loseLife(p: PlayerId, n: number, rule = '118.3'): void {
     return events.loseLife(this, p, n, rule);
   }
-  addMana(p: PlayerId, mana: string, times = 1, source?: string): void {
-    return events.addMana(this, p, mana, times, source);
+  addMana(p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
+    return events.addMana(this, p, mana, times, source, only);
   }
   dealDamage(items0: DamageItem[], label: string): void {
     return damage.dealDamage(this, items0, label);
@@ -277,11 +282,11 @@ export class Game {
   totalCost(id: string, base: CostSymbol[], by: PlayerId): { cost: CostSymbol[]; rules: string[] } {
     return casting.totalCost(this, id, base, by);
   }
-  autoMana(p: PlayerId, cost: CostSymbol[]): void {
-    return casting.autoMana(this, p, cost);
+  autoMana(p: PlayerId, cost: CostSymbol[], spell?: string): void {
+    return casting.autoMana(this, p, cost, spell);
   }
-  pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: string): Payment {
-    return casting.pay(this, p, cost, payment, what);
+  pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: string, spell?: string): Payment {
+    return casting.pay(this, p, cost, payment, what, spell);
   }
   castSpell(a: Parameters<typeof casting.castSpell>[1]): void {
     return casting.castSpell(this, a);

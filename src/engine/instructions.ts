@@ -8,6 +8,7 @@
  */
 import type { Game } from './game.ts';
 import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
+import { formatUnits } from './mana.ts';
 import { IllegalAction, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -46,6 +47,16 @@ function targetRefs(g: Game, ctx: Ctx, r: Refs | undefined): TargetRef[] {
   return out;
 }
 const player = (g: Game, ctx: Ctx, ref: string | undefined, dflt = 'you'): PlayerId => g.player(ref ?? dflt, ctx);
+
+/** "Double the amount of each type of unspent mana you have": the added mana is new mana from this ability, so any
+ * restriction on the mana already in the pool doesn't carry over to it (106.6, its Doubling Cube example). */
+function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
+  const pool = g.s.players[p].pool;
+  if (!pool.length) return g.cite('rule', ['106.6'], `${p} has no unspent mana, so no mana is added`);
+  const added = formatUnits(pool);
+  g.addMana(p, added, 1, source);
+  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], `the ${added} added has no spending restriction, although some of the mana it doubled has one`);
+}
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
@@ -123,7 +134,21 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!colors.includes(color)) throw new IllegalAction(`${color} isn't a color of a permanent ${who} controls`, '106.5');
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
-    return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self);
+    return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self, a.spendOnly);
+  },
+  'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
+  shuffle: (g, a, ctx) => g.shuffleLibrary(player(g, ctx, a.player), a.seed ?? 1),
+  'shuffle-into-library': (g, a, ctx) => {
+    // 701.19c: the library is shuffled even if the object isn't in the zone it's expected to be in
+    const from = a.from ?? 'graveyard';
+    const refs = typeof a.obj === 'string' ? [a.obj] : Array.isArray(a.obj) ? a.obj : [];
+    const ids = refs.map((r) => refObj(g.s, r, ctx) ?? r).filter((id) => g.s.objects[id]);
+    const owners = new Set<PlayerId>(ids.map((id) => g.s.objects[id]!.owner));
+    for (const id of ids) {
+      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: `${g.name(id)} is put into its owner's library` });
+      else g.cite('rule', ['701.19c'], `${g.name(id)} isn't in the ${from} any more, so it stays where it is; the library is shuffled anyway`);
+    }
+    for (const p of owners) g.shuffleLibrary(p, a.seed ?? 1);
   },
   'win-game': (g, a, ctx) => {
     const p = player(g, ctx, a.player);

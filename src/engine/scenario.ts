@@ -407,12 +407,16 @@ function checkExpect(exp: Expectation, step: number, state: GameState, res: Step
       const p = key as PlayerId;
       const ps = state.players[p];
       const zoneCount = (z: string) => Object.values(state.objects).filter((o) => o.owner === p && o.zone === z).length;
+      const library = (q: PlayerId) => Object.values(state.objects).filter((o) => o.owner === q && o.zone === 'library').sort((a, b) => a.pos - b.pos).map((o) => o.id);
       for (const [k, x] of Object.entries(val as Record<string, unknown>)) {
         let actual: unknown;
         switch (k) {
           case 'life': actual = ps.life; break;
           case 'poison': actual = ps.poison; break;
           case 'pool': actual = formatUnits(ps.pool); break;
+          case 'restrictedPool': actual = formatUnits(ps.pool.filter((u) => u.only)); break;
+          case 'libraryTop': actual = library(p).slice(0, (x as unknown[]).length); break;
+          case 'library': actual = library(p); break;
           case 'handCount': actual = zoneCount('hand'); break;
           case 'libraryCount': actual = zoneCount('library'); break;
           case 'graveyardCount': actual = zoneCount('graveyard'); break;
@@ -421,7 +425,7 @@ function checkExpect(exp: Expectation, step: number, state: GameState, res: Step
           case 'won': actual = !!ps.won; break;
           default: actual = `unknown field ${k}`;
         }
-        add(`${p}.${k}`, x, actual, deepEq(x, actual));
+        add(`${p}.${k}`, x, actual, k === 'library' ? Array.isArray(actual) && sameSet(x as unknown[], actual) : deepEq(x, actual));
       }
       continue;
     }

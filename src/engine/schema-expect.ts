@@ -4,7 +4,7 @@
  * breaks, a query's answer, the trace's citations, and what the step did that the state doesn't show (events).
  */
 import * as z from 'zod';
-import { Color, Player, Pt, Rule, StepName, Zone } from './schema-base.ts';
+import { Color, Id, Player, Pt, Rule, StepName, Zone } from './schema-base.ts';
 
 export const ObjectExpect = z.strictObject({
   get zone() {
@@ -48,6 +48,13 @@ export const PlayerExpect = z.strictObject({
   life: z.int().optional(),
   poison: z.int().optional(),
   pool: z.string().optional(),
+  restrictedPool: z.string().optional().describe("the part of the pool that has a spending restriction (106.6)"),
+  get libraryTop() {
+    return z.array(Id).optional().describe("the top cards of the library, in order, top first (as many as listed)");
+  },
+  get library() {
+    return z.array(Id).optional().describe("the library's contents, in any order (a shuffle keeps them)");
+  },
   handCount: z.int().optional(),
   libraryCount: z.int().optional(),
   graveyardCount: z.int().optional(),
@@ -117,6 +124,7 @@ export const Expect = z.object({
     combatDamage: z.record(z.string(), z.record(z.string(), z.int())).optional(),
     replacements: z.array(z.strictObject({ source: z.string(), chooser: z.string() })).optional(),
     damage: z.array(z.strictObject({ wouldDeal: z.record(z.string(), z.int()), dealt: z.record(z.string(), z.int()), prevented: z.int() })).optional(),
+    shuffles: z.array(Player).optional().describe("whose libraries were shuffled (701.19), in order"),
   }).describe("what the step did that the state doesn't show: spells that resolved or not, locked-in costs and X, the combat damage assignment, replacements applied and who chose, each damage event (source>recipient amounts, prevented)").optional(),
   damageEvent: z.array(z.strictObject({
     stage: z.string(),

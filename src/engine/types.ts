@@ -105,6 +105,8 @@ export type TargetRef = { obj: string; inc: number } | { player: PlayerId };
 export interface ManaUnit {
   type: ManaLetter;
   snow?: boolean;
+  /** A spending restriction (106.6): this mana can be spent only to cast spells matching the filter. */
+  only?: Filter;
 }
 
 export interface PlayerState {

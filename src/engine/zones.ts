@@ -165,3 +165,33 @@ export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
   if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], `${p} has only ${hand.length} card${hand.length === 1 ? '' : 's'}: they discard as many as possible`);
   for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: `${p} discards ${g.name(id)}` });
 }
+
+/** A seeded pseudo-random sequence in [0, 1) (mulberry32): the same seed always gives the same shuffle. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Shuffling a library (701.19a, 103.1: a random order): a Fisher–Yates shuffle driven by a seeded sequence, so a
+ * scenario runs the same every time; the library keeps its cards, only their order changes.
+ */
+export function shuffleLibrary(g: Game, p: PlayerId, seed: number): void {
+  const lib = g.zoneOf(p, 'library');
+  const slots = lib.map((id) => g.s.objects[id]!.pos);
+  const next = seeded(seed);
+  for (let i = lib.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [lib[i], lib[j]] = [lib[j]!, lib[i]!];
+  }
+  lib.forEach((id, i) => (g.s.objects[id]!.pos = slots[i]!));
+  g.record.shuffles.push(p);
+  g.touch();
+  g.cite('event', ['701.19a'], `${p} shuffles their library (${lib.length} card${lib.length === 1 ? '' : 's'})`);
+}

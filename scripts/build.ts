@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import { writeGeneratedData } from './data.ts';
 import { SEARCH_OUT, writeBundles } from './search-index.ts';
 import { onInterrupt, replaceDirectorySync } from './replace-dir.ts';
-import { writeSandboxData } from './sandbox-data.ts';
 import { runPagefind } from './pagefind.ts';
 import { precompress } from './compress.ts';
 import { BuildError, buildAtomically } from './build-run.ts';
@@ -64,7 +63,12 @@ try {
         },
       },
       { name: 'search bundles', run: () => ({ counts: { bundles: replaceDirectorySync(SEARCH_OUT, (dir) => writeBundles(dir)).length } }) },
-      { name: 'sandbox data', run: async () => ({ counts: await writeSandboxData(join(PROJECT_ROOT, 'public')) }) },
+      {
+        name: 'sandbox data',
+        // Imported here, not at the top: the engine it loads reads src/generated/ (crosswalk.json), which a
+        // fresh clone has only once the data stage above has written it.
+        run: async () => ({ counts: await (await import('./sandbox-data.ts')).writeSandboxData(join(PROJECT_ROOT, 'public')) }),
+      },
       {
         name: 'astro build',
         run: (out) =>

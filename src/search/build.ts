@@ -8,6 +8,7 @@ import { GLOSSARY, TITLE, type ForeignLink, type GlossaryInfo, type SearchBundle
 import { indexTokens, koreanStem } from './text.ts';
 import { titleKey } from './engine.ts';
 import { glossarySlugs, termSlug } from '../site/slug.ts';
+import { glossaryLayout } from '../site/glossary-pages.ts';
 import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';
 
 /** The plain text of a rule's own paragraphs, one line. */
@@ -207,14 +208,16 @@ export function glossaryOf(doc: RuleDocument, english: RuleDocument | undefined,
   };
   if (doc.glossary.length > 0) {
     const slugs = glossarySlugs(doc.glossary);
+    const pageOf = glossaryLayout(doc.lang, '/', doc).pageOf;
     for (const g of doc.glossary) {
-      const extra: Partial<GlossaryInfo> = {};
+      const extra: Partial<GlossaryInfo> = { p: pageOf.get(g)! };
       if (g.english && g.english !== g.term) extra.e = g.english;
       if (g.reading) extra.r = g.reading;
       add(slugs.get(g)!, g.term, definitionText(g), g.refs, extra, [g.term]);
     }
   } else if (english && english.glossary.length > 0) {
     const slugs = glossarySlugs(english.glossary);
+    const pageOf = glossaryLayout(english.lang, '/', english).pageOf;
     const byKey = new Map(english.glossary.map((g) => [titleKey(g.term), g]));
     const seen = new Set<string>();
     for (const [native, en] of termPairs(doc, english)) {
@@ -222,7 +225,7 @@ export function glossaryOf(doc: RuleDocument, english: RuleDocument | undefined,
       if (!g || seen.has(native)) continue;
       seen.add(native);
       const slug = slugs.get(g)!;
-      add(`${slug}~${termSlug(native)}`, native, definitionText(g), g.refs, { e: g.term, href: `en/${english.edition}/glossary/#${slug}`, lang: 'en' }, [native]);
+      add(`${slug}~${termSlug(native)}`, native, definitionText(g), g.refs, { e: g.term, href: `en/${english.edition}/glossary/${pageOf.get(g)!}/#${slug}`, lang: 'en' }, [native]);
     }
   }
   return { records: outRecords, infos };

@@ -454,6 +454,7 @@ export class Searcher {
       const glossary: NonNullable<SearchHit['glossary']> = { term: g.t, refs: g.defs.length ? [...new Set([...g.defs, ...g.refs])] : g.refs };
       if (g.e) glossary.english = g.e;
       if (g.href) glossary.href = g.href;
+      if (g.p) glossary.page = g.p;
       return { number, lang: g.lang ?? lang, snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
     }
     return { number, lang, snippet, marks, context: this.context(number), via, score };

@@ -61,6 +61,8 @@ export interface GlossaryInfo {
   e?: string;
   /** Japanese reading. */
   r?: string;
+  /** Glossary page (initial group, src/site/glossary-pages.ts) that holds the entry: `ka` → `/ja/glossary/ka/#…`. */
+  p?: string;
   /** Rules the definition cites. */
   refs: string[];
   /** Rules under those that define the term in their text (`Unblocked Creature` → 509.1h). */
@@ -68,7 +70,7 @@ export interface GlossaryInfo {
   /**
    * Where the entry is, relative to the site root, when it is not on this edition's own glossary
    * page: Korean has no glossary, so a Korean term bridged to English points at the English entry
-   * of the same edition (`en/2019-01-25/glossary/#g-permanent`). The definition is then in `lang`.
+   * of the same edition (`en/2019-01-25/glossary/p/#g-permanent`). The definition is then in `lang`.
    */
   href?: string;
   lang?: Lang;
@@ -104,7 +106,8 @@ export interface SearchHit {
   via: string;
   score: number;
   /** Glossary hits: the headword, the rules it cites, and where the entry is (see GlossaryInfo.href). */
-  glossary?: { term: string; english?: string; refs: string[]; href?: string };
+  /** `page`: the glossary page (initial group) holding the entry, `href` when it is in another edition. */
+  glossary?: { term: string; english?: string; refs: string[]; href?: string; page?: string };
 }
 
 /** A ranked record before it becomes a hit (snippets are made for the returned page only). */

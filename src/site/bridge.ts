@@ -4,7 +4,7 @@
  * headings (`702.19. 돌진 Trample`), all carried in `RuleDocument.termBridge` / `GlossaryEntry.english`.
  */
 import type { GlossaryEntry, Lang } from '../model/types.ts';
-import { ruleHref, type Edition, type Site } from './site.ts';
+import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
 
 export interface TermLink {
   lang: Lang;
@@ -30,12 +30,12 @@ export function glossaryHref(ed: Edition, term: string): { href: string; key: st
   const g = ed.glossaryByTerm.get(term);
   if (!g) return null;
   const slug = ed.glossarySlug.get(g)!;
-  return { href: `${ed.base}glossary/#${slug}`, key: `${ed.lang}/${ed.edition}/${slug}` };
+  return { href: glossaryEntryHref(ed, g), key: `${ed.lang}/${ed.edition}/${slug}` };
 }
 
 function entryLink(ed: Edition, g: GlossaryEntry): TermLink {
   const slug = ed.glossarySlug.get(g)!;
-  return { lang: ed.lang, term: g.term, href: `${ed.base}glossary/#${slug}`, key: `${ed.lang}/${ed.edition}/${slug}` };
+  return { lang: ed.lang, term: g.term, href: glossaryEntryHref(ed, g), key: `${ed.lang}/${ed.edition}/${slug}` };
 }
 
 /** English glossary entries by English key. */

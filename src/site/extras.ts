@@ -7,7 +7,8 @@ import type { Rule } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { RULE_INDEX_FILE, buildRuleIndex } from './rule-index.ts';
-import { editionPagePaths, ruleHref, type Edition, type Site } from './site.ts';
+import { editionPagePaths, glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
+import { headwordList, headwordListPath } from './glossary-data.ts';
 import { editionLag, historyFiles, ruleLag } from './history-extras.ts';
 
 export interface ExtraFile {
@@ -82,6 +83,8 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
       for (const n of numbers) yield* redirect(`${ed.pinnedBase}${n}/`, ruleHref(ed, n)!, n, ed.lang);
     }
     yield* apiFiles(ed);
+    // The glossary filter's headword list (src/site/glossary-data.ts).
+    yield { path: headwordListPath(ed).slice(1), content: JSON.stringify(headwordList(site, ed)) };
     // Which page holds which number: the go-to box and the not-found page read it (src/site/rule-index.ts).
     const index = buildRuleIndex(ed.lang, ed.edition, ed.pages.map((p) => ({ path: p.path, numbers: p.chunk.entries.map((r) => r.number) })));
     yield { path: `${ed.base.slice(1)}${RULE_INDEX_FILE}`, content: JSON.stringify(index) };
@@ -130,7 +133,7 @@ function* apiFiles(ed: Edition): Generator<ExtraFile> {
   for (const r of rules) yield { path: `${dir}/rules/${r.number}.json`, content: JSON.stringify(r) };
   const entries = ed.doc.glossary.map((g) => {
     const slug = ed.glossarySlug.get(g)!;
-    return { lang: ed.lang, edition: ed.edition, slug, url: `${ed.base}glossary/#${slug}`, ...g };
+    return { lang: ed.lang, edition: ed.edition, slug, url: glossaryEntryHref(ed, g), ...g };
   });
   yield { path: `${dir}/glossary.json`, content: JSON.stringify({ lang: ed.lang, edition: ed.edition, entries, termBridge: ed.doc.termBridge }) };
   for (const e of entries) yield { path: `${dir}/glossary/${e.slug}.json`, content: JSON.stringify(e) };

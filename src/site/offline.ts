@@ -11,6 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerateSWOptions } from 'workbox-build';
 import { RULE_INDEX_FILE } from './rule-index.ts';
+import { headwordListPath } from './glossary-data.ts';
 import { editionPagePaths, type Edition, type Site } from './site.ts';
 
 /** The build's identity: an ISO timestamp (sorts by age), or CR_ATLAS_BUILD_ID for reproducible builds. */
@@ -54,7 +55,7 @@ export interface OfflineList {
   cache: string;
   /** Page paths (cached in `cache`, where the worker looks for pages). */
   files: string[];
-  /** Data files (cached in `dataCache`, where the worker looks for data): the edition's rule index. */
+  /** Data files (cached in `dataCache`, where the worker looks for data): the edition's rule index and glossary headwords. */
   data: string[];
   dataCache: string;
   /** Bytes the files take on disk (what the cache will hold, uncompressed). */
@@ -75,7 +76,7 @@ export function offlineList(ed: Edition, build: string, dist: string): OfflineLi
       return true;
     });
   const files = present(editionPagePaths(ed));
-  const data = present([`${ed.base}${RULE_INDEX_FILE}`]);
+  const data = present([`${ed.base}${RULE_INDEX_FILE}`, headwordListPath(ed)]);
   return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), bytes };
 }
 

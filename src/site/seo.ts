@@ -47,7 +47,11 @@ function pageFor(ed: Edition, number: string | undefined, section: string): stri
 }
 
 /** What kind of page a path of the site is (only the kinds that have language alternates). */
-export type PageKind = { kind: 'home' | 'glossary' | 'search' | 'go'; ed: Edition | null; lang: Lang } | { kind: 'section'; page: SectionPage } | { kind: 'other' };
+export type PageKind =
+  | { kind: 'home' | 'glossary' | 'search' | 'go'; ed: Edition | null; lang: Lang }
+  | { kind: 'section'; page: SectionPage }
+  | { kind: 'glossary-group'; ed: Edition; lang: Lang; group: string }
+  | { kind: 'other' };
 
 /** Finds the page a path shows (`/ja/702/2/` → section page 2 of 702 in the latest Japanese). */
 export function classifyPath(site: Site, path: string): PageKind {
@@ -59,6 +63,8 @@ export function classifyPath(site: Site, path: string): PageKind {
   const rest = m[3] ?? '';
   if (rest === '') return { kind: 'home', ed, lang };
   if (rest === 'glossary/') return { kind: 'glossary', ed, lang };
+  const group = /^glossary\/([a-z]+)\/$/.exec(rest)?.[1];
+  if (group && ed.glossary.pages.some((p) => p.id === group)) return { kind: 'glossary-group', ed, lang, group };
   if (!m[2] && rest === 'search/') return { kind: 'search', ed, lang };
   if (!m[2] && rest === 'go/') return { kind: 'go', ed, lang };
   const page = ed.pages.find((p) => p.path === path);
@@ -74,7 +80,8 @@ export function classifyPath(site: Site, path: string): PageKind {
  */
 export function alternatesFor(site: Site, path: string, origin = siteUrl()): Alternate[] {
   const k = classifyPath(site, path);
-  if (k.kind === 'other') return [];
+  // A glossary group (`/ja/glossary/ka/`) has no equivalent page in another language: initials differ.
+  if (k.kind === 'other' || k.kind === 'glossary-group') return [];
   const ed = k.kind === 'section' ? k.page.ed : k.ed;
   if (!ed?.latest) return [];
   const out: Alternate[] = [];
@@ -125,6 +132,10 @@ export function pageDescription(site: Site, path: string, title: string, t: Tran
     case 'glossary': {
       const n = k.ed!.doc.glossary.length || k.ed!.doc.termBridge.length;
       return clip(t('descGlossary', { edition: k.ed!.edition, n, count: n }), 158);
+    }
+    case 'glossary-group': {
+      const items = k.ed.glossary.groups.find((g) => g.id === k.group)?.items.filter((it) => it.kind === 'entry').map((it) => it.term);
+      return clip(`${title}${items?.length ? `: ${items.join(', ')}` : ` — ${t('tagline')}`}`, 158);
     }
     case 'search':
       return clip(t('descSearch'), 158);

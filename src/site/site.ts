@@ -7,6 +7,7 @@ import type { GlossaryEntry, Lang, RefTarget, Rule, RuleDocument } from '../mode
 import { LANGS } from '../model/types.ts';
 import { editionBase, groupSections, parallelPath, sectionPath, splitSection, type PageChunk, type SectionView } from './routes.ts';
 import { glossarySlugs } from './slug.ts';
+import { glossaryLayout, glossaryPath, type GlossaryLayout } from './glossary-pages.ts';
 
 export interface SectionPage {
   kind: 'section';
@@ -37,6 +38,8 @@ export interface Edition {
   /** Glossary entry → anchor slug (`g-active-player`). */
   glossarySlug: Map<GlossaryEntry, string>;
   glossaryByTerm: Map<string, GlossaryEntry>;
+  /** The glossary's index and group pages, and which page holds each entry (glossary-pages.ts). */
+  glossary: GlossaryLayout;
   /** Same-edition English, for the parallel view and fallback links. */
   english: Edition | null;
   /** Marks glossary terms in a paragraph (first occurrence per rule; see terms.ts). */
@@ -74,6 +77,7 @@ export function buildSite(catalog: Catalog, loadDoc: (lang: Lang, edition: strin
       rules: new Map(),
       glossarySlug: glossarySlugs(doc.glossary),
       glossaryByTerm: new Map(doc.glossary.map((g) => [g.term, g])),
+      glossary: glossaryLayout(info.lang, base, doc),
       english: null,
     };
     for (const s of ed.sections) {
@@ -147,9 +151,14 @@ export function resolveRef(ed: Edition, target: RefTarget): ResolvedRef | null {
   return tryIn(ed, false) ?? (ed.english ? tryIn(ed.english, true) : null);
 }
 
+/** URL of a glossary entry: its group page and anchor (`/ja/glossary/ka/#g-カード`). */
+export function glossaryEntryHref(ed: Edition, g: GlossaryEntry): string {
+  return `${glossaryPath(ed.base, ed.glossary.pageOf.get(g))}#${ed.glossarySlug.get(g)!}`;
+}
+
 /** Every URL path an edition serves as an HTML page (for the pinned aliases of the latest edition). */
 export function editionPagePaths(ed: Edition): string[] {
-  const out = [ed.base, `${ed.base}glossary/`, ...ed.pages.map((p) => p.path)];
+  const out = [ed.base, glossaryPath(ed.base), ...ed.glossary.pages.map((p) => p.path), ...ed.pages.map((p) => p.path)];
   if (ed.english) out.push(...ed.pages.map((p) => parallelPath(ed.base, p.section.number, p.chunk.index)));
   return out;
 }

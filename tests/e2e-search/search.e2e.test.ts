@@ -85,7 +85,7 @@ suite('instant search in Chromium', () => {
     expect(p.slice(0, 3).map((r) => r.number)).toEqual(['g-permanent~지속물', '110.1', '110']);
     // The Korean site links the English glossary entry (Korean has no glossary).
     const href = await page.$eval('[data-cr-search-results] li', (li) => (li as HTMLElement).dataset['href']);
-    expect(href).toBe('/en/2019-01-25/glossary/#g-permanent');
+    expect(href).toBe('/en/2019-01-25/glossary/p/#g-permanent');
     await page.close();
   }, 120_000);
 
@@ -220,7 +220,7 @@ suite('instant search in Chromium', () => {
     expect(pf.length).toBeGreaterThan(0);
     // Every Pagefind row lands on a rule anchor of the latest edition and shows its number apart.
     for (const r of pf) {
-      expect(r.href).toMatch(/^\/en\/(\d{3}\/(\d+\/)?#\d{3}(\.\d+[a-z]?)?|glossary\/#g-[^/]+)$/);
+      expect(r.href).toMatch(/^\/en\/(\d{3}\/(\d+\/)?#\d{3}(\.\d+[a-z]?)?|glossary\/[a-z]+\/#g-[^/]+)$/);
       if (r.num) expect(r.snip.trimStart().startsWith(r.num)).toBe(false);
     }
     // Each rule is listed once.

@@ -40,8 +40,18 @@ const KINDS: Kind[] = [
   { name: 'section ja', path: '/ja/702/2/' },
   { name: 'section ko', path: '/ko/601/' },
   { name: 'rule redirect', path: '/en/702.19b/', prepare: (page) => page.waitForFunction(() => location.hash === '#702.19b').then(() => undefined) },
-  { name: 'glossary ja', path: '/ja/glossary/' },
-  { name: 'glossary en', path: '/en/glossary/' },
+  { name: 'glossary index ja', path: '/ja/glossary/' },
+  {
+    name: 'glossary index en (filter open)',
+    path: '/en/glossary/',
+    prepare: async (page) => {
+      await page.fill('[data-gl-q]', 'tra');
+      await page.waitForSelector('.gl-results:not([hidden]) a');
+    },
+  },
+  { name: 'glossary group ja', path: '/ja/glossary/ka/' },
+  { name: 'glossary group en', path: '/en/glossary/t/' },
+  { name: 'glossary pairs ko', path: '/ko/glossary/d/' },
   { name: 'parallel ja', path: '/ja/parallel/702/2/' },
   { name: 'parallel ko', path: '/ko/parallel/601/' },
   {

@@ -240,7 +240,8 @@ suite('reading site in Chromium', () => {
       expect(await page.locator('h1 [lang="en"]').textContent()).toBe('Illustration');
       expect(await page.locator('h1 abbr.fb').count()).toBe(1);
       await page.close();
-      page = await open('/ja/glossary/');
+      // ブロックされない（ぶろっくされない）: on the は row's page.
+      page = await open('/ja/glossary/ha/');
       const dd = page.locator('[id="g-ブロックされない"] + dd');
       expect(await dd.locator('aside.tn').textContent()).toContain('Unblockableが廃語になりました');
       expect(await dd.locator('.dmg').count()).toBe(1);
@@ -251,7 +252,7 @@ suite('reading site in Chromium', () => {
   describe('mobile viewport', () => {
     test('a section page fits a phone screen without horizontal scrolling', async () => {
       const mobile = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-      for (const path of ['/ko/702/', '/ja/parallel/702/', '/en/', '/en/glossary/']) {
+      for (const path of ['/ko/702/', '/ja/parallel/702/', '/en/', '/en/glossary/', '/en/glossary/t/', '/ja/glossary/ka/']) {
         const page = await open(path, mobile);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);

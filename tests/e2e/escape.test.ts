@@ -88,7 +88,7 @@ describe('escaping of document text', () => {
         dialogs++;
         void d.dismiss();
       });
-      for (const path of ['en/100/', 'en/', 'en/glossary/']) {
+      for (const path of ['en/100/', 'en/', 'en/glossary/', 'en/glossary/t/']) {
         await page.goto(url + path);
         expect(await page.locator('img').count()).toBe(0);
       }

@@ -47,56 +47,83 @@ suite('pages in Chromium', () => {
     });
     afterAll(async () => ctx?.close());
 
-    test('the English glossary opens short, with an A–Z index that opens its group', async () => {
+    test('the English glossary index is short, its A–Z links open group pages with the entries', async () => {
       const page = await open(ctx, '/en/glossary/');
-      // Collapsed: far from the 88,000 px single page it was.
-      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6000);
+      // An index, not the 88,000 px single page it was (nor the entries: they live on the group pages).
+      expect(await page.locator('.gl-entry').count()).toBe(0);
       const index = await page.locator('.gl-index a').allTextContents();
       expect(index.slice(0, 4)).toEqual(['A', 'B', 'C', 'D']);
-      await page.click('.gl-index a[data-gl-jump="t"]');
-      await expect.poll(() => page.evaluate(() => (document.getElementById('gl-t') as HTMLDetailsElement).open)).toBe(true);
+      // One row per group page, with its size: the sizes add up to the whole glossary.
+      const counts = await page.locator('.gl-groups .gl-count').allTextContents();
+      expect(counts.reduce((n, c) => n + Number(c), 0)).toBe(site.latest.get('en')!.doc.glossary.length);
+      await page.click('.gl-index a:text-is("T")');
+      await page.waitForURL(/\/en\/glossary\/t\/$/);
       expect(await page.locator('#g-trample').isVisible()).toBe(true);
+      expect(await page.locator('.gl-index a[aria-current="page"]').textContent()).toBe('T');
+      // Every entry on the page starts with T; the pager leads to S and U.
+      for (const dt of await page.locator('.gl-entry dt').allTextContents()) expect(dt.replace(/^[“"]/, '')[0]).toBe('T');
+      expect(await page.locator('.gl-pager a').allTextContents()).toEqual(['← S', 'U →']);
       await page.close();
     });
 
-    test('the filter narrows every group at once and says how many match', async () => {
+    test('the filter finds any term of the language from the headword list and links its entry', async () => {
       const page = await open(ctx, '/en/glossary/');
       const total = site.latest.get('en')!.doc.glossary.length;
       await page.fill('[data-gl-q]', 'trample');
-      await expect.poll(() => page.textContent('[data-gl-status]')).toMatch(new RegExp(`^\\d+ of ${total} terms match(es)?$`));
-      // The verb agrees with the count (the plural forms of glossaryMatches): "1 of N terms matches".
-      const status = (await page.textContent('[data-gl-status]'))!;
-      expect(status.endsWith(Number(status.split(' ')[0]) === 1 ? 'matches' : 'match')).toBe(true);
-      const shown = await page.locator('.gl-entry:visible dt').allTextContents();
-      expect(shown.length).toBeGreaterThan(0);
-      expect(shown.some((t) => t.startsWith('Trample'))).toBe(true);
-      // Every entry shown has the word in its name or in its other-language names.
-      for (const key of await page.locator('.gl-entry:visible').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset['glK']))) expect(key).toContain('trample');
+      await expect.poll(() => page.textContent('[data-gl-status]')).toBe(`2 of ${total} terms match`);
+      expect(await page.locator('.gl-results .gl-r-term').allTextContents()).toEqual(['Trample', 'Trample Over Planeswalkers']);
+      expect(await page.locator('.gl-results a').first().getAttribute('href')).toBe('/en/glossary/t/#g-trample');
+      // The Korean name finds the English entry too.
+      await page.fill('[data-gl-q]', '돌진');
+      await expect.poll(() => page.locator('.gl-results .gl-r-term').allTextContents()).toEqual(['Trample']);
+      // The verb agrees with the count (the plural forms of glossaryMatches).
+      expect(await page.textContent('[data-gl-status]')).toBe(`1 of ${total} terms matches`);
       await page.fill('[data-gl-q]', 'zzzqqq');
       await expect.poll(() => page.textContent('[data-gl-none]')).toMatch(/No term matches “zzzqqq”/);
       expect(await page.locator('[data-gl-none] a').getAttribute('href')).toBe('/en/search/?q=zzzqqq');
       await page.fill('[data-gl-q]', '');
       await expect.poll(() => page.textContent('[data-gl-status]')).toBe(`${total} terms`);
+      // On a group page the filter searches the whole language, and Enter opens the first match.
+      await page.goto(`${base}en/glossary/a/`);
+      await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
+      await page.fill('[data-gl-q]', 'vigilance');
+      await expect.poll(() => page.locator('.gl-results .gl-r-term').first().textContent()).toBe('Vigilance');
+      await page.press('[data-gl-q]', 'Enter');
+      await page.waitForURL(/\/en\/glossary\/v\/#g-vigilance$/);
       await page.close();
     });
 
-    test('Japanese rows by reading (hiragana finds katakana) and Korean ㄱㄴㄷ', async () => {
+    test('Japanese rows by reading, 英数字 apart (hiragana finds katakana), Korean ㄱㄴㄷ', async () => {
       const ja = await open(ctx, '/ja/glossary/');
-      expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ']);
+      expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ', '英数字', '用語の対応']);
       await ja.fill('[data-gl-q]', 'とらんぷる');
-      await expect.poll(() => ja.locator('.gl-entry:visible dt').allTextContents()).toContainEqual(expect.stringMatching(/^トランプル/));
+      await expect.poll(() => ja.locator('.gl-results .gl-r-term').first().textContent()).toBe('トランプル');
+      await ja.goto(`${base}ja/glossary/wa/`);
+      // わ begins with a わ word; Y (わい) is with the Latin headwords.
+      expect((await ja.locator('.gl-entry dt').first().textContent())?.startsWith('ワールド')).toBe(true);
+      await ja.goto(`${base}ja/glossary/other/`);
+      expect(await ja.locator('.gl-entry dt a.num').allTextContents()).toContain('Y');
       await ja.close();
       const ko = await open(ctx, '/ko/glossary/');
-      await ko.click('.gl-index a[data-gl-jump="d"]');
-      await expect.poll(() => ko.locator('#gl-d td:visible').allTextContents()).toContain('돌진');
+      await ko.click('.gl-index a:text-is("ㄷ")');
+      await ko.waitForURL(/\/ko\/glossary\/d\/$/);
+      expect(await ko.locator('td:visible').allTextContents()).toContain('돌진');
       await ko.close();
     });
 
-    test('a deep link into the glossary opens the entry, which links the other languages', async () => {
+    test('an old single-page link (#g-…, #gl-…) lands on the group page; the entry links the other languages', async () => {
       const page = await open(ctx, '/en/glossary/#g-trample');
+      await page.waitForURL(/\/en\/glossary\/t\/#g-trample$/);
       await expect.poll(() => page.locator('#g-trample').isVisible()).toBe(true);
       const links = page.locator('#g-trample + dd .bridge a');
       expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')))).toEqual(['ja', 'ko']);
+      expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/ja/glossary/ta/#g-トランプル', '/ko/702/2/#702.19']);
+      // The entry sits below the sticky header, not under it.
+      const top = await page.locator('#g-trample').evaluate((el) => el.getBoundingClientRect().top);
+      const header = await page.locator('header.top').evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(top).toBeGreaterThanOrEqual(header - 1);
+      await page.goto(`${base}ja/glossary/#gl-ka`);
+      await page.waitForURL(/\/ja\/glossary\/ka\/$/);
       await page.close();
     });
 
@@ -147,7 +174,7 @@ suite('pages in Chromium', () => {
     });
   });
 
-  test('without JavaScript: /go/ is a form and a list, the glossary opens by tapping', async () => {
+  test('without JavaScript: /go/ is a form and a list, the glossary index links its group pages', async () => {
     const ctx = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(`${base}ja/go/`);
@@ -157,7 +184,7 @@ suite('pages in Chromium', () => {
     expect(links).toContain('/ja/702/');
     await page.goto(`${base}en/glossary/`);
     expect(await page.locator('[data-gl-filter]').isVisible()).toBe(false);
-    await page.click('#gl-t > summary');
+    await page.click('.gl-groups a[href="/en/glossary/t/"]');
     expect(await page.locator('#g-trample').isVisible()).toBe(true);
     await ctx.close();
   });
@@ -224,6 +251,12 @@ suite('pages in Chromium', () => {
       expect(await page.locator('[id="704.5a"]').count()).toBe(1);
       await page.goto(`${srv.url}ko/glossary/`);
       expect(await page.textContent('h1')).toBe('용어집');
+      // The filter's headword list and the group pages were saved with the edition.
+      await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
+      await page.fill('[data-gl-q]', '돌진');
+      await expect.poll(() => page.locator('.gl-results .gl-r-term').allTextContents()).toContain('돌진');
+      await page.goto(`${srv.url}ko/glossary/d/`);
+      expect(await page.locator('td').allTextContents()).toContain('돌진');
       await ctx.close();
     }, 180_000);
   });
@@ -246,6 +279,7 @@ suite('pages in Chromium', () => {
     expect(index).toContain(`${origin}/sitemap-0.xml`);
     const urls = await (await fetch(`${base}sitemap-0.xml`)).text();
     expect(urls).toContain(`<loc>${origin}/ko/glossary/</loc>`);
+    expect(urls).toContain(`<loc>${origin}/ja/glossary/ka/</loc>`);
     expect(urls).not.toContain('/go/');
     await ctx.close();
   });

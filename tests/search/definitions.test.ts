@@ -54,6 +54,8 @@ describe('definitions first', () => {
   it('Japanese: 防御プレイヤー → its entry and the rules it cites', async () => {
     const hits = await ja.search('防御プレイヤー', 10);
     expect(hits[0]!.number).toBe('g-防御プレイヤー');
+    // ぼうぎょぷれいやー: the は row's page.
+    expect(hits[0]!.glossary?.page).toBe('ha');
     // Defining rules first (506.2a; 802.2 makes every opponent a defending player), then the cited ones.
     expect(hits[0]!.glossary?.refs).toEqual(['506.2a', '802.2', '506.2', '802', '805.10']);
     expect(hits.slice(1, 4).map((h) => h.number)).toContain('506.2');
@@ -63,7 +65,8 @@ describe('definitions first', () => {
       const hits = await ko.search(q, 10);
       expect(hits[0]!.number).toBe('g-permanent~지속물');
       expect(hits[0]!.lang).toBe('en');
-      expect(hits[0]!.glossary?.href).toBe('en/2019-01-25/glossary/#g-permanent');
+      // The English entry's own group page (P), not the single glossary page of before the split.
+      expect(hits[0]!.glossary?.href).toBe('en/2019-01-25/glossary/p/#g-permanent');
       expect(hits.slice(1, 3).map((h) => h.number)).toEqual(['110.1', '110']);
     }
   });

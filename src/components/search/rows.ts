@@ -71,7 +71,7 @@ function span(cls: string, text?: string): HTMLSpanElement {
 
 /** Where a hit leads: the rule (`/ja/702.19b/`), or the glossary entry. */
 export function hitHref(hit: SearchHit, ruleBase: string, siteBase: string): string {
-  if (hit.glossary) return hit.glossary.href ? `${siteBase}${hit.glossary.href}` : `${ruleBase}glossary/#${hit.number}`;
+  if (hit.glossary) return hit.glossary.href ? `${siteBase}${hit.glossary.href}` : `${ruleBase}glossary/${hit.glossary.page ? `${hit.glossary.page}/` : ''}#${hit.number}`;
   return `${ruleBase}${hit.number}/`;
 }
 

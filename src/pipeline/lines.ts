@@ -42,3 +42,9 @@ export function matchExample(line: string): string | null {
   const m = /^\s*(?:Example|例|예)\s*[:：]\s*/.exec(line);
   return m ? line.slice(m[0].length).trimEnd() : null;
 }
+
+/** Index of the first of `lines[from..to)` that satisfies `pred` (`from` below 0 reads as 0), or -1: how readers find regions. */
+export function firstLine<T>(lines: readonly T[], pred: (line: T) => boolean, from = 0, to = lines.length): number {
+  for (let i = Math.max(0, from); i < to; i++) if (pred(lines[i]!)) return i;
+  return -1;
+}

@@ -12,6 +12,7 @@ import type { Inline, Paragraph, RuleDocument } from '../model/types.ts';
 import { referencedNumbers } from '../model/text.ts';
 import { rangeEnd } from './inline.ts';
 import { diagnostic } from './diagnostics.ts';
+import { replaceInText } from './text-nodes.ts';
 
 // A subrule-shaped number (`601.2a`, `616.1`) not inside a longer number or word, with an optional
 // range tail (`-h`, `–h`, `〜h` or `～h`, `-601.2h`); a letter must not run into more Latin letters.
@@ -23,26 +24,13 @@ const BARE = /(?<![\d.A-Za-z])(\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?:[-–〜～~
  */
 export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>, self?: string): Paragraph {
   if (!p.some((n) => n.type === 'text' && /\d{3}\.\d/.test(n.value))) return p;
-  const out: Inline[] = [];
-  for (const n of p) {
-    if (n.type !== 'text') {
-      out.push(n);
-      continue;
-    }
-    let pos = 0;
-    for (const m of n.value.matchAll(BARE)) {
-      const from = m[1]!;
-      const to = m[2] ? rangeEnd(from, m[2]) : undefined;
-      if (!numbers.has(from) || (to !== undefined && !numbers.has(to))) continue;
-      if (self === from && out.length === 0 && m.index === 0) continue;
-      if (m.index! > pos) out.push({ type: 'text', value: n.value.slice(pos, m.index) });
-      out.push({ type: 'ref', text: m[0], target: to ? { kind: 'range', number: from, to } : { kind: 'rule', number: from } });
-      pos = m.index! + m[0].length;
-    }
-    if (pos === 0) out.push(n);
-    else if (pos < n.value.length) out.push({ type: 'text', value: n.value.slice(pos) });
-  }
-  return out;
+  return replaceInText(p, BARE, (m, node) => {
+    const from = m[1]!;
+    const to = m[2] ? rangeEnd(from, m[2]) : undefined;
+    if (!numbers.has(from) || (to !== undefined && !numbers.has(to))) return null;
+    if (self === from && m.index === 0 && node === p[0]) return null; // the rule's own number starting its text
+    return { type: 'ref', text: m[0], target: to ? { kind: 'range', number: from, to } : { kind: 'rule', number: from } };
+  });
 }
 
 export function linkCrossReferences(doc: RuleDocument): void {

@@ -16,6 +16,7 @@
  */
 import type { Inline, Paragraph, Rule, RuleDocument } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
+import { replaceInText } from './text-nodes.ts';
 
 const EVIDENCE: Record<string, RegExp> = { 引: /\bdr[ae]w/i, 探: /\bsearch/i };
 const EVIDENCE_WORD: Record<string, string> = { 引: 'draw', 探: 'search' };
@@ -30,23 +31,8 @@ export interface RestoreResult {
 
 function splitText(p: Paragraph, re: RegExp, node: () => Inline): { p: Paragraph; count: number } {
   let count = 0;
-  const out: Inline[] = [];
-  for (const n of p) {
-    if (n.type !== 'text') {
-      out.push(n);
-      continue;
-    }
-    let last = 0;
-    for (const m of n.value.matchAll(re)) {
-      if (m.index! > last) out.push({ type: 'text', value: n.value.slice(last, m.index) });
-      out.push(node());
-      last = m.index!;
-      count++;
-    }
-    if (count === 0 || last === 0) out.push(n);
-    else out.push({ type: 'text', value: n.value.slice(last) });
-  }
-  return { p: count ? out : p, count };
+  const out = replaceInText(p, re, () => (count++, node()));
+  return { p: out, count };
 }
 
 export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreResult {

@@ -11,6 +11,7 @@
  */
 import type { GlossaryEntry, Inline, Lang, Paragraph, RuleDocument } from '../model/types.ts';
 import { isHeadingRule } from '../model/text.ts';
+import { replaceInText } from './text-nodes.ts';
 
 export type TermLinker = (p: Paragraph, seen: Set<string>) => Paragraph;
 
@@ -82,29 +83,13 @@ export function createTermLinker(doc: Pick<RuleDocument, 'lang' | 'glossary'>): 
     doc.lang === 'en'
       ? new RegExp(`(?<![A-Za-z])(?:${alternatives})(?![A-Za-z])`, 'gi')
       : new RegExp(`(?<![\\p{Script=Katakana}ー・])(?:${alternatives})(?![\\p{Script=Katakana}ー・])`, 'giu');
-  return (p, seen) => {
-    let changed = false;
-    const out: Inline[] = [];
-    for (const n of p) {
-      if (n.type !== 'text') {
-        out.push(n);
-        continue;
-      }
-      let pos = 0;
-      for (const m of n.value.matchAll(re)) {
-        const term = byName.get(m[0].toLowerCase());
-        if (!term || seen.has(term)) continue;
-        seen.add(term);
-        if (m.index! > pos) out.push({ type: 'text', value: n.value.slice(pos, m.index) });
-        out.push({ type: 'term', text: m[0], term });
-        pos = m.index! + m[0].length;
-        changed = true;
-      }
-      if (pos === 0) out.push(n);
-      else if (pos < n.value.length) out.push({ type: 'text', value: n.value.slice(pos) });
-    }
-    return changed ? out : p;
-  };
+  return (p, seen) =>
+    replaceInText(p, re, (m) => {
+      const term = byName.get(m[0].toLowerCase());
+      if (!term || seen.has(term)) return null;
+      seen.add(term);
+      return { type: 'term', text: m[0], term };
+    });
 }
 
 /** Marks glossary terms in every rule's body and examples (not in headings and section titles). */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { generateSW } from 'workbox-build';
 import { getSite } from './load.ts';
-import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from './offline.ts';
+import { formatBytes, offlineList, offlineListPath, serviceWorkerOptions, webManifest } from './offline.ts';
 
 export function crAtlasOffline(build: string): AstroIntegration {
   return {
@@ -24,7 +24,7 @@ export function crAtlasOffline(build: string): AstroIntegration {
         for (const ed of site.editions) {
           const list = offlineList(ed, build, dist);
           writeFileSync(join(dist, offlineListPath(ed)), JSON.stringify(list));
-          logger.info(`offline list ${ed.lang} ${ed.edition}: ${list.files.length} pages, ${(list.bytes / 1048576).toFixed(1)} MB`);
+          logger.info(`offline list ${ed.lang} ${ed.edition}: ${list.files.length} pages, ${formatBytes(list.bytes, 'en')}`);
         }
         const r = await generateSW(serviceWorkerOptions(dist, build));
         for (const w of r.warnings) logger.warn(w);

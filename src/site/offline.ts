@@ -13,14 +13,15 @@ import type { GenerateSWOptions } from 'workbox-build';
 import { RULE_INDEX_FILE } from './rule-index.ts';
 import { headwordListPath } from './glossary-data.ts';
 import { editionPagePaths, type Edition, type Site } from './site.ts';
+import { dataCache, pagesCache, type OfflineList } from './offline-list.ts';
+
+export { dataCache, formatBytes, offlineListPath, pagesCache, type OfflineList } from './offline-list.ts';
 
 /** The build's identity: an ISO timestamp (sorts by age), or CR_ATLAS_BUILD_ID for reproducible builds. */
 export function buildId(env: Record<string, string | undefined> = process.env, now = new Date()): string {
   return env['CR_ATLAS_BUILD_ID']?.trim() || now.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-export const pagesCache = (build: string) => `cr-pages-${build}`;
-export const dataCache = (build: string) => `cr-data-${build}`;
 /** Path of the page shown for a page that was never read while online. */
 export const OFFLINE_PAGE = '/offline/';
 
@@ -46,24 +47,6 @@ export function webManifest(site: Site): string {
     2,
   );
 }
-
-export interface OfflineList {
-  lang: string;
-  edition: string;
-  build: string;
-  /** Cache the files go in (the worker serves pages from it). */
-  cache: string;
-  /** Page paths (cached in `cache`, where the worker looks for pages). */
-  files: string[];
-  /** Data files (cached in `dataCache`, where the worker looks for data): the edition's rule index and glossary headwords. */
-  data: string[];
-  dataCache: string;
-  /** Bytes the files take on disk (what the cache will hold, uncompressed). */
-  bytes: number;
-}
-
-/** Where an edition's list lives (`/offline/en-2026-01-16.json`). */
-export const offlineListPath = (ed: { lang: string; edition: string }) => `/offline/${ed.lang}-${ed.edition}.json`;
 
 /** Every file of an edition a reader needs offline: its pages (contents, glossary, sections, parallel views) and rule index. */
 export function offlineList(ed: Edition, build: string, dist: string): OfflineList {

@@ -3,7 +3,8 @@ import { getSite } from '../../src/site/load.ts';
 import { ruleHref } from '../../src/site/site.ts';
 import { buildRuleIndex, findRule, nearestRules } from '../../src/site/rule-index.ts';
 import { buildId, offlineListPath, pagesCache, serviceWorkerOptions, webManifest } from '../../src/site/offline.ts';
-import { staleCaches, formatBytes } from '../../src/site/client/offline.ts';
+import { staleCaches } from '../../src/site/client/offline.ts';
+import { formatBytes } from '../../src/site/offline-list.ts';
 
 const site = getSite();
 const indexOf = (lang: 'en' | 'ja' | 'ko') => {

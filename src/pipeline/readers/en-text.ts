@@ -6,7 +6,7 @@
 import type { Diagnostic, GlossaryEntry } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import { parseInline } from '../inline.ts';
-import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { contentsFrom, lastTextLine } from '../completeness.ts';
 import { diagnostic } from '../diagnostics.ts';
 
@@ -43,10 +43,7 @@ export function paragraphsOf(lines: string[], from: number, to: number): { text:
 export function readEnglishText(text: string, file: string): ReaderOutput {
   const lines = text.split(/\r\n|\r|\n/);
   const diagnostics: Diagnostic[] = [];
-  const firstIndex = (pred: (l: string) => boolean, from = 0, to = lines.length) => {
-    for (let i = from; i < to; i++) if (pred(lines[i]!)) return i;
-    return -1;
-  };
+  const firstIndex = (pred: (l: string) => boolean, from?: number, to?: number) => firstLine(lines, pred, from, to);
   const titleAt = firstIndex((l) => !isBlank(l));
   const title = titleAt >= 0 ? lines[titleAt]!.trim() : '';
   const dateAt = firstIndex((l) => /effective as of/i.test(l));

@@ -41,7 +41,7 @@ import {
 } from '../furigana.ts';
 import { LOSS_REASONS, lineDamage, linkStems, markLine } from '../ja-damage.ts';
 import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
-import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { reporter } from '../diagnostics.ts';
 
 const isBlank = (l: string) => l.trim() === '';
@@ -121,10 +121,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   const diagnostics: Diagnostic[] = [];
   const damaged: { line: number; reason: string }[] = [];
   const diag = reporter(file, diagnostics);
-  const firstIndex = (pred: (l: string) => boolean, from = 0, to = lines.length) => {
-    for (let i = Math.max(0, from); i < to; i++) if (pred(lines[i]!)) return i;
-    return -1;
-  };
+  const firstIndex = (pred: (l: string) => boolean, from?: number, to?: number) => firstLine(lines, pred, from, to);
 
   // ---- Regions: title, preamble, もくじ (contents), はじめに, body, 用語集, クレジット.
   const titleAt = firstIndex((l) => !isBlank(l));

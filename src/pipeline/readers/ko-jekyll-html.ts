@@ -15,7 +15,8 @@
 import type { Diagnostic } from '../../model/types.ts';
 import type { ReaderOutput } from '../blocks.ts';
 import { extractInlineNotes } from './ko-notes.ts';
-import { makeDiag, readKoreanLines, type KoLine } from './ko-lines.ts';
+import { readKoreanLines, type KoLine } from './ko-lines.ts';
+import { reporter } from '../diagnostics.ts';
 import { flattenFlow, footnotesOf, parseMarkdown, readFrontMatterFields, reportFlood, reportUnusedFootnotes, type FlattenContext } from './ko-markdown.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +146,7 @@ const EXPECT = new Map<string, KoLine['expect']>([
 export function readKoreanJekyllHtml(text: string, file: string): ReaderOutput {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const diagnostics: Diagnostic[] = [];
-  const diag = makeDiag(file, diagnostics);
+  const diag = reporter(file, diagnostics);
 
   // Pass 1: the post.
   const tree = parseMarkdown(text, (line) => reportFlood(diag, line));

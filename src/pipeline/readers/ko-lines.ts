@@ -9,7 +9,7 @@ import { contentsFrom, lastTextLine } from '../completeness.ts';
 import type { Diagnostic, GlossaryEntry, Note, SourceFormat } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import { parseInline } from '../inline.ts';
-import { matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { paragraphsOf } from './en-text.ts';
 import { reporter, type Report } from '../diagnostics.ts';
 
@@ -29,10 +29,6 @@ export interface KoLine {
 
 /** Reports a finding (src/pipeline/diagnostics.ts): `diag(code, line, message, rule?, severity?)`. */
 export type Diag = Report;
-
-export function makeDiag(file: string, diagnostics: Diagnostic[]): Diag {
-  return reporter(file, diagnostics);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Logical lines → regions and blocks (shared by every Korean reader)
@@ -77,12 +73,10 @@ export interface KoreanReadOptions {
 /** Logical lines of a Korean document → ReaderOutput (regions, blocks, notes, diagnostics). */
 export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): ReaderOutput {
   const { file, format, diagnostics } = options;
-  const diag = makeDiag(file, diagnostics);
+  const diag = reporter(file, diagnostics);
   const texts = lines.map((l) => l.text);
-  const find = (pred: (t: string) => boolean, from = 0, to = lines.length) => {
-    for (let i = from; i < to; i++) if (pred(texts[i]!.trim())) return i;
-    return -1;
-  };
+  const trimmed = texts.map((t) => t.trim());
+  const find = (pred: (t: string) => boolean, from?: number, to?: number) => firstLine(trimmed, pred, from, to);
 
   // Body: from the headings just before the first rule line (walking back over blanks and section
   // headings, through one part heading).

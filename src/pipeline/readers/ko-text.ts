@@ -11,7 +11,8 @@
 import type { Diagnostic, SourceFormat } from '../../model/types.ts';
 import type { ReaderOutput } from '../blocks.ts';
 import { extractInlineNotes } from './ko-notes.ts';
-import { makeDiag, readKoreanLines, type KoLine } from './ko-lines.ts';
+import { readKoreanLines, type KoLine } from './ko-lines.ts';
+import { reporter } from '../diagnostics.ts';
 import { markdownLines, readFrontMatter } from './ko-markdown.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -30,7 +31,7 @@ export function readKoreanText(text: string, file: string): ReaderOutput {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const raw = text.split(/\r\n|\r|\n/);
   const diagnostics: Diagnostic[] = [];
-  const diag = makeDiag(file, diagnostics);
+  const diag = reporter(file, diagnostics);
   const fm = readFrontMatter(raw);
   const format: SourceFormat = fm ? 'ko-jekyll-text' : 'ko-text';
 

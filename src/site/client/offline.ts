@@ -5,23 +5,13 @@
  * language+edition into the cache the worker reads, with progress and the size it takes.
  */
 import { fillMessage, format } from '../../i18n/translate.ts';
+import { dataCache, formatBytes, pagesCache, type OfflineList } from '../offline-list.ts';
 
 declare const __CR_BUILD__: string;
 const BUILD = typeof __CR_BUILD__ === 'string' ? __CR_BUILD__ : 'dev';
-const PAGES = `cr-pages-${BUILD}`;
-const DATA = `cr-data-${BUILD}`;
+const PAGES = pagesCache(BUILD);
+const DATA = dataCache(BUILD);
 const SAVED_KEY = 'cr-offline-saved';
-
-interface OfflineList {
-  lang: string;
-  edition: string;
-  build: string;
-  cache: string;
-  files: string[];
-  data: string[];
-  dataCache: string;
-  bytes: number;
-}
 
 type Saved = Record<string, { build: string; bytes: number; at: string }>;
 
@@ -38,13 +28,6 @@ function writeSaved(s: Saved): void {
   } catch {
     /* private mode: the copy still works, only the record is lost */
   }
-}
-
-/** `12.3 MB` in the page's language's number format. */
-export function formatBytes(bytes: number, lang: string): string {
-  const mb = bytes / 1048576;
-  const n = new Intl.NumberFormat(lang, { maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb < 0.1 ? 0.1 : mb);
-  return `${n} MB`;
 }
 
 /** Caches of builds older than this one (cache names end in an ISO timestamp, which sorts by age). */

@@ -15,7 +15,7 @@
  * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
  * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
-import { Index } from 'flexsearch';
+import { Index } from './flexsearch.ts';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers, normalizeRuleQuery } from '../model/rule-number.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';

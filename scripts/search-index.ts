@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 import { buildBundle } from '../src/search/build.ts';
-import { fromHead, toHead } from '../src/search/head.ts';
+import { fromHead, toBridge, toHead } from '../src/search/head.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
 import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
@@ -72,6 +72,8 @@ export interface BundleIndexEntry {
   /** The head (`{id}.head.json`): the first download. */
   headBytes: number;
   headGzip: number;
+  /** The bridge (`{id}.bridge.json`): fetched with the first query in another script. */
+  bridgeGzip: number;
 }
 
 /** Writes the bundles and `index.json` into `outDir`. */
@@ -83,6 +85,8 @@ export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): Bund
     writeFileSync(join(outDir, `${b.id}.json`), json);
     const head = JSON.stringify(toHead(b));
     writeFileSync(join(outDir, `${b.id}.head.json`), head);
+    const bridge = JSON.stringify(toBridge(b));
+    writeFileSync(join(outDir, `${b.id}.bridge.json`), bridge);
     const e = catalog.editions.find((x) => `${x.lang}-${x.edition}` === b.id);
     out.push({
       id: b.id,
@@ -94,6 +98,7 @@ export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): Bund
       gzip: gzipSync(json, { level: 9 }).length,
       headBytes: Buffer.byteLength(head),
       headGzip: gzipSync(head, { level: 9 }).length,
+      bridgeGzip: gzipSync(bridge, { level: 9 }).length,
     });
   }
   writeFileSync(join(outDir, 'index.json'), JSON.stringify(out, null, 1));

@@ -1,11 +1,15 @@
 /**
  * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE.
  *
- * The small first download of instant search (issue 13, "a lighter first search"): every rule
- * number, every heading, every glossary term with the start of its definition, the term bridge and
- * the synonyms; no rule text. It answers rule numbers, headings, glossary terms and cross-language
- * term lookups at once, while the full bundle (the rule text) loads in the background and replaces
- * it. Numbers travel as one space-separated string (a tuple per rule would triple the bytes).
+ * The small first download of instant search (issue 13, "a lighter first search": ≤ 60 KB gzip with
+ * the worker): every rule number, every heading, every glossary term with the start of its
+ * definition, and the synonyms; no rule text. It answers rule numbers, headings and glossary terms
+ * at once, while the full bundle (the rule text) loads in the background and replaces it. Numbers
+ * travel as one space-separated string (a tuple per rule would triple the bytes).
+ *
+ * What only a query in another script needs — the term bridge (`dict`) and, on the English site, the
+ * Japanese and Korean names and rule-number links (`foreign`) — is a third file, the bridge
+ * (`{id}.bridge.json`), fetched with the first such query: it was a third of the English head.
  */
 import { GLOSSARY, TITLE, type SearchBundle, type SearchRecord } from './types.ts';
 import { termSlug } from '../site/slug.ts';
@@ -13,7 +17,10 @@ import { termSlug } from '../site/slug.ts';
 /** Characters of a glossary definition kept in the head (the rest comes with the full bundle). */
 export const HEAD_DEFINITION = 90;
 
-export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part'> {
+/** The cross-language part of a bundle, apart from the head. */
+export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;
+
+export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part' | 'dict' | 'foreign'> {
   part: 'head';
   /** Rule numbers and glossary anchors in record order, space-separated. */
   numbers: string;
@@ -36,7 +43,7 @@ function cut(text: string, max: number): string {
 
 /** The head of a full bundle. */
 export function toHead(b: SearchBundle): HeadBundle {
-  const { records, part: _part, ...rest } = b;
+  const { records, part: _part, dict: _dict, foreign: _foreign, ...rest } = b;
   const texts: HeadBundle['texts'] = [];
   records.forEach(([, flags, body], idx) => {
     if (flags & TITLE) texts.push([idx, flags, body]);
@@ -49,8 +56,16 @@ export function toHead(b: SearchBundle): HeadBundle {
   return { ...rest, glossary, part: 'head', numbers, texts };
 }
 
-/** A searchable bundle from a head: the same records, texts only where the head has them. */
-export function fromHead(h: HeadBundle): SearchBundle {
+/** The bridge of a full bundle (`{id}.bridge.json`). */
+export function toBridge(b: SearchBundle): Bridge {
+  return { dict: b.dict, foreign: b.foreign };
+}
+
+/**
+ * A searchable bundle from a head: the same records, texts only where the head has them; the term
+ * bridge empty until `bridge` is given (or added later by the search session).
+ */
+export function fromHead(h: HeadBundle, bridge: Bridge = { dict: [], foreign: {} }): SearchBundle {
   const { numbers, texts, part: _part, ...rest } = h;
   const records: SearchRecord[] = numbers.split(' ').map((n) => [n, 0, '', '']);
   for (const [idx, flags, text] of texts) records[idx] = [records[idx]![0], flags, text, ''];
@@ -63,5 +78,5 @@ export function fromHead(h: HeadBundle): SearchBundle {
     if (g && !r[0]) r[0] = g.n;
   }
   if (gi !== glossary.length) throw new Error(`search head ${h.id}: ${gi} glossary records for ${glossary.length} entries`);
-  return { ...rest, glossary, part: 'head', records };
+  return { ...rest, dict: bridge.dict, foreign: bridge.foreign, glossary, part: 'head', records };
 }

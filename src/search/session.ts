@@ -14,8 +14,11 @@ import type { Lang } from '../model/types.ts';
 import { Searcher, titleKey, type Scored } from './engine.ts';
 import { definitionalCore, koreanStem, normalize, queryScript } from './text.ts';
 import type { SearchBundle, SearchHit, TermPair } from './types.ts';
+import type { Bridge } from './head.ts';
 
 export type BundleLoader = (id: string) => Promise<SearchBundle>;
+/** Fetches the native bundle's term bridge and rule-number links (a head comes without them). */
+export type BridgeLoader = () => Promise<Bridge>;
 
 interface Candidate {
   /** Record index in the native searcher. */
@@ -78,15 +81,44 @@ export class SearchSession {
   private readonly loader: BundleLoader | undefined;
   private readonly loaded = new Map<string, Searcher>();
   private readonly pending = new Map<string, Promise<Searcher | undefined>>();
+  private readonly bridgeLoader: BridgeLoader | undefined;
+  private bridge: Promise<void> | undefined;
 
   /**
    * @param native the site's language and edition
    * @param loader fetches another bundle (the English of the same edition, or the ja/ko bundle an
    *   English site bridges to); without it, search stays within the native index
+   * @param bridgeLoader for a native head without its bridge: fetches it, once, before the first
+   *   query in another script (a full bundle has it already)
    */
-  constructor(native: Searcher, loader?: BundleLoader) {
+  constructor(native: Searcher, loader?: BundleLoader, bridgeLoader?: BridgeLoader) {
     this.native = native;
     this.loader = loader;
+    this.bridgeLoader = bridgeLoader;
+  }
+
+  /** Whether a query crosses languages (needs the term bridge and another language's index). */
+  private crossing(query: string): boolean {
+    const script = queryScript(query);
+    const lang = this.native.bundle.lang;
+    return lang === 'en' ? script !== 'en' : script === 'en' && /[a-z]/i.test(query);
+  }
+
+  /** Adds the bridge to the native bundle (kept when the full bundle replaces the head: it has its own). */
+  private ensureBridge(): Promise<void> {
+    if (!this.bridgeLoader || this.native.bundle.part !== 'head') return Promise.resolve();
+    this.bridge ??= this.bridgeLoader().then(
+      (b) => {
+        if (this.native.bundle.part !== 'head') return;
+        this.native.bundle.dict = b.dict;
+        this.native.bundle.foreign = b.foreign;
+      },
+      () => {
+        // Without the bridge a cross-language query finds less; the next one tries again.
+        this.bridge = undefined;
+      },
+    );
+    return this.bridge;
   }
 
   /** Swaps the native searcher (the full bundle replacing the head); loaded bundles are kept. */
@@ -152,6 +184,7 @@ export class SearchSession {
 
   /** Loads what the query needs, then searches. */
   async search(query: string, limit = 10): Promise<SearchHit[]> {
+    if (this.crossing(query)) await this.ensureBridge();
     await Promise.all(this.needs(query).map((id) => this.ensure(id)));
     return this.searchLoaded(query, limit);
   }

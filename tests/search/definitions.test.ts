@@ -16,7 +16,8 @@ import { loadBundle } from '../../scripts/search-index.ts';
 import { hitMatches } from '../../scripts/relevance.ts';
 import { definingRules, parentheticalPairs } from '../../src/search/build.ts';
 import { Searcher } from '../../src/search/engine.ts';
-import { fromHead, toHead } from '../../src/search/head.ts';
+import { fromHead, toBridge, toHead } from '../../src/search/head.ts';
+import { SearchSession } from '../../src/search/session.ts';
 import { definitionalCore, normalize } from '../../src/search/text.ts';
 import { readCatalog, readDocument } from '../../src/pipeline/generated.ts';
 
@@ -153,4 +154,26 @@ describe('the first download (head)', () => {
       expect(s.search(term.t)[0]!.number).toBe(term.n);
     });
   }
+  it('the term bridge is not in the head; a session fetches it, once, with the first query in another script', async () => {
+    const full = loadBundle(en.native.bundle.id);
+    const headJson = JSON.parse(JSON.stringify(toHead(full))) as Record<string, unknown>;
+    expect('dict' in headJson || 'foreign' in headJson).toBe(false);
+    expect(fromHead(JSON.parse(JSON.stringify(toHead(full))), toBridge(full)).foreign).toEqual(full.foreign);
+    const fetched: string[] = [];
+    const head = new Searcher(fromHead(JSON.parse(JSON.stringify(toHead(full)))));
+    const s = new SearchSession(
+      head,
+      async (id) => (fetched.push(id), fromHead(toHead(loadBundle(id)))),
+      async () => (fetched.push('bridge'), JSON.parse(JSON.stringify(toBridge(full)))),
+    );
+    // Same script: no bridge, no other head.
+    expect((await s.search('trample', 10))[0]!.number).toBe('g-trample');
+    expect(fetched).toEqual([]);
+    // A Japanese query on the English site: the bridge, then the Japanese head; the same top row as with the full bundle.
+    const hits = await s.search('防御プレイヤー', 10);
+    expect(hits[0]!.number).toBe('g-defending-player');
+    expect(fetched).toEqual(['bridge', full.foreign.ja!.bundle]);
+    await s.search('トランプル', 10);
+    expect(fetched.filter((f) => f === 'bridge').length).toBe(1);
+  });
 });

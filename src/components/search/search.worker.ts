@@ -3,13 +3,14 @@
  * code the CLI runs). On `init` it fetches the small head of its language and edition
  * (`/search/{id}.head.json`: numbers, headings, glossary terms), answers from it at once, and
  * fetches the full bundle (`/search/{id}.json`, the rule text) in the background, swapping it in
- * when it is indexed. Cross-language queries load only the other language's head.
+ * when it is indexed. Cross-language queries load only the other language's head, and the term
+ * bridge (`/search/{id}.bridge.json`) with the first of them.
  *
  * Messages in:  { type: 'init', base, bundle }   { type: 'query', id, q, limit }
  * Messages out: { type: 'ready', ms, part }   { type: 'results', id, q, hits, expanded, part }   { type: 'error', message }
  */
 import { Searcher } from '../../search/engine.ts';
-import { fromHead, type HeadBundle } from '../../search/head.ts';
+import { fromHead, type Bridge, type HeadBundle } from '../../search/head.ts';
 import { SearchSession } from '../../search/session.ts';
 import type { SearchBundle, SearchHit } from '../../search/types.ts';
 
@@ -36,7 +37,10 @@ scope.onmessage = (e) => {
   if (msg.type === 'init') {
     if (session) return;
     const t0 = performance.now();
-    session = fetchHead(msg.base, msg.bundle).then((b) => new SearchSession(new Searcher(b), (id) => fetchHead(msg.base, id)));
+    const { base, bundle } = msg;
+    session = fetchHead(base, bundle).then(
+      (b) => new SearchSession(new Searcher(b), (id) => fetchHead(base, id), () => fetchJson<Bridge>(`${base}search/${bundle}.bridge.json`)),
+    );
     session.then(
       (s) => {
         scope.postMessage({ type: 'ready', ms: Math.round(performance.now() - t0), part: 'head' });

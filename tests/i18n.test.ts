@@ -30,12 +30,12 @@ function forms(catalog: Record<string, string>): Map<string, Map<string, string>
 }
 
 describe('locale data', () => {
-  it('has one file per locale and domain, and the domains site, search, sandbox, loader', () => {
-    expect(domains).toEqual(['loader', 'sandbox', 'search', 'site']);
+  it('has one file per locale and domain, and the domains site, search, sandbox, loader, trace', () => {
+    expect(domains).toEqual(['loader', 'sandbox', 'search', 'site', 'trace']);
     expect(files.sort()).toEqual(LOCALES.flatMap((l) => domains.map((d) => `${l}.${d}.json`)).sort());
   });
 
-  for (const domain of ['site', 'search', 'sandbox', 'loader']) {
+  for (const domain of ['site', 'search', 'sandbox', 'loader', 'trace']) {
     for (const locale of LOCALES) {
       it(`${locale}.${domain}: every English key, non-empty, same placeholders, the plural forms the locale needs`, () => {
         const english = forms(load('en', domain));

@@ -69,6 +69,6 @@ export function runAction(g: Game, a: Action): void {
     const handler = PLAYER_ACTIONS[a.op] as (g: Game, a: PlayerAction) => void;
     return handler(g, a);
   }
-  g.cite('injection', [], `sandbox: ${a.op}`);
+  g.cite('injection', [], 'the sandbox makes this happen, as the example takes it as given');
   g.exec(a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
 }

@@ -4,6 +4,7 @@
  * change them (614.1a, 616.2), and adding mana to a pool (106.3).
  */
 import type { Game } from './game.ts';
+import { M } from './msg.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { IllegalAction, type ActiveReplacement, type Filter, type PlayerId } from './types.ts';
 
@@ -13,7 +14,7 @@ export const spellWords = (f: Filter): string => `${[...(f.colors ?? []), ...(f.
 export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
   const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`);
   const r = cands.find((c) => c.source === want || c.rid === want);
-  if (!r) throw new IllegalAction(`"${want}" is not an applicable replacement effect`, '616.1');
+  if (!r) throw new IllegalAction(M`"${want}" is not an applicable replacement effect`, '616.1');
   g.record.replacements.push({ source: r.source ?? r.rid, chooser });
   return r;
 }
@@ -45,11 +46,11 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
       const d = r.def;
       if (d.kind === 'scale-life-gain' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
         cur = { ...cur, amount: cur.amount * d.factor };
-        g.cite('replacement', ['614.1a'], `${g.name(r.source ?? '')}: ${cur.player} gains ${cur.amount} life instead`);
+        g.cite('replacement', ['614.1a'], M`${g.name(r.source ?? '')}: ${cur.player} gains ${cur.amount} life instead`);
       }
       if (d.kind === 'gain-to-draw' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
         cur = { ...cur, draw: true };
-        g.cite('replacement', ['614.1a', '616.2'], `instead of gaining ${cur.amount} life, ${cur.player} draws ${cur.amount} card${cur.amount === 1 ? '' : 's'}`);
+        g.cite('replacement', ['614.1a', '616.2'], M`instead of gaining ${cur.amount} life, ${cur.player} draws that many cards (${cur.amount})`);
       }
     }
     out.push(cur);
@@ -62,7 +63,7 @@ export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; 
   if (r.amount <= 0) return;
   g.s.players[r.player].life += r.amount;
   g.touch();
-  g.cite('event', ['118.3'], `${r.player} gains ${r.amount} life${why}`);
+  g.cite('event', ['118.3'], M`${r.player} gains ${r.amount} life${why}`);
   g.detect({ kind: 'gain-life', player: r.player, amount: r.amount });
 }
 
@@ -70,7 +71,7 @@ export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void 
   if (n <= 0) return;
   g.s.players[p].life -= n;
   g.touch();
-  g.cite('event', [rule], `${p} loses ${n} life`);
+  g.cite('event', [rule], M`${p} loses ${n} life`);
 }
 
 export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
@@ -80,5 +81,5 @@ export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: 
   for (let i = 0; i < times; i++) g.s.players[p].pool.push(...units.map((u) => ({ ...u })));
   g.touch();
   const total = times > 0 ? formatUnits(Array.from({ length: times }, () => units).flat()) : '';
-  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : []), ...(only && total ? ['106.6'] : [])], total ? `${p} adds ${total}${snow ? ` (snow mana: its source, ${g.name(source!)}, is snow)` : ''}${only ? ` that can be spent only to cast ${spellWords(only)}` : ''}` : `${p} adds no mana`);
+  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : []), ...(only && total ? ['106.6'] : [])], !total ? M`${p} adds no mana` : snow ? M`${p} adds ${total} (snow mana: its source, ${g.name(source!)}, is snow)` : only ? M`${p} adds ${total} that can be spent only to cast ${spellWords(only)}` : M`${p} adds ${total}`);
 }

@@ -20,6 +20,7 @@
  * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
  */
 import * as casting from './casting.ts';
+import { english, M, toMsg, type Msg } from './msg.ts';
 import * as combat from './combat.ts';
 import * as damage from './damage.ts';
 import * as events from './events.ts';
@@ -106,8 +107,9 @@ export class Game {
   }
 
   // ---------------------------------------------------------------- basics
-  cite(kind: string, rules: string[], text: string, data?: unknown): void {
-    const e: TraceEntry = { kind, rules: rules.map((r) => translateRule(r, this.s.ruleset)), text };
+  cite(kind: string, rules: string[], text: string | Msg, data?: unknown): void {
+    const msg = toMsg(text);
+    const e: TraceEntry = { kind, rules: rules.map((r) => translateRule(r, this.s.ruleset)), text: english(msg), msg };
     if (data !== undefined) e.data = data;
     this.trace.push(e);
   }
@@ -125,7 +127,7 @@ export class Game {
   }
   obj(id: string): GameObject {
     const o = this.s.objects[id];
-    if (!o) throw new IllegalAction(`there is no object "${id}"`, '109.1');
+    if (!o) throw new IllegalAction(M`there is no object "${id}"`, '109.1');
     return o;
   }
   name(id: string): string {
@@ -167,7 +169,7 @@ export class Game {
       if (b && 'player' in b) return b.player;
       if (b && 'obj' in b) return this.view()[b.obj]?.controller ?? this.obj(b.obj).controller;
     }
-    throw new IllegalAction(`unknown player reference "${ref}"`, '102.1');
+    throw new IllegalAction(M`unknown player reference "${ref}"`, '102.1');
   }
 
   /** Simultaneous moves: the look-back view is the snapshot from before the whole SBA event (704.7, 603.10). */
@@ -177,7 +179,7 @@ export class Game {
   rawMove(id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean } = {}): GameEvent {
     return zones.rawMove(this, id, to, opts);
   }
-  move(id: string, to: Zone, why: { rule?: string; text?: string; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
+  move(id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
     return zones.move(this, id, to, why);
   }
   destroy(id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
@@ -240,7 +242,7 @@ export class Game {
   settle(): void {
     return sba.settle(this);
   }
-  collectSBA(): { rule: string; kind: string; obj?: string; player?: PlayerId; text: string }[] {
+  collectSBA(): { rule: string; kind: string; obj?: string; player?: PlayerId; text: string | Msg }[] {
     return sba.collectSBA(this);
   }
   sbaRound(): boolean {
@@ -324,7 +326,7 @@ export class Game {
   enumerateAssignments(d: { id: string; recipients: string[]; trample: boolean }, all: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[], fixed: Record<string, Record<string, number>>): Record<string, number>[] {
     return combat.enumerateAssignments(this, d, all, fixed);
   }
-  assignmentError(asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: string } | null {
+  assignmentError(asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: string | Msg } | null {
     return combat.assignmentError(this, asg, check);
   }
   autoAssign(): boolean {
@@ -342,10 +344,10 @@ export class Game {
   canAttack(id: string): boolean {
     return combat.canAttack(this, id);
   }
-  attackError(ids: string[]): { rule: string; text: string } | null {
+  attackError(ids: string[]): { rule: string; text: string | Msg } | null {
     return combat.attackError(this, ids);
   }
-  attackRestrictionError(ids: string[]): { rule: string; text: string } | null {
+  attackRestrictionError(ids: string[]): { rule: string; text: string | Msg } | null {
     return combat.attackRestrictionError(this, ids);
   }
   legalAttacks(): string[][] {
@@ -354,16 +356,16 @@ export class Game {
   canBlock(id: string): boolean {
     return combat.canBlock(this, id);
   }
-  blockPairError(blocker: string, attacker: string): { rule: string; text: string } | null {
+  blockPairError(blocker: string, attacker: string): { rule: string; text: string | Msg } | null {
     return combat.blockPairError(this, blocker, attacker);
   }
-  blockRestrictionError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
+  blockRestrictionError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg } | null {
     return combat.blockRestrictionError(this, blocks);
   }
   blockCandidates(): { blocker: string; attackers: string[] }[][] {
     return combat.blockCandidates(this);
   }
-  blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string } | null {
+  blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg } | null {
     return combat.blockError(this, blocks);
   }
   declareBlockers(a: ActionOf<'declare-blockers'>): void {

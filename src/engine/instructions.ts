@@ -7,6 +7,7 @@
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
 import type { Game } from './game.ts';
+import { M } from './msg.ts';
 import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits } from './mana.ts';
 import { IllegalAction, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
@@ -52,16 +53,16 @@ const player = (g: Game, ctx: Ctx, ref: string | undefined, dflt = 'you'): Playe
  * restriction on the mana already in the pool doesn't carry over to it (106.6, its Doubling Cube example). */
 function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
   const pool = g.s.players[p].pool;
-  if (!pool.length) return g.cite('rule', ['106.6'], `${p} has no unspent mana, so no mana is added`);
+  if (!pool.length) return g.cite('rule', ['106.6'], M`${p} has no unspent mana, so no mana is added`);
   const added = formatUnits(pool);
   g.addMana(p, added, 1, source);
-  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], `the ${added} added has no spending restriction, although some of the mana it doubled has one`);
+  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${added} added has no spending restriction, although some of the mana it doubled has one`);
 }
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
   const preState = clone(g.s);
-  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: `${g.name(id)} is sacrificed (simultaneously)` }));
+  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.name(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
@@ -86,12 +87,12 @@ export const INSTRUCTIONS: InstructionHandlers = {
       // simultaneous destruction: one look-back snapshot (603.10a)
       const pre = g.view();
       const preState = clone(g.s);
-      g.cite('event', ['701.7a'], `${ids.map((i) => g.name(i)).join(', ')} are destroyed at the same time`);
+      g.cite('event', ['701.7a'], M`${ids.map((i) => g.name(i)).join(', ')} are destroyed at the same time`);
       for (const id of ids) g.withLookBack(pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
     } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: `${g.name(id)} is sacrificed` });
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.name(id)} is sacrificed` });
   },
   'each-player-sacrifices': (g, a) => {
     // 101.4: APNAP order of choices, then all sacrificed simultaneously
@@ -101,8 +102,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, { you: p }));
       if (!cands.length) continue;
       const pick = g.choice<string>(`sacrifice:${p}`, cands, `${p} chooses a permanent to sacrifice`);
-      if (!cands.includes(pick)) throw new IllegalAction(`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen by ${p}`, '101.4');
-      g.cite('choice', ['101.4'], `${p} chooses ${g.name(pick)} (${p === ap ? 'active player first' : 'then the nonactive player'})`);
+      if (!cands.includes(pick)) throw new IllegalAction(M`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen by ${p}`, '101.4');
+      g.cite('choice', ['101.4'], (p === ap ? M`${p} chooses ${g.name(pick)} (the active player chooses first)` : M`${p} chooses ${g.name(pick)} (then the nonactive player)`));
       picks.push(pick);
     }
     sacrificeSimultaneously(g, picks);
@@ -114,7 +115,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, a.tapped ? { opts: { tapped: true } } : {});
   },
   'return-to-hand': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: `${g.name(id)} is returned to its owner's hand` });
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: M`${g.name(id)} is returned to its owner's hand` });
   },
   tap: (g, a, ctx) => {
     for (const id of objs(g, ctx, a.obj)) g.tap(id);
@@ -129,9 +130,9 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (a.colorOf !== undefined) {
       // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
       const colors: string[] = [...new Set(objs(g, ctx, a.colorOf).flatMap((id) => g.view()[id]?.colors ?? []))];
-      if (!colors.length) return g.cite('rule', ['106.5'], `${who} controls no permanent with a color, so the ability produces no mana`);
+      if (!colors.length) return g.cite('rule', ['106.5'], M`${who} controls no permanent with a color, so the ability produces no mana`);
       const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`);
-      if (!colors.includes(color)) throw new IllegalAction(`${color} isn't a color of a permanent ${who} controls`, '106.5');
+      if (!colors.includes(color)) throw new IllegalAction(M`${color} isn't a color of a permanent ${who} controls`, '106.5');
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
     return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self, a.spendOnly);
@@ -145,8 +146,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const ids = refs.map((r) => refObj(g.s, r, ctx) ?? r).filter((id) => g.s.objects[id]);
     const owners = new Set<PlayerId>(ids.map((id) => g.s.objects[id]!.owner));
     for (const id of ids) {
-      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: `${g.name(id)} is put into its owner's library` });
-      else g.cite('rule', ['701.19c'], `${g.name(id)} isn't in the ${from} any more, so it stays where it is; the library is shuffled anyway`);
+      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.name(id)} is put into its owner's library` });
+      else g.cite('rule', ['701.19c'], M`${g.name(id)} isn't in the ${from} any more, so it stays where it is; the library is shuffled anyway`);
     }
     for (const p of owners) g.shuffleLibrary(p, a.seed ?? 1);
   },
@@ -156,19 +157,19 @@ export const INSTRUCTIONS: InstructionHandlers = {
     g.s.players[opponentOf(p)].lost = 'effect';
     g.s.result = { winner: p };
     g.touch();
-    g.cite('game', ['104.2b'], `${p} wins the game`);
+    g.cite('game', ['104.2b'], M`${p} wins the game`);
   },
   'create-effect': (g, a, ctx, sourceLabel) => g.createEffect(a.effect, ctx, a.label ?? sourceLabel),
   'end-effect': (g, a) => {
     g.s.effects = g.s.effects.filter((e) => e.def.id !== a.id && e.eid !== a.id);
     g.touch();
-    g.cite('event', ['611.2a'], `the effect "${a.id}" ends`);
+    g.cite('event', ['611.2a'], 'a continuous effect ends');
   },
   'create-replacement': (g, a, ctx) => {
     const def = a.replacement;
     g.s.replacements.push({ rid: `rep${g.tick()}`, def, controller: ctx.you, timestamp: g.s.clock, until: a.until ?? 'end-of-turn', ...(ctx.self ? { source: ctx.self } : {}) });
     g.touch();
-    g.cite('effect', ['614.1a', '615.1a'], `a ${def.kind} effect is created`);
+    g.cite('effect', ['614.1a', '615.1a'], 'a replacement or prevention effect is created');
   },
   'create-prevention': (g, a, ctx) => {
     const amount = num(g, ctx, a.amount);
@@ -184,7 +185,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     }
     for (const t of all) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'prevent-next', to: t, remaining: amount, timestamp: g.s.clock });
     g.touch();
-    g.cite('effect', ['615.7', ...(a.andSharingColor ? ['615.11'] : [])], `prevention shield${all.length > 1 ? 's' : ''} (next ${amount} damage) on ${all.map((t) => ('obj' in t ? g.name(t.obj) : t.player)).join(', ')}`);
+    g.cite('effect', ['615.7', ...(a.andSharingColor ? ['615.11'] : [])], M`prevention shields (the next ${amount} damage) on ${all.map((t) => ('obj' in t ? g.name(t.obj) : t.player)).join(', ')}`);
   },
   'prevent-next-from-source': (g, a, ctx) => {
     for (const t of targetRefs(g, ctx, a.source)) if ('obj' in t) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'prevent-from-source', from: t, ...(a.gainLife ? { gainLife: ctx.you } : {}), timestamp: g.s.clock });
@@ -202,7 +203,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const bindings: Record<string, TargetRef> = { ...(ctx.bindings ?? {}) };
     if (o && 'obj' in o) bindings['that'] = o;
     if (on === 'ltb' && o && 'obj' in o && !g.onBattlefield(o.obj)) {
-      return g.cite('rule', ['603.7a'], `${g.name(o.obj)} already left the battlefield: the delayed triggered ability will never trigger`);
+      return g.cite('rule', ['603.7a'], M`${g.name(o.obj)} already left the battlefield: the delayed triggered ability will never trigger`);
     }
     if (on !== 'step-begins' && (!o || !('obj' in o))) {
       return g.cite('rule', ['603.7a'], 'the object the delayed trigger refers to no longer exists: it will never trigger');
@@ -212,7 +213,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       ...(o && 'obj' in o ? { obj: o } : {}), effects: a.effects, bindings, ...(ctx.self ? { source: ctx.self } : {}), createdTurn: g.s.turn.number,
     });
     g.touch();
-    g.cite('effect', ['603.7a'], `a delayed triggered ability is created (${on}${a.step ? ` ${a.step}` : ''})`);
+    g.cite('effect', ['603.7a'], (on === 'step-begins' ? M`a delayed triggered ability is created: it triggers at the beginning of the next ${a.step ?? ''} step` : on === 'ltb' ? M`a delayed triggered ability is created: it triggers when ${g.name(o && 'obj' in o ? o.obj : '')} leaves the battlefield` : M`a delayed triggered ability is created: it triggers when ${g.name(o && 'obj' in o ? o.obj : '')} becomes untapped`));
   },
   'create-token': (g, a, ctx) => {
     const n = num(g, ctx, a.n, 1);
@@ -225,13 +226,13 @@ export const INSTRUCTIONS: InstructionHandlers = {
         timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
       };
       const ev = g.rawMove(id, 'battlefield', { controller });
-      g.cite('event', ['110.5b'], `a ${card.name ?? 'token'} token is created`);
+      g.cite('event', ['110.5b'], M`a ${card.name ?? 'token'} token is created`);
       if (a.blocking && g.s.combat) {
         const att = refObj(g.s, a.blocking, ctx);
         if (att && g.s.combat.attackers[att]) {
           g.s.combat.attackers[att]!.blockers.push(id);
           g.s.combat.blockers[id] = [att];
-          g.cite('event', ['509.7'], `${card.name ?? 'the token'} is put onto the battlefield blocking ${g.name(att)}`);
+          g.cite('event', ['509.7'], M`${card.name ?? 'the token'} is put onto the battlefield blocking ${g.name(att)}`);
         }
       }
       g.detect(ev);
@@ -240,21 +241,21 @@ export const INSTRUCTIONS: InstructionHandlers = {
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
     if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) g.exec(e, ctx, sourceLabel);
-    else g.cite('rule', ['117.12'], `the cost can't be paid, so nothing else happens`);
+    else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
   },
   'may-sacrifice-else': (g, a, ctx, sourceLabel) => {
     // 608.2d: an option that can't be taken is not available
     const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));
     const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`) : null;
-    if (!cands.length) g.cite('rule', ['608.2d'], `${ctx.you} controls nothing that can be sacrificed, so that option isn't available`);
-    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: `${g.name(pick)} is sacrificed` });
+    if (!cands.length) g.cite('rule', ['608.2d'], M`${ctx.you} controls nothing that can be sacrificed, so that option isn't available`);
+    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.name(pick)} is sacrificed` });
     else for (const e of a.else) g.exec(e, ctx, sourceLabel);
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;
     const o = g.s.objects[id];
     if (!o || o.zone !== 'graveyard') return;
-    g.move(id, 'battlefield', { rule: '702.92a', text: `${g.name(id)} returns to the battlefield` });
+    g.move(id, 'battlefield', { rule: '702.92a', text: M`${g.name(id)} returns to the battlefield` });
     g.putCounters(id, '+1/+1', 1);
   },
   attach: (g, a, ctx) => {
@@ -266,7 +267,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     o.attachedTo = to;
     o.timestamp = g.tick();
     g.touch();
-    g.cite('event', ['701.3a', '613.6d'], `${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
+    g.cite('event', ['701.3a', '613.6d'], M`${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
   },
 };
 

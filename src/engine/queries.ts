@@ -6,6 +6,7 @@
  * action, never a crash.
  */
 import type { Game } from './game.ts';
+import { M } from './msg.ts';
 import { fixX, formatCost, formatUnits, legalPayments, parseCost, parsePool } from './mana.ts';
 import { IllegalAction, type Query } from './types.ts';
 
@@ -24,31 +25,31 @@ export const QUERIES: QueryHandlers = {
     const rules = ['601.2h', '117.3'];
     if (cost.some((c) => c.k === 'phyrexian')) rules.push('107.4f', '118.4');
     if (cost.some((c) => c.k === 'hybrid' || c.k === 'mono')) rules.push('107.4e');
-    g.cite('query', rules, `legal payments of ${(formatCost(cost) || '{0}')} from ${formatUnits(pool) || 'an empty pool'} with ${life} life: ${opts.length ? opts.map((o) => `${formatUnits(o.mana) || '—'}${o.life ? ` + ${o.life} life` : ''}`).join(' / ') : 'none'}`);
+    g.cite('query', rules, M`legal payments of ${formatCost(cost) || '{0}'} from the pool ${formatUnits(pool) || '—'} with ${life} life: ${opts.length ? opts.map((o) => `${formatUnits(o.mana) || '—'}${o.life ? ` + ♥${o.life}` : ''}`).join(' / ') : '—'}`);
     return { options: opts.map((o) => ({ mana: formatUnits(o.mana), life: o.life })) };
   },
   'legal-attacks': (g) => {
     const opts = g.legalAttacks();
-    g.cite('query', ['508.1c', '508.1d'], `legal attack declarations: ${opts.map((o) => `[${o.map((i) => g.name(i)).join(', ')}]`).join(' ')}`);
+    g.cite('query', ['508.1c', '508.1d'], M`legal attack declarations: ${opts.map((o) => `[${o.map((i) => g.name(i)).join(', ')}]`).join(' ')}`);
     return { options: opts };
   },
   'legal-blocks': (g) => {
     const opts = g.blockCandidates().filter((b) => g.blockError(b) === null);
-    g.cite('query', ['509.1b', '509.1c'], `${opts.length} legal block declaration(s)`);
+    g.cite('query', ['509.1b', '509.1c'], M`${opts.length} legal block declaration(s)`);
     return { options: opts.map((o) => Object.fromEntries(o.map((b) => [b.blocker, b.attackers]))) };
   },
   'legal-damage-assignments': (g, a) => {
     const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
     const id = a.attacker;
     const d = dealers.find((x) => x.id === id);
-    if (!d) throw new IllegalAction(`${g.s.objects[id] ? g.name(id) : id} doesn't assign combat damage in this step`, '510.1');
+    if (!d) throw new IllegalAction(M`${g.s.objects[id] ? g.name(id) : id} doesn't assign combat damage in this step`, '510.1');
     const opts = g.enumerateAssignments(d, dealers, a.others ?? {});
-    g.cite('query', g.profile.damageAssignmentOrder ? ['510.1c', '510.1a', '509.2'] : ['510.1c', '510.1a'], `${g.name(id)} can assign its damage in ${opts.length} way(s)`);
+    g.cite('query', g.profile.damageAssignmentOrder ? ['510.1c', '510.1a', '509.2'] : ['510.1c', '510.1a'], M`${g.name(id)} can assign its damage in ${opts.length} way(s)`);
     return { options: opts };
   },
   characteristics: (g, a) => {
     const c = g.chars(a.obj);
-    g.cite('query', ['613.1', '202.2', '202.3'], `${c.name}: ${c.colors.join(' and ') || 'colorless'}, mana value ${c.manaValue}${c.power !== undefined ? `, ${c.power}/${c.toughness}` : ''}`);
+    g.cite('query', ['613.1', '202.2', '202.3'], (c.power !== undefined ? M`${c.name}: ${c.colors.join(', ') || 'colorless'}, mana value ${c.manaValue}, ${c.power}/${c.toughness}` : M`${c.name}: ${c.colors.join(', ') || 'colorless'}, mana value ${c.manaValue}`));
     return { power: c.power, toughness: c.toughness, colors: c.colors, types: c.types, manaValue: c.manaValue, layers: c.layerLog };
   },
   'can-cast': (g, a) => {

@@ -5,6 +5,7 @@
  * are in instructions.ts.
  */
 import type { Game } from './game.ts';
+import { M } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { parsePool } from './mana.ts';
 import { IllegalAction, type EffectDef, type Filter, type GameState, type StackItem, type TargetDef, type TargetRef } from './types.ts';
@@ -31,12 +32,12 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
   const byGroup = new Map<string, string[]>();
   for (const d of defs) {
     const pick = chosen[d.id];
-    if (pick === undefined) throw new IllegalAction(`no target chosen for "${d.id}"`, '601.2c');
+    if (pick === undefined) throw new IllegalAction(M`no target chosen for "${d.id}"`, '601.2c');
     const t: TargetRef = pick === 'P1' || pick === 'P2' ? { player: pick } : { obj: pick, inc: g.s.objects[pick]?.inc ?? -1 };
-    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(`${pick === 'P1' || pick === 'P2' ? pick : g.s.objects[pick] ? g.name(pick) : pick} isn't a legal target`, '601.2c');
+    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(M`${pick === 'P1' || pick === 'P2' ? pick : g.s.objects[pick] ? g.name(pick) : pick} isn't a legal target`, '601.2c');
     const grp = d.group ?? d.id;
     const seen = byGroup.get(grp) ?? [];
-    if (seen.includes(pick)) throw new IllegalAction(`the same object can't be chosen twice for one instance of the word "target"`, '601.2c');
+    if (seen.includes(pick)) throw new IllegalAction(M`the same object can't be chosen twice for one instance of the word "target"`, '601.2c');
     byGroup.set(grp, [...seen, pick]);
     out[d.id] = t;
   }
@@ -48,20 +49,20 @@ export function setPath(g: Game, path: string, value: unknown): void {
   let cur: Record<string, unknown> = g.s as unknown as Record<string, unknown>;
   for (const p of parts.slice(0, -1)) {
     const next = cur[p];
-    if (typeof next !== 'object' || next === null) throw new IllegalAction(`cannot set "${path}": no "${p}"`, '100.1');
+    if (typeof next !== 'object' || next === null) throw new IllegalAction(M`cannot set "${path}": no "${p}"`, '100.1');
     cur = next as Record<string, unknown>;
   }
   const last = parts[parts.length - 1]!;
   cur[last] = last === 'pool' && typeof value === 'string' ? parsePool(value) : value;
   g.touch();
-  g.cite('injection', [], `sandbox edit: ${path} = ${JSON.stringify(value)}`);
+  g.cite('injection', [], M`sandbox edit: ${path} = ${JSON.stringify(value)}`);
 }
 
 export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string | string[] | { all: Filter } }, ctx: Ctx): boolean {
   if (typeof cost.obj === 'object' && !Array.isArray(cost.obj)) return false;
   const ids = (Array.isArray(cost.obj) ? cost.obj : [cost.obj]).map((r) => refObj(g.s, r, ctx));
   if (ids.some((id) => !id || !g.onBattlefield(id) || g.chars(id).controller !== ctx.you)) return false;
-  for (const id of ids) g.move(id!, 'graveyard', { rule: '701.16a', text: `${g.name(id!)} is sacrificed` });
+  for (const id of ids) g.move(id!, 'graveyard', { rule: '701.16a', text: M`${g.name(id!)} is sacrificed` });
   return true;
 }
 
@@ -82,7 +83,7 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   const fix = (n: unknown) => {
     if (typeof n !== 'object' || n === null) return n;
     const val = evalNum(g.s, v, n as never, ctx);
-    if (val < 0) g.cite('rule', ['107.1b'], `the value is ${val}; a calculation that yields a negative number uses 0 instead`);
+    if (val < 0) g.cite('rule', ['107.1b'], M`the value is ${val}; a calculation that yields a negative number uses 0 instead`);
     return Math.max(0, val);
   };
   if (def.delta) eff.def.delta = [fix(def.delta[0]) as number, fix(def.delta[1]) as number];
@@ -101,7 +102,7 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   if (def.delta) layers.push('613.3c');
   if (def.switchPT) layers.push('613.3e');
   if (layers.length > 1) layers.push('613.5');
-  g.cite('effect', [...rules, ...layers], `continuous effect "${eff.label}" created${names ? ` for ${names}` : ''} (timestamp ${eff.timestamp})`);
+  g.cite('effect', [...rules, ...layers], (names ? M`a continuous effect is created for ${names} (timestamp ${eff.timestamp})` : M`a continuous effect is created (timestamp ${eff.timestamp})`));
 }
 
 export function resolveTop(g: Game): void {
@@ -112,10 +113,10 @@ export function resolveTop(g: Game): void {
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
   const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
-  g.cite('resolve', ['608.1', '405.5'], `${item.label} resolves`);
+  g.cite('resolve', ['608.1', '405.5'], (item.kind === 'spell' ? M`${g.name(item.obj)} resolves` : !item.obj ? 'a delayed triggered ability resolves' : M`${g.name(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {
-    g.cite('resolve', ['608.2a', '603.4'], `the "if" condition of ${item.label} is false: it's removed from the stack and does nothing`);
+    g.cite('resolve', ['608.2a', '603.4'], M`the "if" condition of ${g.name(item.obj)}'s ability is false: it's removed from the stack and does nothing`);
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
@@ -127,11 +128,11 @@ export function resolveTop(g: Game): void {
     if (t && !g.targetLegal(d, t, { you: item.controller, self: item.obj }, colors)) illegal.add(d.id);
   }
   if (item.targetDefs.length && illegal.size === item.targetDefs.length) {
-    g.cite('resolve', ['608.2b'], `all targets of ${item.label} are illegal: it doesn't resolve and none of its effects happen`);
+    g.cite('resolve', ['608.2b'], M`all targets of ${item.label} are illegal: it doesn't resolve and none of its effects happen`);
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
-  if (illegal.size) g.cite('resolve', ['608.2b'], `target${illegal.size > 1 ? 's' : ''} ${[...illegal].join(', ')} ${illegal.size > 1 ? 'are' : 'is'} illegal: the spell doesn't affect ${illegal.size > 1 ? 'them' : 'it'}`);
+  if (illegal.size) g.cite('resolve', ['608.2b'], M`an illegal target is not affected by the spell (${[...illegal].join(', ')})`);
   for (const e of item.effects) {
     const refs = JSON.stringify(e).match(/"\$([A-Za-z0-9_]+)"/g) ?? [];
     if (refs.some((r) => illegal.has(r.slice(2, -1)))) continue;
@@ -148,8 +149,8 @@ function finishSpell(g: Game, item: StackItem): void {
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);
       const permanent = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker'].some((t) => c.types.includes(t));
-      if (permanent) g.move(item.obj, 'battlefield', { rule: '608.3', text: `${c.name} enters the battlefield under ${item.controller}'s control`, opts: { controller: item.controller } });
-      else g.move(item.obj, 'graveyard', { rule: '608.2k', text: `${c.name} is put into its owner's graveyard` });
+      if (permanent) g.move(item.obj, 'battlefield', { rule: '608.3', text: M`${c.name} enters the battlefield under ${item.controller}'s control`, opts: { controller: item.controller } });
+      else g.move(item.obj, 'graveyard', { rule: '608.2k', text: M`${c.name} is put into its owner's graveyard` });
     }
   }
   g.s.turn.priority = g.s.turn.active;

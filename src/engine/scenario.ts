@@ -5,6 +5,7 @@
  *   listTweakables(scenario) → the knobs with their default values
  */
 import { awaitingAssignment, runAction } from './actions.ts';
+import { english, M, type Msg } from './msg.ts';
 import { Game, type StepRecord } from './game.ts';
 import { derive } from './layers.ts';
 import { formatUnits, parsePool } from './mana.ts';
@@ -46,7 +47,7 @@ export interface StepResult {
   entries: TraceEntry[];
   diff: { path: string; before: unknown; after: unknown }[];
   state: StateView;
-  illegal?: { rule: string; text: string; reasons?: { rule: string; text: string }[] };
+  illegal?: { rule: string; text: string; msg: Msg; reasons?: { rule: string; text: string; msg: Msg }[] };
   error?: string;
   skipped?: boolean;
   result?: unknown;
@@ -233,10 +234,14 @@ function layerSummary(g: Game, before: StateView, state: GameState): void {
     if (old && old.zone === 'battlefield' && old.power === c.power && old.toughness === c.toughness) continue;
     const rows = c.layerLog.filter((r) => r.layer.startsWith('7'));
     const printed = o.card.pt ? `${o.card.pt[0]}/${o.card.pt[1]}` : '—';
+    const was = old?.power !== undefined && old.zone === 'battlefield';
+    // the English line lists the layer rows; the translatable message says the result (rows are in the layer table)
+    const msg = was ? M`${c.name} is ${c.power}/${c.toughness} (was ${old.power}/${old.toughness})` : M`${c.name} is ${c.power}/${c.toughness}`;
     g.trace.push({
       kind: 'layer',
       rules: [...new Set(rows.map((r) => r.rule))],
-      text: `${c.name} is ${c.power}/${c.toughness}${old?.power !== undefined && old.zone === 'battlefield' ? ` (was ${old.power}/${old.toughness})` : ''}: printed ${printed}${rows.map((r) => `, ${r.layer} ${r.text}`).join('')}`,
+      text: `${english(msg)}: printed ${printed}${rows.map((r) => `, ${r.layer} ${r.text}`).join('')}`,
+      msg,
     });
   }
 }
@@ -267,8 +272,9 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
     } catch (e) {
       if (e instanceof IllegalAction) {
         const tr = (rule: string) => translateBetween(rule.replace(/^=/, ''), '2019-01-25', rule.startsWith('=') ? '2019-01-25' : edition);
-        res.illegal = { rule: tr(e.rule), text: e.message, ...(e.reasons.length > 1 ? { reasons: e.reasons.map((r) => ({ rule: tr(r.rule), text: r.text })) } : {}) };
-        g.cite('illegal', [e.rule], `illegal: ${e.message}; the game returns to the moment before the action (721)`);
+        res.illegal = { rule: tr(e.rule), text: e.message, msg: e.msg, ...(e.reasons.length > 1 ? { reasons: e.reasons.map((r) => ({ rule: tr(r.rule), text: r.text, msg: r.msg })) } : {}) };
+        g.cite('illegal', [e.rule], e.msg);
+        g.cite('illegal', ['721.1'], 'the action is illegal: the game returns to the moment before it');
       } else if (e instanceof ChoiceNeeded) {
         res.error = `step ${index}: a choice is needed: ${e.message}`;
       } else {

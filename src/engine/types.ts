@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod';
 import type * as S from './schema.ts';
+import { english, toMsg, type Msg } from './msg.ts';
 
 export type PlayerId = 'P1' | 'P2';
 export const PLAYERS: readonly PlayerId[] = ['P1', 'P2'];
@@ -213,19 +214,23 @@ export interface GameState {
 export interface TraceEntry {
   kind: string;
   rules: string[];
+  /** In English (the CLI, the tests); `msg` is the same line as a translatable message (msg.ts). */
   text: string;
+  msg?: Msg;
   data?: unknown;
 }
 
 /** Thrown for an illegal player action; the game returns to the state before it (e.g. 508.1, 510.1e, 721). */
 export class IllegalAction extends Error {
-  constructor(
-    message: string,
-    public readonly rule: string,
-    /** Every reason the action is illegal, when there are several (the first is `rule` / `message`). */
-    public readonly reasons: { rule: string; text: string }[] = [{ rule, text: message }],
-  ) {
-    super(message);
+  /** The message as a translatable message (msg.ts); `message` is its English. */
+  public readonly msg: Msg;
+  /** Every reason the action is illegal, when there are several (the first is `rule` / `message`). */
+  public readonly reasons: { rule: string; text: string; msg: Msg }[];
+  constructor(message: string | Msg, public readonly rule: string, reasons?: { rule: string; text: string | Msg }[]) {
+    const msg = toMsg(message);
+    super(english(msg));
+    this.msg = msg;
+    this.reasons = (reasons ?? [{ rule, text: msg }]).map((r) => ({ rule: r.rule, text: typeof r.text === 'string' ? r.text : english(r.text), msg: toMsg(r.text) }));
   }
 }
 

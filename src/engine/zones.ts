@@ -6,6 +6,7 @@
  * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
  */
 import type { Game, GameEvent } from './game.ts';
+import { M, type Msg } from './msg.ts';
 import { hasKeyword } from './layers.ts';
 import type { PlayerId, Zone } from './types.ts';
 
@@ -36,7 +37,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   if (to === 'battlefield' && o.card.types.includes('planeswalker') && o.card.loyalty !== undefined) {
     // 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
     o.counters['loyalty'] = o.card.loyalty;
-    g.cite('event', ['306.5b'], `${o.card.name ?? 'the planeswalker'} enters with ${o.card.loyalty} loyalty counters`);
+    g.cite('event', ['306.5b'], M`${o.card.name ?? 'the planeswalker'} enters with ${o.card.loyalty} loyalty counters`);
   }
   delete o.attachedTo;
   delete o.deathtouched;
@@ -51,7 +52,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
 }
 
 /** Zone change with replacement effects (614, 616). */
-export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: string; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
+export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
   const o = g.obj(id);
   let dest = to;
   const applied = new Set<string>();
@@ -67,10 +68,10 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
     if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
-    g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], `${g.name(pick.source ?? '')} replaces the event: ${g.name(id)} goes to ${dest} instead`);
+    g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], M`${g.name(pick.source ?? '')} replaces the event: ${g.name(id)} goes to ${dest} instead`);
   }
   const ev = g.rawMove(id, dest, why.opts ?? {});
-  g.cite('event', why.rule ? [why.rule] : [], why.text ?? `${g.name(id)} moves from ${ev.kind === 'zone' ? ev.from : ''} to ${dest}${dest === 'library' ? ' (shuffled)' : ''}`);
+  g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.name(id)} moves from ${ev.kind === 'zone' ? ev.from : ''} to ${dest}`);
   g.detect(ev);
 }
 
@@ -78,7 +79,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
   if (!g.onBattlefield(id)) return;
   const c = g.chars(id);
   if (hasKeyword(c, 'indestructible')) {
-    g.cite('event', ['702.12b'], `${c.name} is indestructible and isn't destroyed`);
+    g.cite('event', ['702.12b'], M`${c.name} is indestructible and isn't destroyed`);
     return;
   }
   const o = g.obj(id);
@@ -95,11 +96,11 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
         for (const a of Object.values(g.s.combat.attackers)) a.blockers = a.blockers.filter((b) => b !== id);
       }
       g.touch();
-      g.cite('replacement', ['701.14a', '614.8'], `${c.name} regenerates: instead of being destroyed, its damage is removed, it's tapped and removed from combat`);
+      g.cite('replacement', ['701.14a', '614.8'], M`${c.name} regenerates: instead of being destroyed, its damage is removed, it's tapped and removed from combat`);
       return;
     }
   }
-  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: `${c.name} is destroyed and put into its owner's graveyard` });
+  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${c.name} is destroyed and put into its owner's graveyard` });
 }
 
 export function tap(g: Game, id: string): void {
@@ -123,7 +124,7 @@ export function putCounters(g: Game, id: string, kind: string, n: number): void 
   const o = g.obj(id);
   o.counters[kind] = (o.counters[kind] ?? 0) + n;
   g.touch();
-  g.cite('event', ['121.1'], `${n} ${kind} counter${n > 1 ? 's' : ''} put on ${g.name(id)}`);
+  g.cite('event', ['121.1'], M`${kind} counters put on ${g.name(id)}: ${n}`);
 }
 
 export function removeCounters(g: Game, id: string, kind: string, n: number): void {
@@ -134,7 +135,7 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
   o.counters[kind] = have - k;
   if (o.counters[kind] === 0) delete o.counters[kind];
   g.touch();
-  g.cite('event', ['121.1'], `${k} ${kind} counter${k > 1 ? 's' : ''} removed from ${g.name(id)}`);
+  g.cite('event', ['121.1'], M`${kind} counters removed from ${g.name(id)}: ${k}`);
 }
 
 export function draw(g: Game, p: PlayerId, n: number): void {
@@ -142,28 +143,28 @@ export function draw(g: Game, p: PlayerId, n: number): void {
     const repl = g.replacementsFor((r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
-      g.cite('replacement', ['614.1a', '616.2'], `${g.name(repl.source ?? '')}: instead of drawing, ${p} returns a card from their graveyard to their hand`);
+      g.cite('replacement', ['614.1a', '616.2'], M`${g.name(repl.source ?? '')}: instead of drawing, ${p} returns a card from their graveyard to their hand`);
       const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`) : undefined;
-      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: `${g.name(pick)} returns from the graveyard to ${p}'s hand` });
+      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: M`${g.name(pick)} returns from the graveyard to ${p}'s hand` });
       continue;
     }
     const lib = g.zoneOf(p, 'library');
     if (!lib.length) {
       g.s.players[p].drewFromEmpty = true;
       g.touch();
-      g.cite('event', ['120.4'], `${p} can't draw: the library is empty (checked by 704.5b)`);
+      g.cite('event', ['120.4'], M`${p} can't draw: the library is empty (checked by 704.5b)`);
       continue;
     }
     g.rawMove(lib[0]!, 'hand');
-    g.cite('event', ['120.1'], `${p} draws a card`);
+    g.cite('event', ['120.1'], M`${p} draws a card`);
   }
 }
 
 export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
   const hand = g.zoneOf(p, 'hand');
   const k = n === 'all' ? hand.length : Math.min(n, hand.length);
-  if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], `${p} has only ${hand.length} card${hand.length === 1 ? '' : 's'}: they discard as many as possible`);
-  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: `${p} discards ${g.name(id)}` });
+  if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], M`${p} has fewer cards in hand (${hand.length}) than asked: they discard as many as possible`);
+  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: M`${p} discards ${g.name(id)}` });
 }
 
 /** A seeded pseudo-random sequence in [0, 1) (mulberry32): the same seed always gives the same shuffle. */
@@ -193,5 +194,5 @@ export function shuffleLibrary(g: Game, p: PlayerId, seed: number): void {
   lib.forEach((id, i) => (g.s.objects[id]!.pos = slots[i]!));
   g.record.shuffles.push(p);
   g.touch();
-  g.cite('event', ['701.19a'], `${p} shuffles their library (${lib.length} card${lib.length === 1 ? '' : 's'})`);
+  g.cite('event', ['701.19a'], M`${p} shuffles their library (cards: ${lib.length})`);
 }

@@ -2,12 +2,14 @@
 import { describeCheck } from '../checks.ts';
 import { h } from '../dom.ts';
 import { describeStep, resultText } from '../model.ts';
+import { namesOf, traceLine } from '../trace.ts';
 import type { WidgetState } from '../widget-state.ts';
 import type { RenderContext } from './context.ts';
 
 export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: number) => void): HTMLElement[] {
   const { s, lang, t } = c;
   const { run, cursor } = st;
+  const tc = { s, lang, t, names: namesOf(s, run) };
   return run.steps.map((step, i) => {
     const reached = i <= cursor;
     const btn = h('button', { type: 'button', class: 'cr-sbx-steplink', 'data-sbx-goto': i, 'aria-current': i === cursor ? 'step' : undefined },
@@ -18,9 +20,9 @@ export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: num
     if (step.skipped) li.append(h('p', { class: 'cr-sbx-note' }, t('skipped')));
     li.append(c.chips(step.rules) ?? '');
     if (step.illegal) {
-      li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', h('span', { lang: 'en' }, step.illegal.text), ' ', c.chip(step.illegal.rule)));
+      li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', traceLine(step.illegal, tc), ' ', c.chip(step.illegal.rule)));
       const more = (step.illegal.reasons ?? []).slice(1);
-      if (more.length) li.append(h('ul', { class: 'cr-sbx-illegal', 'data-sbx-illegal-more': true }, more.map((r) => h('li', {}, t('alsoIllegal', { rule: r.rule }), ' ', h('span', { lang: 'en' }, r.text), ' ', c.chip(r.rule)))));
+      if (more.length) li.append(h('ul', { class: 'cr-sbx-illegal', 'data-sbx-illegal-more': true }, more.map((r) => h('li', {}, t('alsoIllegal', { rule: r.rule }), ' ', traceLine(r, tc), ' ', c.chip(r.rule)))));
     }
     if (step.error) li.append(h('p', { class: 'cr-sbx-illegal' }, t('error'), ' ', h('span', { lang: 'en' }, step.error)));
     if (step.result !== undefined) li.append(h('p', { class: 'cr-sbx-result' }, h('strong', {}, `${t('result')}: `), resultText(step.result, s, lang, t)));
@@ -33,7 +35,7 @@ export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: num
     }
     if (step.entries.length) {
       li.append(h('details', { class: 'cr-sbx-trace' }, h('summary', {}, t('trace')),
-        h('ul', { lang: 'en' }, step.entries.map((e) => h('li', {}, c.chips(e.rules), ' ', e.text)))));
+        h('ul', {}, step.entries.map((e) => h('li', {}, c.chips(e.rules), ' ', traceLine(e, tc))))));
     }
     return li;
   });

@@ -1,8 +1,11 @@
 /**
  * The fault matrix of the data stage: each fault with its exact outcome — a complete result or a
  * located error with a non-zero exit, never a quietly smaller site. The rest of the matrix:
- * interrupted build, full disk / unwritable output (tests/build-run.test.ts); rebuild while serving,
- * hostile clients (tests/server.test.ts); unreachable and hanging downloads (tests/sources.test.ts).
+ * interrupted build, full disk / unwritable output (tests/build-run.test.ts); interrupted or failed
+ * writes of src/generated/, public/search/, public/sandbox/ (tests/replace-dir.test.ts); `npm start`
+ * with an unfinished build (tests/start.test.ts); a whole --allow-missing build and its links
+ * (tests/allow-missing-site.test.ts); rebuild while serving, hostile clients, huge requests
+ * (tests/server.test.ts); unreachable and hanging downloads (tests/sources.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';

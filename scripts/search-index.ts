@@ -48,7 +48,8 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
         const fd = pick && doc(lang, pick.edition);
         if (!pick || !fd) continue;
         fd.edition ??= pick.edition;
-        const english = doc('en', pick.edition);
+        // The English of the translation's own date, when the build has it (an --allow-missing build may not).
+        const english = catalog.editions.some((x) => x.lang === 'en' && x.edition === pick.edition) ? doc('en', pick.edition) : undefined;
         foreign.push({ lang, doc: fd, ...(english ? { english } : {}) });
       }
       bundles.push(buildBundle({ doc: d, synonyms, foreign }));

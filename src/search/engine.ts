@@ -19,11 +19,11 @@ import { Index } from './flexsearch.ts';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers, normalizeRuleQuery } from '../model/rule-number.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, type Piece, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, type Mapped, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
-import { escapeRe, makeSnippet } from './snippet.ts';
+import { escapeRe, makeSnippet, SNIPPET_SCAN } from './snippet.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 
@@ -72,11 +72,12 @@ export class Searcher {
   /** Per record: the compact key of its body (phrase checks); for headings, their number of distinct tokens (-1 otherwise). */
   private readonly bodyKeys: string[] = [];
   /**
-   * Per record, its body normalised, when that keeps every character at its own offset (nearly
-   * all): snippets then find their highlights without normalising the rule again. Costs about the
-   * rule text once more in memory; a row's snippet is a quarter of a query's time otherwise.
+   * Per record, the part of its body a snippet looks through, normalised (with the offset map when
+   * a character dropped or expanded, as `・` does in Japanese): snippets then find their highlights
+   * without normalising the rule again. Costs about the rule text once more in memory; a row's
+   * snippet was a quarter of a query's time otherwise.
    */
-  private readonly bodyNorm: (string | undefined)[] = [];
+  private readonly bodyNorm: Mapped[] = [];
   private readonly titleSize: Int32Array;
   /** 1 for glossary records (typed arrays, not maps: the final scoring reads them per candidate). */
   private readonly isGlossary: Uint8Array;
@@ -134,7 +135,12 @@ export class Searcher {
       const bt = pieceTokens(ps);
       const bodyKey = pieceKey(ps);
       this.bodyKeys.push(bodyKey);
-      this.bodyNorm.push(map ? undefined : norm);
+      if (!map) this.bodyNorm.push({ norm: norm.length > SNIPPET_SCAN ? norm.slice(0, SNIPPET_SCAN) : norm });
+      else {
+        // Offsets within the scanned part (≤ SNIPPET_SCAN) fit in 16 bits.
+        const scan = normalizeMapped(body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body);
+        this.bodyNorm.push(scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm });
+      }
       const et = examples ? indexTokens(examples) : [];
       this.length[idx] = bt.length + EXAMPLE_FACTOR * et.length;
       total += this.length[idx]!;

@@ -3,10 +3,10 @@
  * word starts, CJK grams anywhere) and a window of text around the best of them. Computed only for the
  * rows shown, never for every hit. Shared by the CLI, the tests and the browser worker.
  */
-import { normalizeMapped } from './text.ts';
+import { normalizeMapped, type Mapped } from './text.ts';
 
 /** How much of a long rule or its examples a snippet looks through. */
-const SNIPPET_SCAN = 3000;
+export const SNIPPET_SCAN = 3000;
 
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -47,9 +47,9 @@ function letterRunEnd(s: string, i: number): number {
  * Plain `indexOf` scans, no regular expression per token: this runs for every row shown, and
  * compiling a Unicode pattern per token and row was most of a snippet's time.
  */
-export function findMarks(text: string, tokens: string[], normalized?: string): [number, number][] {
+export function findMarks(text: string, tokens: string[], normalized?: Mapped): [number, number][] {
   if (tokens.length === 0) return [];
-  const { norm, map } = normalized !== undefined ? { norm: normalized, map: undefined } : normalizeMapped(text);
+  const { norm, map } = normalized ?? normalizeMapped(text);
   const ranges: [number, number][] = [];
   for (const t of tokens) {
     if (!t) continue;
@@ -80,15 +80,15 @@ export function findMarks(text: string, tokens: string[], normalized?: string): 
 /**
  * A window of `size` characters around the densest group of highlights (the body first; the
  * examples when only they matched), with the highlight ranges relative to the snippet.
- * `bodyNorm`: the body already normalised with unchanged offsets, when the index kept it.
+ * `bodyNorm`: the first SNIPPET_SCAN characters of the body already normalised, when the index kept them.
  */
-export function makeSnippet(body: string, examples: string, tokens: string[], size: number, bodyNorm?: string): { snippet: string; marks: [number, number][] } {
+export function makeSnippet(body: string, examples: string, tokens: string[], size: number, bodyNorm?: Mapped): { snippet: string; marks: [number, number][] } {
   // Highlights are looked for in the first few thousand characters only: a damaged record can run
   // to tens of kilobytes, and a snippet never needs more.
   body = body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body;
   examples = examples.length > SNIPPET_SCAN ? examples.slice(0, SNIPPET_SCAN) : examples;
   let text = body;
-  let marks = findMarks(body, tokens, bodyNorm === undefined ? undefined : bodyNorm.slice(0, body.length));
+  let marks = findMarks(body, tokens, bodyNorm);
   if (marks.length === 0 && examples) {
     const em = findMarks(examples, tokens);
     if (em.length) {

@@ -49,7 +49,7 @@ const isVoicing = (n: string) => n === '\u3099' || n === '\u309a';
 export interface Mapped {
   norm: string;
   /** Absent when every normalised unit stands at its own source offset (most texts). */
-  map?: number[];
+  map?: ArrayLike<number>;
 }
 
 /** Characters that `normChar` returns unchanged (apart from ASCII case): ASCII but the backtick, Hangul, kana, common kanji. */

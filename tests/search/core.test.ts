@@ -107,6 +107,9 @@ describe('highlight ranges', () => {
       const text = randomText(next, Math.floor(next() * 30));
       const ts = tokens.filter(() => next() < 0.3);
       expect(findMarks(text, ts), `${JSON.stringify(text)} ${JSON.stringify(ts)}`).toEqual(refMarks(text, ts));
+      // The index passes the normalisation it made once (typed offset map): the same ranges.
+      const pre = normalizeMapped(text);
+      expect(findMarks(text, ts, pre.map ? { norm: pre.norm, map: Uint16Array.from(pre.map) } : pre)).toEqual(refMarks(text, ts));
     }
   });
   it('highlights inside the snippet window', () => {

@@ -40,12 +40,15 @@ export async function prepareData(): Promise<void> {
   if (dataIsFresh(stamp)) return;
   const started = Date.now();
   const { writeGeneratedData } = await import('../../scripts/data.ts');
+  const { sourceSettings } = await import('../../src/pipeline/sources.ts');
   // The stage's per-document report is long (84 editions); `npm run data` shows it. Keep its last line.
   const write = process.stdout.write.bind(process.stdout);
   let report = '';
   process.stdout.write = ((chunk: string | Uint8Array) => ((report += String(chunk)), true)) as typeof process.stdout.write;
   try {
-    await writeGeneratedData();
+    // Without the mirror (locally): the committed seeds only, offline and allowing the missing
+    // documents, as the warning above says; never a download attempt that fails the whole run.
+    await writeGeneratedData(reason ? sourceSettings({ offline: true, allowMissing: true }) : sourceSettings());
   } finally {
     process.stdout.write = write;
   }

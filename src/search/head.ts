@@ -11,11 +11,16 @@
  * Japanese and Korean names and rule-number links (`foreign`) — is a third file, the bridge
  * (`{id}.bridge.json`), fetched with the first such query: it was a third of the English head.
  */
+import type { Lang } from '../model/types.ts';
 import { GLOSSARY, TITLE, type SearchBundle, type SearchRecord } from './types.ts';
 import { termSlug } from '../site/slug.ts';
 
-/** Characters of a glossary definition kept in the head (the rest comes with the full bundle). */
-export const HEAD_DEFINITION = 90;
+/**
+ * Characters of a glossary definition kept in the head (the rest comes with the full bundle): 90 of
+ * English, 60 of Japanese or Korean, whose characters say two to three times as much each (60 keep
+ * a Japanese definition's first sentence, and the Japanese head under 60 KB with the worker).
+ */
+export const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 60, ko: 60 };
 
 /** The cross-language part of a bundle, apart from the head. */
 export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;
@@ -45,9 +50,11 @@ function cut(text: string, max: number): string {
 export function toHead(b: SearchBundle): HeadBundle {
   const { records, part: _part, dict: _dict, foreign: _foreign, ...rest } = b;
   const texts: HeadBundle['texts'] = [];
-  records.forEach(([, flags, body], idx) => {
+  // A glossary entry's definition is in its own language (Korean bundles carry English entries).
+  const entryLang = new Map(rest.glossary.map((g) => [g.n, g.lang ?? b.lang]));
+  records.forEach(([number, flags, body], idx) => {
     if (flags & TITLE) texts.push([idx, flags, body]);
-    else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION)]);
+    else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION[entryLang.get(number) ?? b.lang])]);
   });
   // Anchors equal to the plain slug of the term are left out (the numbers string has them too).
   const glossary = rest.glossary.map((g) => (g.n === plainSlug(g.t) ? { ...g, n: '' } : g));

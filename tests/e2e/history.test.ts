@@ -65,6 +65,34 @@ suite('history pages in Chromium', () => {
     });
   });
 
+  describe('long rules, context-trimmed', () => {
+    test('205.3m on the pair page and on the any-two page: the added type with context, the rest folded and openable', async () => {
+      const pair = await open('/en/changes/2025-11-14...2026-01-16/');
+      const dt = pair.locator('[id="r-205.3m"] .dt');
+      expect(await dt.locator('ins').allTextContents()).toEqual(['Sorcerer, ']);
+      expect(await dt.locator('details.ctx').count()).toBe(2);
+      // Folded, the long runs take one line each; the whole text is still in the page.
+      expect(await dt.locator('details.ctx[open]').count()).toBe(0);
+      const d = diffEditions(readHistory(), '2025-11-14', '2026-01-16').rules.find((e) => e.new === '205.3m')!;
+      const full = d.words!.map((w) => w[1]).join('');
+      const textOf = (html: Page) => html.locator('[id="r-205.3m"] .dt').evaluate((el) => [...el.querySelectorAll('.words, .ctx-text')].map((x) => x.textContent).join(''));
+      expect(await textOf(pair)).toBe(full);
+      const box = await dt.boundingBox();
+      await dt.locator('details.ctx summary').first().click();
+      expect((await dt.boundingBox())!.height).toBeGreaterThan(box!.height * 3);
+      const labels = await dt.locator('details.ctx summary').allTextContents();
+      await pair.close();
+
+      const cmp = await open('/en/changes/compare/?old=2025-11-14&new=2026-01-16');
+      await cmp.waitForFunction(() => document.documentElement.dataset['compared'] === '2025-11-14...2026-01-16', null, { timeout: 60_000 });
+      const entry = cmp.locator('[data-compare-result] li.de', { has: cmp.locator('.de-h a', { hasText: /^205\.3m$/ }) });
+      expect(await entry.locator('.dt ins').allTextContents()).toEqual(['Sorcerer, ']);
+      expect(await entry.locator('.dt details.ctx summary').allTextContents()).toEqual(labels);
+      expect(await entry.locator('.dt').evaluate((el) => [...el.querySelectorAll('.words, .ctx-text')].map((x) => x.textContent).join(''))).toBe(full);
+      await cmp.close();
+    });
+  });
+
   describe('pinned permalinks of editions without pages', () => {
     test('/en/2015-01-23/103.1a/ lands on the history of 103.1a at that edition and says it is 103.2a today', async () => {
       const page = await open('/en/2015-01-23/103.1a/');

@@ -7,6 +7,7 @@
  */
 import { diffEditions, type DiffEntry, type EditionDiff, type ExampleEntry, type WordPart } from '../../history/diff.ts';
 import type { HistoryStore } from '../../history/store.ts';
+import { hiddenLabel, trimContext } from '../../history/trim.ts';
 
 let storePromise: Promise<HistoryStore> | null = null;
 function loadStore(url: string): Promise<HistoryStore> {
@@ -26,10 +27,21 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls?: 
   return e;
 }
 
-function words(doc: Document, parts: WordPart[]): HTMLElement {
-  const span = el(doc, 'span', 'words');
-  for (const [op, text] of parts) span.append(op === 0 ? doc.createTextNode(text) : el(doc, op < 0 ? 'del' : 'ins', undefined, text));
-  return span;
+/** The word diff with long unchanged runs folded, as the built pages show it (src/history/trim.ts). */
+function words(doc: Document, parts: WordPart[]): DocumentFragment {
+  const frag = doc.createDocumentFragment();
+  for (const p of trimContext(parts)) {
+    if (p.kind === 'hidden') {
+      const d = el(doc, 'details', 'ctx');
+      d.append(el(doc, 'summary', undefined, hiddenLabel(p)), el(doc, 'span', 'ctx-text', p.text));
+      frag.append(d);
+      continue;
+    }
+    const span = el(doc, 'span', 'words');
+    for (const [op, text] of p.parts) span.append(op === 0 ? doc.createTextNode(text) : el(doc, op < 0 ? 'del' : 'ins', undefined, text));
+    frag.append(span);
+  }
+  return frag;
 }
 
 function entryName(e: DiffEntry, side: 'old' | 'new'): string {
@@ -57,7 +69,7 @@ function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: D
     if (e.old && e.new && e.old !== e.new) h.append(link('old'), ' → ', link('new'));
     else h.append(link(e.new ? 'new' : 'old'));
     li.append(h);
-    const t = el(doc, 'p', 'dt');
+    const t = el(doc, 'div', 'dt');
     if (e.words) t.append(words(doc, e.words));
     else if (e.status === 'added') t.append(el(doc, 'ins', undefined, e.after ?? ''));
     else if (e.status === 'removed') t.append(el(doc, 'del', undefined, e.before ?? ''));

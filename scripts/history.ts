@@ -13,7 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 import { normalizeRuleQuery } from '../src/model/rule-number.ts';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { PROJECT_ROOT, type Manifest, type SourceEntry } from '../src/pipeline/sources.ts';
-import { hasHistory, readHistory } from '../src/pipeline/generated.ts';
+import { hasCatalog, hasHistory, readCatalog, readHistory } from '../src/pipeline/generated.ts';
+import { fileDateAliases, fileDateNote } from '../src/site/file-dates.ts';
 import { diffEditions, type Counts, type EditionDiff } from '../src/history/diff.ts';
 import { ruleHistory } from '../src/history/history.ts';
 import { editionItems } from '../src/history/items.ts';
@@ -32,6 +33,12 @@ function edition(store: HistoryStore, name: string, value: string | undefined): 
   if (value === undefined) throw new UsageError(`missing ${name} edition (YYYY-MM-DD)`);
   const v = value === 'latest' ? store.editions[store.editions.length - 1]! : value;
   if (!EDITION.test(v)) throw new UsageError(`${name} edition must be a date YYYY-MM-DD or "latest", not "${value}"`);
+  // A file-name date (MagicCompRules_20170119.txt) names the edition the document dates 2017-01-20.
+  const stated = hasCatalog() ? fileDateAliases(readCatalog().sources ?? []).en?.[v] : undefined;
+  if (stated && store.editions.includes(stated)) {
+    process.stderr.write(`${fileDateNote(v, stated)} Using ${stated}.\n`);
+    return stated;
+  }
   if (!store.editions.includes(v)) {
     const before = store.editions.filter((e) => e < v).at(-1);
     const after = store.editions.find((e) => e > v);

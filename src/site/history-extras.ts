@@ -9,6 +9,8 @@
 import type { ExtraFile } from './extras.ts';
 import type { Edition, Site } from './site.ts';
 import type { Lag, LagSummary } from '../history/lag.ts';
+import { fileDateAliases } from './file-dates.ts';
+import { getSources } from './load.ts';
 import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from './history-site.ts';
 
 /** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
@@ -36,12 +38,14 @@ export function* historyFiles(site: Site): Generator<ExtraFile> {
   yield { path: 'api/en/history/store.json', content: JSON.stringify(h) };
   const rendered = new Set(site.editions.filter((e) => e.lang === 'en').map((e) => e.edition));
   const rows = editionRows(h, rendered);
+  const fileDate = Object.fromEntries(Object.entries(fileDateAliases(getSources()).en ?? {}).map(([file, stated]) => [stated, file]));
   yield {
     path: 'api/en/changes.json',
     content: JSON.stringify({
       lang: 'en',
       editions: rows.map((r) => ({
         edition: r.edition,
+        ...(fileDate[r.edition] ? { fileDate: fileDate[r.edition] } : {}),
         previous: r.previous,
         rendered: r.rendered,
         ...(r.previous ? { url: pairPath(r.previous, r.edition), data: pairApi(r.previous, r.edition) } : {}),

@@ -103,6 +103,26 @@ suite('history pages in Chromium', () => {
       expect(await page.locator('.chain-at').count()).toBe(1);
       await page.close();
     });
+    test('a file-name date leads to the stated edition and says which is which (/en/2017-01-19/… is 2017-01-20)', async () => {
+      // MagicCompRules_20170119.txt says "effective as of January 20, 2017": the site renders it as 2017-01-20.
+      const page = await open('/en/2017-01-19/702.19b/');
+      await page.waitForURL(/\/en\/2017-01-20\/702\/\?filedate=2017-01-19#702\.19b$/, { timeout: 15_000 });
+      const note = page.locator('.file-date-note');
+      await expect.poll(() => note.textContent(), { timeout: 10_000 }).toBe('2017-01-19 is the date in the file name of the Comprehensive Rules effective 2017-01-20, the date the document itself states; the site names that edition 2017-01-20.');
+      await page.close();
+      // An edition without pages (file 2019-06-12, effective 2019-06-14): the rule's history at the stated edition.
+      const hist = await open('/en/2019-06-12/103.1a/');
+      await hist.waitForURL(/\/en\/history\/103\.1a\/\?at=2019-06-14&filedate=2019-06-12$/, { timeout: 15_000 });
+      await expect.poll(() => hist.locator('.file-date-note').textContent(), { timeout: 10_000 }).toContain('effective 2019-06-14');
+      await expect.poll(() => hist.locator('[data-history-at]').textContent(), { timeout: 10_000 }).toContain('as of 2019-06-14');
+      await hist.close();
+      // A crafted date is not believed: no note.
+      const crafted = await open('/en/2017-01-20/702/?filedate=1999-01-01');
+      await crafted.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
+      await crafted.waitForLoadState('networkidle');
+      expect(await crafted.locator('.file-date-note').count()).toBe(0);
+      await crafted.close();
+    });
     test('a rendered edition keeps its pinned page (2019-01-25) and its rules link to their history', async () => {
       const page = await open('/en/2019-01-25/103.1a/');
       await page.waitForFunction(() => location.hash === '#103.1a', null, { timeout: 10_000 });

@@ -31,6 +31,8 @@ if (document.querySelector('[data-compare], [data-history-at]')) {
   });
 }
 initContents();
+// A link written with an edition's file-name date was sent here by the not-found page: say which date is which.
+if (/[?&]filedate=/.test(location.search)) void import('./file-date.ts').then((m) => m.initFileDateNote());
 
 // The search placeholder's form has no target yet: never let Enter navigate away.
 document.addEventListener('submit', (e) => {

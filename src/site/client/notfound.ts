@@ -46,11 +46,56 @@ interface EditionInfo {
   url: string;
 }
 
+interface SiteIndex {
+  editions: EditionInfo[];
+  /** Per language, file-name date → the edition's stated date (src/site/file-dates.ts). */
+  fileDates?: Record<string, Record<string, string>>;
+}
+
+let indexPromise: Promise<SiteIndex | null> | null = null;
+function siteIndex(): Promise<SiteIndex | null> {
+  indexPromise ??= fetch('/api/index.json')
+    .then((r) => (r.ok ? (r.json() as Promise<SiteIndex>) : null))
+    .catch(() => null);
+  return indexPromise;
+}
+
+/**
+ * A path dated by an edition's file name (`/en/2017-01-19/702.19b/`, file MagicCompRules_20170119.txt, effective
+ * 2017-01-20): send the reader to the same place in the stated edition — its page where the site renders it, else the
+ * rule's history at that edition, else the edition's row on the changes page — with `filedate` so the page says
+ * which date is which. False when the date is no file-name date.
+ */
+async function toStatedEdition(loc: Location, lang: string, date: string, rule: string | null): Promise<boolean> {
+  const index = await siteIndex();
+  const stated = index?.fileDates?.[lang]?.[date];
+  if (!stated) return false;
+  const note = `filedate=${date}`;
+  const withNote = (href: string) => {
+    const [path, hash] = href.split('#');
+    return `${path}${path!.includes('?') ? '&' : '?'}${note}${hash ? `#${hash}` : loc.hash}`;
+  };
+  const rendered = index!.editions.find((e) => e.lang === lang && e.edition === stated);
+  if (rendered) {
+    const ruleIndex = rule ? await loadRuleIndex(rendered.url) : null;
+    const href = rule ? (ruleIndex && findRule(ruleIndex, rule)) ?? `${rendered.url}${rule}/` : rendered.url;
+    loc.replace(withNote(href));
+  } else if (lang === 'en' && rule && (await historyExists(rule))) {
+    loc.replace(withNote(`/en/history/${rule}/?at=${stated}`));
+  } else if (lang === 'en') {
+    loc.replace(withNote(`/en/changes/#e-${stated}`));
+  } else return false;
+  return true;
+}
+
 export async function notFound(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const loc = view.location;
   const lost = resolveLostPath(loc.pathname, preferredLang(view.navigator.languages ?? [view.navigator.language]));
   if (!lost) {
+    // An edition named by its file-name date (`/en/2017-01-19/`): its stated edition.
+    const root = /^\/(en|ja|ko)\/(\d{4}-\d{2}-\d{2})\/?$/.exec(loc.pathname);
+    if (root && (await toStatedEdition(loc, root[1]!, root[2]!, null))) return;
     // Not a rule: still say it in the language of the path (`/ja/…`).
     const lang = /^\/(en|ja|ko)\//.exec(loc.pathname)?.[1];
     if (lang) showBlock(doc, lang);
@@ -61,9 +106,8 @@ export async function notFound(doc: Document = document): Promise<void> {
     return;
   }
   if (!lost.rule) return;
-  const editions = await fetch('/api/index.json')
-    .then((r) => (r.ok ? (r.json() as Promise<{ editions: EditionInfo[] }>) : null))
-    .catch(() => null);
+  const editions = await siteIndex();
+  if (lost.edition && (await toStatedEdition(loc, lost.lang, lost.edition, lost.rule))) return;
   // A pinned permalink of an English edition the site does not render (all 84 since 2009 are in the
   // history): the rule's history page, at that edition, says what the number named then and is today.
   // A rendered edition that lacks the number gets the not-found below (nearest rules, other editions).

@@ -1,0 +1,23 @@
+/**
+ * The arrival note for a link written with an edition's file-name date (`?filedate=2017-01-19`, set by the not-found
+ * page, src/site/client/notfound.ts): says which date is the file's and which the document's. The date must be one
+ * of the site's file-name dates (/api/index.json), so a crafted address cannot make the page claim anything else.
+ */
+import { fileDateNote } from '../file-dates.ts';
+
+export async function initFileDateNote(doc: Document = document): Promise<void> {
+  const view = doc.defaultView ?? window;
+  const file = new URLSearchParams(view.location.search).get('filedate');
+  const main = doc.querySelector('main');
+  if (!file || !/^\d{4}-\d{2}-\d{2}$/.test(file) || !main) return;
+  const index = (await fetch('/api/index.json').then((r) => (r.ok ? r.json() : null)).catch(() => null)) as { fileDates?: Record<string, Record<string, string>> } | null;
+  const lang = doc.documentElement.lang || 'en';
+  const stated = index?.fileDates?.[lang]?.[file];
+  if (!stated) return;
+  const p = doc.createElement('p');
+  p.className = 'file-date-note';
+  p.setAttribute('role', 'note');
+  p.dataset['fileDate'] = file;
+  p.textContent = fileDateNote(file, stated);
+  main.prepend(p);
+}

@@ -66,7 +66,7 @@ export async function benchHistory(): Promise<string> {
     ['parse all editions (s, one pass)', parseS.toFixed(1)],
     ['match + chain (s, median of 3)', median(runs).toFixed(2)],
     ['heap growth while building (MB)', ((heapAfter - before.heapUsed) / 1e6).toFixed(0)],
-    ['peak RSS of the bench process (MB)', (process.memoryUsage().rss / 1e6).toFixed(0)],
+    ['peak RSS of the bench process (MB, maxRSS)', (process.resourceUsage().maxRSS / 1024).toFixed(0)],
     ['rule histories (chains)', store.rules.length],
     ['glossary histories', store.glossary.length],
     ['distinct texts', store.texts.length],

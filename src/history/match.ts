@@ -79,7 +79,7 @@ export function matchItems(olds: readonly Matchable[], news: readonly Matchable[
   const leftOld = olds.map((_, i) => i).filter((i) => oldTo[i]! < 0);
   const leftNew = news.map((_, j) => j).filter((j) => !newTaken[j]);
   if (leftOld.length === 0 || leftNew.length === 0) return pairs(oldTo);
-  similar(olds, news, leftOld, leftNew, oldTo, newTaken, link, sameKeyMin, otherKeyMin);
+  similar(olds, news, leftOld, leftNew, oldTo, newTaken, link, sameKeyMin, otherKeyMin, newByKey);
   if (options.keyIsIdentity) {
     olds.forEach((o, i) => {
       if (oldTo[i]! >= 0) return;
@@ -101,6 +101,7 @@ function similar(
   link: (i: number, j: number) => void,
   sameKeyMin: number,
   otherKeyMin: number,
+  newByKey: Map<string, number[]>,
 ): void {
   // Rarity of each word over both editions: words every rule uses count little.
   const dfOld = documentFrequency(olds);
@@ -131,6 +132,9 @@ function similar(
     const a = setsOld.get(i)!;
     const seen = new Set<number>();
     for (const t of indexWords(a)) for (const j of byWord.get(t) ?? []) seen.add(j);
+    // The item under the same key is always a candidate: a rewrite may share only common words with its old text
+    // once it gains a rare one (2023-04-14 120.1a added "battle" and lost "neither … nor").
+    for (const j of newByKey.get(olds[i]!.key) ?? []) if (setsNew.has(j)) seen.add(j);
     const ma = massOld.get(i)!;
     for (const j of seen) {
       const b = setsNew.get(j)!;

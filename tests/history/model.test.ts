@@ -18,6 +18,8 @@ import { crosswalk, currentNumber, mapNumber, spanAt } from '../../src/history/s
 import { CROSSWALK_2019_2026, CROSSWALK_MISSING, CROSSWALK_OVERRIDES } from '../../src/engine/crosswalk.ts';
 
 const shared = needs(SHARED);
+const words = (t: string) => new Set(comparable(t).toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+const dice = (a: Set<string>, b: Set<string>) => (2 * [...a].filter((w) => b.has(w)).length) / (a.size + b.size);
 
 describe('matchItems (small fixtures)', () => {
   const m = (key: string, text: string) => ({ key, masked: comparable(text) });
@@ -80,6 +82,16 @@ shared.describe('the history of the 84 English editions', () => {
       const removed = new Set(d.rules.filter((e) => e.status === 'removed').map((e) => comparable(e.before!)));
       const added = d.rules.filter((e) => e.status === 'added' && removed.has(comparable(e.after!)));
       expect(added.map((e) => e.new), `${a} → ${b}`).toEqual([]);
+      // Nor nearly the same text: no removed rule or glossary entry of six words or more shares 80 % of its distinct
+      // words (plain Dice, not the matcher's rarity weights) with an added one. Before the matcher always considered the
+      // same number, 2022-11-18 → 2023-04-14 showed 120.1a ("…neither a creature nor a planeswalker" → "…not a
+      // battle, a creature, or a planeswalker") as removed and added.
+      for (const kind of ['rules', 'glossary'] as const) {
+        const gone = d[kind].filter((e) => e.status === 'removed').map((e) => ({ key: e.old, w: words(e.before!) })).filter((x) => x.w.size >= 6);
+        const come = d[kind].filter((e) => e.status === 'added').map((e) => ({ key: e.new, w: words(e.after!) }));
+        const near = gone.flatMap((r) => come.filter((x) => dice(r.w, x.w) >= 0.8).map((x) => `${r.key} → ${x.key}`));
+        expect(near, `${kind} ${a} → ${b}`).toEqual([]);
+      }
     }
   });
 

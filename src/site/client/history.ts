@@ -77,10 +77,32 @@ function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: D
     ol.append(li);
   }
   if (real.length) frag.append(ol);
-  if (minor.length) {
+  // As the built pages (components/history/DiffList.astro): renumbered references with their words, then typography.
+  const noun = kind === 'glossary' ? 'entries' : kind;
+  const name = (e: DiffEntry) => (e.old !== e.new ? `${entryName(e, 'old')} → ${entryName(e, 'new')}` : entryName(e, 'new'));
+  const references = minor.filter((e) => e.only === 'references');
+  if (references.length) {
     const d = el(doc, 'details', 'collapsed');
-    d.append(el(doc, 'summary', undefined, `${minor.length} ${kind} with only renumbered references or typography changed`));
-    d.append(el(doc, 'p', 'typo-list', minor.map((e) => (e.old !== e.new ? `${entryName(e, 'old')} → ${entryName(e, 'new')}` : entryName(e, 'new'))).join(', ')));
+    d.append(el(doc, 'summary', undefined, `${references.length} ${noun} with only references renumbered`));
+    const list = el(doc, 'ol', 'dl');
+    for (const e of references) {
+      const li = el(doc, 'li', 'de');
+      li.append(el(doc, 'p', 'de-h', name(e)));
+      if (e.words) {
+        const t = el(doc, 'div', 'dt');
+        t.append(words(doc, e.words));
+        li.append(t);
+      }
+      list.append(li);
+    }
+    d.append(list);
+    frag.append(d);
+  }
+  const typography = minor.filter((e) => e.only === 'typography');
+  if (typography.length) {
+    const d = el(doc, 'details', 'collapsed');
+    d.append(el(doc, 'summary', undefined, `${typography.length} ${noun} with only typography changed (quotes, dashes, spacing)`));
+    d.append(el(doc, 'p', 'typo-list', typography.map(name).join(', ')));
     frag.append(d);
   }
   if (!entries.length) frag.append(el(doc, 'p', 'none', 'No changes.'));

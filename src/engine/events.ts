@@ -12,7 +12,7 @@ import { IllegalAction, type ActiveReplacement, type Filter, type PlayerId } fro
 export const spellWords = (f: Filter): string => `${[...(f.colors ?? []), ...(f.types ?? [])].join(' ') || 'certain'} spells`;
 
 export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
-  const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`);
+  const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`, chooser);
   const r = cands.find((c) => c.source === want || c.rid === want);
   if (!r) throw new IllegalAction(M`"${want}" is not an applicable replacement effect`, '616.1');
   g.record.replacements.push({ source: r.source ?? r.rid, chooser });

@@ -83,6 +83,8 @@ export interface StepRecord {
   damage: { wouldDeal: Record<string, number>; dealt: Record<string, number>; prevented: number }[];
   /** Libraries shuffled (701.19), by owner, in order. */
   shuffles: PlayerId[];
+  /** The choices the scenario made for the players: which choice, who made it (when the rules name a player), what. */
+  choices: { choice: string; by?: PlayerId; value: unknown }[];
 }
 
 export interface DamageStage {
@@ -98,7 +100,7 @@ export class Game {
   sbaRounds = 0;
   queryResult: unknown = undefined;
   /** What happened in this step, for the scenario's expectations (`events`). */
-  record: StepRecord = { resolved: [], notResolved: [], costs: {}, payments: [], combatDamage: {}, replacements: [], damage: [], shuffles: [] };
+  record: StepRecord = { resolved: [], notResolved: [], costs: {}, payments: [], combatDamage: {}, replacements: [], damage: [], shuffles: [], choices: [] };
   cache: { seq: number; view: View } | null = null;
 
   constructor(state: GameState, choices: Record<string, unknown> = {}) {
@@ -140,8 +142,12 @@ export class Game {
   get profile(): RulesProfile {
     return PROFILES[this.s.ruleset];
   }
-  choice<T>(key: string, options: T[], text: string): T {
-    if (key in this.choices) return this.choices[key] as T;
+  /** A choice the rules give `by` (recorded for the expectation events.choices); the scenario gives it in `choices`. */
+  choice<T>(key: string, options: T[], text: string, by?: PlayerId): T {
+    if (key in this.choices) {
+      this.record.choices.push({ choice: key, ...(by ? { by } : {}), value: this.choices[key] });
+      return this.choices[key] as T;
+    }
     if (options.length === 1) return options[0]!;
     throw new ChoiceNeeded(`${text}: the scenario must give choices.${key}`, key, options);
   }

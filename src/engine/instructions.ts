@@ -101,7 +101,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     for (const p of [ap, opponentOf(ap)]) {
       const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, { you: p }));
       if (!cands.length) continue;
-      const pick = g.choice<string>(`sacrifice:${p}`, cands, `${p} chooses a permanent to sacrifice`);
+      const pick = g.choice<string>(`sacrifice:${p}`, cands, `${p} chooses a permanent to sacrifice`, p);
       if (!cands.includes(pick)) throw new IllegalAction(M`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen by ${p}`, '101.4');
       g.cite('choice', ['101.4'], (p === ap ? M`${p} chooses ${g.name(pick)} (the active player chooses first)` : M`${p} chooses ${g.name(pick)} (then the nonactive player)`));
       picks.push(pick);
@@ -131,7 +131,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
       const colors: string[] = [...new Set(objs(g, ctx, a.colorOf).flatMap((id) => g.view()[id]?.colors ?? []))];
       if (!colors.length) return g.cite('rule', ['106.5'], M`${who} controls no permanent with a color, so the ability produces no mana`);
-      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`);
+      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
       if (!colors.includes(color)) throw new IllegalAction(M`${color} isn't a color of a permanent ${who} controls`, '106.5');
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
@@ -246,7 +246,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
   'may-sacrifice-else': (g, a, ctx, sourceLabel) => {
     // 608.2d: an option that can't be taken is not available
     const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));
-    const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`) : null;
+    const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you) : null;
     if (!cands.length) g.cite('rule', ['608.2d'], M`${ctx.you} controls nothing that can be sacrificed, so that option isn't available`);
     if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.name(pick)} is sacrificed` });
     else for (const e of a.else) g.exec(e, ctx, sourceLabel);

@@ -80,7 +80,7 @@ function legendRule(g: Game, v: View): SbaAction[] {
   for (const [k, ids] of groups) {
     if (ids.length < 2) continue;
     const [player, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
-    const keep = g.choice<string>(`legend:${k}`, ids, `${player} controls ${ids.length} legendary permanents named ${name} and chooses one to keep`);
+    const keep = g.choice<string>(`legend:${k}`, ids, `${player} controls ${ids.length} legendary permanents named ${name} and chooses one to keep`, player as PlayerId);
     if (!ids.includes(keep)) throw new IllegalAction(M`${g.s.objects[keep] ? g.name(keep) : keep} isn't one of the legendary permanents named ${name} that ${player} controls`, '704.5j');
     for (const id of ids) if (id !== keep) out.push({ rule: '704.5j', kind: 'graveyard', obj: id, text: M`${player} chooses which legendary ${name} to keep; the other one is put into its owner's graveyard` });
   }

@@ -125,6 +125,9 @@ export const Expect = z.object({
     replacements: z.array(z.strictObject({ source: z.string(), chooser: z.string() })).optional(),
     damage: z.array(z.strictObject({ wouldDeal: z.record(z.string(), z.int()), dealt: z.record(z.string(), z.int()), prevented: z.int() })).optional(),
     shuffles: z.array(Player).optional().describe("whose libraries were shuffled (701.19), in order"),
+    get choices() {
+      return z.array(z.strictObject({ choice: z.string(), by: Player.optional(), value: z.unknown() })).optional().describe("the choices made for the players in this step: which, by whom, what");
+    },
   }).describe("what the step did that the state doesn't show: spells that resolved or not, locked-in costs and X, the combat damage assignment, replacements applied and who chose, each damage event (source>recipient amounts, prevented)").optional(),
   damageEvent: z.array(z.strictObject({
     stage: z.string(),

@@ -137,7 +137,7 @@ export function putTriggersOnStack(g: Game): boolean {
       if (t.def.if) item.condition = t.def.if;
       if (t.eventAmount !== undefined) item.eventAmount = t.eventAmount;
       if (t.def.targets?.length) {
-        const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`);
+        const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`, p);
         item.targets = g.chooseTargets(t.def.targets, chosen, { you: p, self: t.source });
       }
       g.s.stack.push(item);

@@ -144,7 +144,7 @@ export function draw(g: Game, p: PlayerId, n: number): void {
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
       g.cite('replacement', ['614.1a', '616.2'], M`${g.name(repl.source ?? '')}: instead of drawing, ${p} returns a card from their graveyard to their hand`);
-      const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`) : undefined;
+      const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`, p) : undefined;
       if (pick) g.move(pick, 'hand', { rule: '614.1a', text: M`${g.name(pick)} returns from the graveyard to ${p}'s hand` });
       continue;
     }

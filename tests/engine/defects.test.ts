@@ -39,6 +39,8 @@ describe('the legend rule (704.5j)', () => {
       expect(errors).toEqual([]);
       expect(failed).toEqual([]);
       expect(r.expectations.length).toBe(4);
+      // who made the choice, and what: the legend rule's choice is the controller's (704.5j)
+      expect(r.steps[0]!.record!.choices).toEqual([{ choice: 'legend:P1:Isamaru, Hound of Konda', by: 'P1', value: 'b' }]);
     });
   }
 

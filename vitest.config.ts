@@ -15,12 +15,15 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts', 'scripts/**/*.ts'],
-      exclude: ['src/generated/**', 'src/site/client/**', 'src/components/**', 'src/sandbox/widget*.ts', 'src/sandbox/loader.ts'],
+      // Also left out: the benches and the screenshot tool, which tests never run by design (speed and
+      // size are measured by `npm run bench`, pages are looked at with `npm run screenshots`).
+      exclude: ['src/generated/**', 'src/site/client/**', 'src/components/**', 'src/sandbox/widget*.ts', 'src/sandbox/loader.ts', 'scripts/bench*.ts', 'scripts/screenshots.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: '.cache/coverage',
       // A floor, so coverage cannot fall silently: just below the full run's numbers on 2026-11-23
-      // (statements 77.3 %, branches 71.9 %, functions 78.0 %, lines 79.2 %; `bash .ci/run`). Raise
-      // it when coverage rises. It applies only to the whole suite (`--coverage` on one file fails it).
+      // (statements 77.3 %, branches 71.9 %, functions 78.0 %, lines 79.2 %; `bash .ci/run`, benches
+      // then included, so the numbers without them are higher). Raise it when coverage rises. It
+      // applies to the whole suite only (`--coverage` on one file falls below it).
       thresholds: { statements: 76, branches: 70, functions: 77, lines: 78 },
     },
     projects: [

@@ -19,5 +19,15 @@ export async function initFileDateNote(doc: Document = document): Promise<void> 
   p.setAttribute('role', 'note');
   p.dataset['fileDate'] = file;
   p.textContent = fileDateNote(file, stated);
-  main.prepend(p);
+  // Where the reader lands: above the rule the link named (the page scrolls to it), else at the top.
+  let target: HTMLElement | null = null;
+  try {
+    target = view.location.hash ? doc.getElementById(decodeURIComponent(view.location.hash.slice(1))) : null;
+  } catch {
+    target = null;
+  }
+  if (target && main.contains(target)) {
+    target.before(p);
+    p.scrollIntoView({ block: 'start' });
+  } else main.prepend(p);
 }

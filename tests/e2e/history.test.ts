@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { launch, startServer } from './support.ts';
 import { BROWSER, SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
@@ -129,9 +130,36 @@ suite('history pages in Chromium', () => {
       const link = page.locator('[id="103.1a"] .hist-link');
       expect(await link.getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');
       expect(await page.locator('[id="103.1a"] .lag-line').textContent()).toContain('this rule is 103.2a');
+      // The lag line links to the change: the rule's history at the edition the page follows.
+      expect(await page.locator('[id="103.1a"] .lag-line a').getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');
       await page.close();
     });
   });
+
+  test('axe finds nothing serious on the history pages, light and dark (folds open, compare computed, ja lag line)', async () => {
+    const pages: [string, (p: Page) => Promise<unknown>][] = [
+      ['/en/changes/', async () => undefined],
+      ['/en/changes/2025-11-14...2026-01-16/', (p) => p.locator('[id="r-205.3m"] details.ctx summary').first().click()],
+      ['/en/changes/compare/?old=2024-11-08&new=2026-01-16', (p) => p.waitForFunction(() => document.documentElement.dataset['compared'] !== undefined, null, { timeout: 60_000 })],
+      ['/en/history/205.3m/', async () => undefined],
+      ['/ja/103/', async () => undefined],
+    ];
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+      for (const [path, prepare] of pages) {
+        const page = await ctx.newPage();
+        await page.goto(base + path.replace(/^\//, ''));
+        await page.waitForSelector('html[data-cr-ready]');
+        await prepare(page);
+        const result = await new AxeBuilder({ page }).analyze();
+        for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path} (${scheme}): ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+        await page.close();
+      }
+      await ctx.close();
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
 
   test('no page errors', () => {
     expect(errors).toEqual([]);

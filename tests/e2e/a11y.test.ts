@@ -3,7 +3,10 @@
  * as landed, glossary, parallel view, full-text search with results, go-to, not-found, a section page
  * with the engine sandbox open) in light and dark mode, on a desktop and a phone. Fails on any serious
  * or critical violation, and on the landmark findings the review named (duplicate landmarks, content
- * outside a landmark), with the preview popover open so it is checked too.
+ * outside a landmark), with the preview popover open so it is checked too. The instant-search
+ * dropdown is checked open, in each language, with its rows from the full text and the second row
+ * made active by the keyboard (glossary rows, snippets with highlights, the active-row style); also
+ * open with no results (the empty state and its hint).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Server } from 'node:http';
@@ -16,6 +19,27 @@ const suite = needs(BROWSER).describe;
 
 /** Findings that fail the suite whatever axe's impact rating (moderate ones the review listed). */
 const ALWAYS = new Set(['landmark-unique', 'region', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-no-duplicate-main']);
+
+/**
+ * Types a query into the header's instant-search box and waits until the open dropdown shows the
+ * answer to it from the full text (not only the first, small download), then moves the active row.
+ */
+async function openDropdown(page: Page, query: string, arrows: number): Promise<void> {
+  const input = page.locator('input[data-cr-search]').first();
+  await input.click();
+  await input.fill(query);
+  await page.waitForFunction(
+    (q) => {
+      const list = document.querySelector<HTMLElement>('[data-cr-search-root] [data-cr-search-results]');
+      const panel = document.querySelector<HTMLElement>('[data-cr-search-panel]');
+      return list?.dataset['part'] === 'full' && list.dataset['q'] === q && panel !== null && !panel.hidden;
+    },
+    query,
+    { timeout: 30_000 },
+  );
+  for (let i = 0; i < arrows; i++) await input.press('ArrowDown');
+  if (arrows > 0) await page.waitForSelector('[data-cr-search-results] li[aria-selected="true"]');
+}
 
 interface Kind {
   name: string;
@@ -59,6 +83,11 @@ const KINDS: Kind[] = [
     path: '/en/search/?q=trample',
     prepare: (page) => page.waitForFunction(() => document.querySelectorAll('main a[href*="702"]').length > 0, undefined, { timeout: 20_000 }).then(() => undefined),
   },
+  { name: 'search with results ja', path: '/ja/search/?q=%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB', prepare: (page) => page.waitForFunction(() => document.querySelectorAll('main a[href*="702"]').length > 0, undefined, { timeout: 20_000 }).then(() => undefined) },
+  { name: 'instant search open en', path: '/en/', prepare: (page) => openDropdown(page, 'trample', 1) },
+  { name: 'instant search open ja', path: '/ja/', prepare: (page) => openDropdown(page, '防御プレイヤー', 1) },
+  { name: 'instant search open ko', path: '/ko/', prepare: (page) => openDropdown(page, '돌진', 1) },
+  { name: 'instant search, no results', path: '/en/702/', prepare: (page) => openDropdown(page, 'zzqxv', 0) },
   { name: 'go-to', path: '/go/' },
   { name: 'not found', path: '/en/no-such-page/' },
   {

@@ -2,7 +2,8 @@
  * Lighthouse table for `npm run bench` (npm `lighthouse` 12, driving Debian's Chromium through its
  * remote-debugging port): Performance, Accessibility, Best practices and SEO (target ≥ 95 each), with
  * LCP, TBT and CLS, on a phone (Lighthouse's mobile emulation, throttled) and a desktop, for the root,
- * a section page per language, the glossary and the search page. Measured numbers, never asserted.
+ * a section page per language, the glossary index and its largest group page (/ja/glossary/ka/, 115
+ * entries), and the search page. Measured numbers, never asserted.
  * Serves the existing dist/ (run `npm run build` first). LH_RUNS=3 takes the median of three runs;
  * LH_PAGES=/en/702/,/ja/702/ measures only those pages.
  */
@@ -12,7 +13,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './browser.ts';
 import { median, table } from './stats.ts';
 import { DIST, serve } from './start.ts';
 
-export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/en/search/'];
+export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/ja/glossary/ka/', '/en/search/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function freePort(): Promise<number> {

@@ -198,6 +198,8 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   if (!ab) throw new IllegalAction(M`${c.name} has no activated ability #${idx}`, '602.1');
   if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(M`${c.name}'s ability can be activated only from the ${ab.zone ?? 'battlefield'}`, '112.6k');
   if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(M`${by} doesn't control ${c.name}`, '602.2');
+  // 602.2: an object outside the battlefield and the stack has no controller; only its owner may activate its abilities
+  if (o.owner !== by && o.zone !== 'battlefield') throw new IllegalAction(M`${c.name} isn't in ${by}'s ${o.zone}`, '602.2');
   const ctx: Ctx = { you: by, self: id };
   const targets = g.chooseTargets(ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
   // costs (602.2b → 601.2f-h)

@@ -1,8 +1,9 @@
 /**
  * The layer system (613): the characteristics of every object, derived from the state by a pure function.
- * Layers 2, 4, 5, 6 and 7a-7e (2019) or 7a-7d (2026); CDAs first (613.2), then timestamp order (613.6) with
+ * Layer 1 (copy effects, 613.1a; copy.ts), layers 2, 4, 5, 6 and 7a-7e (2019) or 7a-7d (2026); CDAs first (613.2), then timestamp order (613.6) with
  * dependencies detected by trial (613.7); an effect that starts applying keeps its set of objects (613.5).
  */
+import { layerOneCard } from './copy.ts';
 import { costColors, manaValue, parseCost } from './mana.ts';
 import type {
   ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, Num, PlayerId, Ref,
@@ -81,11 +82,16 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     return id ? (view[id]?.power ?? 0) : 0;
   }
   if ('x' in n) return ctx.x ?? 0;
+  if ('cardTypes' in n) {
+    const types = new Set(Object.keys(state.objects).filter((id) => matches(state, view, id, n.cardTypes, ctx)).flatMap((id) => view[id]?.types ?? []));
+    return types.size + (n.plus ?? 0);
+  }
   return ctx.eventAmount ?? 0;
 }
 
-function printed(o: GameObject): Characteristics {
-  const card = o.card;
+/** The object's values after layer 1: its card, or the copiable values a copy effect gives it (613.1a, 706.2). */
+function printed(state: GameState, o: GameObject): Characteristics {
+  const { card, copied } = layerOneCard(state, o);
   const cost = card.manaCost !== undefined ? parseCost(card.manaCost) : null;
   const c: Characteristics = {
     name: card.name ?? o.id,
@@ -105,6 +111,7 @@ function printed(o: GameObject): Characteristics {
     layerLog: [],
   };
   refreshAbilityFlag(c);
+  if (copied) c.layerLog.push({ layer: '1', effect: copied.label ?? copied.eid, timestamp: copied.timestamp, text: `copy of ${card.name ?? copied.copy!.of}`, rule: '613.1a' });
   if (card.pt) {
     c.power = card.pt[0];
     c.toughness = card.pt[1];
@@ -153,8 +160,9 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
         parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
       });
     }
-    if (o.card.ptCda && layer === '7a') {
-      const def: EffectDef = { affects: 'self', setPT: o.card.ptCda, cda: true };
+    const ptCda = layerOneCard(state, o).card.ptCda;
+    if (ptCda && layer === '7a') {
+      const def: EffectDef = { affects: 'self', setPT: ptCda, cda: true };
       parts.push({ key: `${o.id}:cda`, layer: '7a', def, timestamp: o.timestamp, controller: c.controller, source: o.id, cda: true, label: `${c.name} (characteristic-defining ability)` });
     }
   }
@@ -296,7 +304,7 @@ function orderParts(state: GameState, cur: View, parts: Part[], frozen: Map<stri
 /** The characteristics of every object (613.1). Pure: the same state always gives the same view. */
 export function derive(state: GameState): View {
   const cur: View = {};
-  for (const o of Object.values(state.objects)) cur[o.id] = printed(o);
+  for (const o of Object.values(state.objects)) cur[o.id] = printed(state, o);
   const frozen = new Map<string, string[]>();
   const edition = state.ruleset;
   const layers: LayerName[] = ['2', '4', '5', '6', '7a', '7b', '7c', '7d', '7e'];

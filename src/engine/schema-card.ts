@@ -25,6 +25,12 @@ export const Num = z.union([
   z.strictObject({
     amount: z.literal("event"),
   }),
+  z.strictObject({
+    get cardTypes() {
+      return Filter;
+    },
+    plus: z.int().optional(),
+  }).describe("the number of card types among the objects matching the filter, plus a constant (Tarmogoyf's */1+*)"),
 ]).meta({ id: "num" });
 
 export const Ptexpr = z.tuple([Num, Num]).meta({ id: "ptexpr" });
@@ -250,7 +256,49 @@ export const Replacement = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal("regenerate"),
   }),
+  z.strictObject({
+    kind: z.literal("enter-as-copy"),
+    get of() {
+      return Filter.optional();
+    },
+    get except() {
+      return CopyExcept.optional();
+    },
+  }).describe("\"You may have this enter the battlefield as a copy of …\" (614.1c, 706.5); the choice is choices[\"copy:<id>\"] (an object id, or null)"),
+  z.strictObject({
+    kind: z.literal("enters-tapped"),
+    get filter() {
+      return Filter.optional();
+    },
+  }).describe("without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)"),
+  z.strictObject({
+    kind: z.literal("enters-with-counters"),
+    counters: z.record(z.string(), z.int().min(1)),
+  }),
 ]).meta({ id: "replacement" });
+
+export const CopyExcept = z.strictObject({
+  keepColors: z.boolean().optional().describe("\"except it doesn't copy that creature's color\": the copier keeps its own (706.9b)"),
+  get addTypes() {
+    return z.array(CardType).optional();
+  },
+  addSubtypes: z.array(z.string()).optional(),
+  addSupertypes: z.array(z.enum(["basic", "legendary", "snow", "world", "ongoing"])).optional(),
+  get pt() {
+    return Pt.optional().describe("\"except it's 7/7\" (706.9c); a copied characteristic-defining ability for power/toughness is dropped (706.9d)");
+  },
+  name: z.string().optional(),
+  get keywords() {
+    return z.array(Keyword).optional();
+  },
+  get triggered() {
+    return z.array(Trigger).optional();
+  },
+  get activated() {
+    return z.array(Activated).optional();
+  },
+  gainThisAbility: z.boolean().optional().describe("\"…and it gains this ability\" (706.9a): the ability creating the copy effect"),
+}).describe("exceptions and modifications of a copy effect; they become part of the copiable values (706.9)").meta({ id: "copyExcept" });
 
 export const Trigger = z.strictObject({
   on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage"]),

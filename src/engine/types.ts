@@ -39,6 +39,8 @@ export type Condition = NonNullable<TriggerDef['if']>;
 export type TargetDef = z.infer<typeof S.Target>;
 export type ActivatedDef = z.infer<typeof S.Activated>;
 export type CardDef = z.infer<typeof S.Card>;
+/** Exceptions and modifications of a copy effect (706.9): they become part of the copiable values. */
+export type CopyExcept = z.infer<typeof S.CopyExcept>;
 export type AdditionalCost = NonNullable<NonNullable<CardDef['spell']>['additionalCosts']>[number];
 
 /** What a spell or ability does as it resolves (608.2c): one form per op. */
@@ -130,6 +132,8 @@ export interface ActiveEffect {
   locked?: { obj: string; inc: number }[];
   until: 'end-of-turn' | 'end-of-combat' | 'indefinite';
   label?: string;
+  /** A copy effect (layer 1, 706): the object copied and the copiable values it gives, fixed when it began. */
+  copy?: { of: string; values: CardDef };
 }
 
 export interface ActiveReplacement {

@@ -2,13 +2,16 @@
  * Objects and zones: moving an object between zones makes a new object (400.7) unless it stays on the battlefield;
  * moves go through replacement effects (614.1, 614.6, 614.12) and leave last-known information for look-back
  * triggers (603.10). Also the simple events on objects and players that change zones: destruction and regeneration
- * (701.7, 701.14), tapping (701.20), counters (121), drawing (120) and discarding (701.8). Rule numbers here and in the
+ * (701.7, 701.14), tapping (701.20), counters (121), drawing (120) and discarding (701.8). A permanent entering the
+ * battlefield gets its enters-the-battlefield replacements first: "enter as a copy" (614.1c, 706), then "enters tapped"
+ * and "enters with counters" from itself as copied and from permanents already there (614.12). Rule numbers here and in the
  * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
  */
+import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, type Msg } from './msg.ts';
-import { hasKeyword } from './layers.ts';
-import type { PlayerId, Zone } from './types.ts';
+import { hasKeyword, matches } from './layers.ts';
+import { IllegalAction, type PlayerId, type Zone } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -30,7 +33,14 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     }
   }
   o.zone = to;
+  const was = o.inc;
   o.inc++;
+  if (from === 'stack' && to === 'battlefield') {
+    // 400.7a: effects of spells and abilities that changed the permanent spell go on applying to the permanent
+    let kept = 0;
+    for (const e of g.s.effects) for (const l of e.copy ? [] : (e.locked ?? [])) if (l.obj === id && l.inc === was) { l.inc = o.inc; kept++; }
+    if (kept) g.cite('rule', ['400.7a'], M`${o.card.name ?? id}: effects that changed the spell go on applying to the permanent (${kept})`);
+  }
   o.tapped = !!opts.tapped;
   o.damage = 0;
   o.counters = {};
@@ -48,7 +58,62 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   o.pos = opts.bottom ? g.s.clock + 1e6 : g.s.clock;
   if (to === 'library' && !opts.bottom) o.pos = -g.s.clock;
   g.touch();
+  if (to === 'battlefield') entering(g, id);
   return g.snapshotFor({ kind: 'zone', obj: id, from, to, pre, preState });
+}
+
+/**
+ * Replacement effects that modify how a permanent enters the battlefield (614.1c), applied as it enters (614.12):
+ * first its own "enter as a copy" (706.5: the copied replacements then apply too), then "enters tapped" and "enters
+ * with counters" from itself and from other permanents already on the battlefield — not from permanents entering
+ * at the same time or from itself when it affects only others (614.12 example: Orb of Dreams enters untapped).
+ */
+function entering(g: Game, id: string): void {
+  const o = g.s.objects[id]!;
+  for (const r of o.card.replacement ?? []) {
+    if (r.kind !== 'enter-as-copy') continue;
+    const v = g.view();
+    const filter = r.of ?? { types: ['creature'] };
+    const cands = Object.keys(g.s.objects).filter((x) => x !== id && g.s.objects[x]!.zone === 'battlefield' && matches(g.s, v, x, filter, { you: o.controller, self: id }));
+    if (!cands.length) {
+      g.cite('replacement', ['614.1c'], M`${g.name(id)} could enter as a copy, but there is nothing to copy`);
+      continue;
+    }
+    const pick = g.choice<string | null>(`copy:${id}`, [...cands, null], `${o.controller} chooses what ${g.name(id)} enters as a copy of`);
+    if (pick === null) continue;
+    if (!cands.includes(pick)) throw new IllegalAction(M`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen for ${g.name(id)} to copy`, '706.2');
+    const label = `${o.card.name ?? id} (copy of ${g.name(pick)})`;
+    const values = copyValues(g.s, id, pick, r.except);
+    g.s.effects.push(copyEffect(g.s, id, pick, values, o.timestamp, label));
+    g.touch();
+    const rules = ['614.1c', '706.2', '613.1a'];
+    if (r.except) rules.push(r.except.keepColors ? '706.9b' : '706.9c');
+    if (r.except?.pt) rules.push('706.9d');
+    g.cite('replacement', rules, M`${o.card.name ?? id} enters the battlefield as a copy of ${g.name(pick)}`);
+  }
+  const v = g.view();
+  const own = v[id]?.replacements ?? [];
+  for (const r of own) {
+    if (r.kind === 'enters-tapped' && !r.filter) {
+      o.tapped = true;
+      g.cite('replacement', ['614.1c', '614.12'], M`${g.name(id)} enters the battlefield tapped`);
+    }
+    if (r.kind === 'enters-with-counters') {
+      for (const [k, n] of Object.entries(r.counters)) if (n > 0) o.counters[k] = (o.counters[k] ?? 0) + n;
+      for (const [k, n] of Object.entries(r.counters)) g.cite('replacement', ['614.1c', '614.12', '121.6'], M`${g.name(id)} enters the battlefield with ${k} counters on it: ${n}`);
+    }
+  }
+  for (const other of g.battlefield()) {
+    if (other === id) continue;
+    for (const r of v[other]?.replacements ?? []) {
+      if (r.kind !== 'enters-tapped' || !r.filter || o.tapped) continue;
+      if (!matches(g.s, v, id, r.filter, { you: v[other]!.controller, self: other })) continue;
+      o.tapped = true;
+      g.record.replacements.push({ source: other, chooser: o.controller });
+      g.cite('replacement', ['614.1c', '614.12'], M`${g.name(other)}: ${g.name(id)} enters the battlefield tapped`);
+    }
+  }
+  g.touch();
 }
 
 /** Zone change with replacement effects (614, 616). */

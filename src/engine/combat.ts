@@ -240,6 +240,24 @@ export function canBlock(g: Game, id: string): boolean {
   return c.types.includes('creature') && c.controller !== g.s.turn.active && !hasKeyword(c, 'cant-block');
 }
 
+const LAND_OF_WALK: Record<string, string> = { plainswalk: 'Plains', islandwalk: 'Island', swampwalk: 'Swamp', mountainwalk: 'Mountain', forestwalk: 'Forest' };
+
+/** The land (by name) that makes an attacker with landwalk unblockable (702.14c), or null. */
+function landwalkOf(g: Game, attacker: string): string | null {
+  const at = g.chars(attacker);
+  const defending = g.s.combat?.attackers[attacker]?.at;
+  if (!defending) return null;
+  const v = g.view();
+  for (const k of at.keywords) {
+    const m = /^(snow-)?(\w+walk)$/.exec(k);
+    const sub = m ? LAND_OF_WALK[m[2]!] : undefined;
+    if (!m || !sub) continue;
+    const land = g.battlefield().find((id) => v[id]!.controller === defending && v[id]!.types.includes('land') && v[id]!.subtypes.includes(sub) && (!m[1] || v[id]!.supertypes.includes('snow')));
+    if (land) return v[land]!.name;
+  }
+  return null;
+}
+
 export function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: string | Msg } | null {
   const b = g.chars(blocker);
   const at = g.chars(attacker);
@@ -250,6 +268,9 @@ export function blockPairError(g: Game, blocker: string, attacker: string): { ru
   const prot = at.keywords.find((k) => k.startsWith('protection-from-') && (b.colors as string[]).includes(k.slice('protection-from-'.length)));
   if (prot) return { rule: '702.16f', text: M`${b.name} can't block ${at.name}, which has protection from ${prot.slice('protection-from-'.length)}` };
   if (hasKeyword(at, 'cant-be-blocked')) return { rule: '509.1b', text: M`${at.name} can't be blocked` };
+  // 702.14c: landwalk — unblockable while the defending player controls such a land; landwalks don't cancel (702.14d)
+  const walk = landwalkOf(g, attacker);
+  if (walk) return { rule: '702.14c', text: M`${at.name} can't be blocked: the defending player controls ${walk}` };
   for (const r of g.rulesMods()) if (r.mod.kind === 'unblockable' && g.rulesAffects(r, attacker)) return { rule: '509.1b', text: M`${at.name} can't be blocked` };
   return null;
 }

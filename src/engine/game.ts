@@ -155,7 +155,8 @@ export class Game {
     return this.s.objects[id]?.zone === 'battlefield';
   }
   battlefield(): string[] {
-    return Object.values(this.s.objects).filter((o) => o.zone === 'battlefield').map((o) => o.id);
+    // 702.25b: a phased-out permanent is treated as though it doesn't exist
+    return Object.values(this.s.objects).filter((o) => o.zone === 'battlefield' && !o.phasedOut).map((o) => o.id);
   }
   zoneOf(player: PlayerId, zone: Zone): string[] {
     return Object.values(this.s.objects)

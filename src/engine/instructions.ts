@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { M } from './msg.ts';
 import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
@@ -268,6 +269,33 @@ export const INSTRUCTIONS: InstructionHandlers = {
     o.timestamp = g.tick();
     g.touch();
     g.cite('event', ['701.3a', '613.6d'], M`${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
+  },
+  'exchange-control': (g, a, ctx, label) => {
+    // 701.10a: if the entire exchange can't be completed, no part of it occurs; 701.10b: same controller, nothing
+    const x = refObj(g.s, a.a, ctx);
+    const y = refObj(g.s, a.b, ctx);
+    if (!x || !y || !g.onBattlefield(x) || !g.onBattlefield(y)) return g.cite('rule', ['701.10a'], M`the exchange can't be completed, so no part of it happens`);
+    const cx = g.chars(x).controller;
+    const cy = g.chars(y).controller;
+    if (cx === cy) return g.cite('rule', ['701.10b'], M`${g.name(x)} and ${g.name(y)} have the same controller: the exchange does nothing`);
+    g.createEffect({ affects: x, control: cy }, ctx, label);
+    g.createEffect({ affects: y, control: cx }, ctx, label);
+    g.cite('event', ['701.10b'], M`${cy} gains control of ${g.name(x)} and ${cx} gains control of ${g.name(y)}, simultaneously`);
+  },
+  'become-copy': (g, a, ctx) => {
+    // 706.2, 706.4: the object's copiable values become those of the original; other effects keep applying in later layers
+    const of = refObj(g.s, a.of, ctx);
+    for (const id of objs(g, ctx, a.obj)) {
+      const was = g.name(id);
+      if (!of || !g.onBattlefield(id)) {
+        g.cite('rule', ['608.2b'], M`there is nothing to copy`);
+        continue;
+      }
+      const values = copyValues(g.s, id, of, a.except, ctx.ability ? [ctx.ability] : undefined);
+      g.s.effects.push(copyEffect(g.s, id, of, values, g.tick(), `${was} (copy of ${g.name(of)})`));
+      g.touch();
+      g.cite('effect', ['706.2', '613.1a', ...(a.except?.gainThisAbility ? ['706.9a'] : [])], M`${was} becomes a copy of ${g.name(of)}`);
+    }
   },
 };
 

@@ -6,7 +6,7 @@
 import { layerOneCard } from './copy.ts';
 import { costColors, manaValue, parseCost } from './mana.ts';
 import type {
-  ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, Num, PlayerId, Ref,
+  ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, Num, PlayerId, Ref, TriggerDef,
 } from './types.ts';
 import { COLORS } from './types.ts';
 
@@ -18,6 +18,8 @@ export interface Ctx {
   bindings?: Record<string, { obj: string; inc: number } | { player: PlayerId }>;
   eventAmount?: number;
   x?: number;
+  /** The triggered ability being resolved (for "… and it gains this ability", 706.9a). */
+  ability?: TriggerDef;
 }
 
 export const opponentOf = (p: PlayerId): PlayerId => (p === 'P1' ? 'P2' : 'P1');
@@ -43,6 +45,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (!o || !c) return false;
   const zone = f.zone ?? (f.ids ? 'any' : 'battlefield');
   if (zone !== 'any' && o.zone !== zone) return false;
+  if (o.phasedOut && !f.ids) return false; // 702.25b: treated as though it doesn't exist
   if (f.ids && !f.ids.some((r) => refObj(state, r, ctx) === id)) return false;
   if (f.self && id !== ctx.self) return false;
   if (f.other && id === ctx.self) return false;
@@ -155,7 +158,7 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
   const parts: Part[] = [];
   for (const o of Object.values(state.objects)) {
     const c = cur[o.id]!;
-    if (o.zone === 'battlefield') {
+    if (o.zone === 'battlefield' && !o.phasedOut) {
       c.statics.forEach((def, i) => {
         parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
       });

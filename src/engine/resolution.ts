@@ -109,7 +109,7 @@ export function resolveTop(g: Game): void {
   const item = g.s.stack.pop();
   if (!item) return;
   g.touch();
-  const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets } };
+  const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}) };
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
   const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;

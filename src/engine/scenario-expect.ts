@@ -170,6 +170,7 @@ export function checkExpect(exp: Expectation, step: number, state: GameState, re
           case 'tapped': actual = o.tapped; break;
           case 'controller': actual = c.controller; break;
           case 'manaValue': actual = c.manaValue; break;
+          case 'name': actual = c.name; break;
           case 'manaCost': actual = c.manaCost; break;
           case 'abilities': actual = c.hasAbilities ? 'any' : 'none'; break;
           case 'preventionShield': actual = state.shields.filter((s) => s.kind === 'prevent-next' && 'obj' in s.to && s.to.obj === key && s.to.inc === o.inc).reduce((n, s) => n + (s.kind === 'prevent-next' ? s.remaining : 0), 0); break;

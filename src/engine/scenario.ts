@@ -132,6 +132,7 @@ export function buildState(s: Scenario, edition: Edition): GameState {
       tapped: !!d.tapped, damage: d.damage ?? 0, counters: Object.fromEntries(Object.entries(d.counters ?? {}).filter(([, n]) => n > 0)),
       timestamp: state.clock, controlledSince: d.summoningSick ? number : 0, pos: state.clock,
       ...(d.attachedTo ? { attachedTo: d.attachedTo } : {}),
+      ...(d.phasedOut ? { phasedOut: true } : {}),
     };
     if (d.card.name === undefined) {
       const en = s.names?.[id]?.['en'];

@@ -37,6 +37,7 @@ export const ObjectExpect = z.strictObject({
   },
   exists: z.boolean().optional(),
   manaValue: z.int().optional(),
+  name: z.string().optional().describe("the object's name (as copied, 706.2)"),
   manaCost: z.union([z.string(), z.null()]).optional(),
   abilities: z.enum(["none", "any"]).optional(),
   preventionShield: z.int().optional(),

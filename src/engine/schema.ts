@@ -86,6 +86,7 @@ export const SetupObject = z.strictObject({
     return Id.optional();
   },
   summoningSick: z.boolean().optional(),
+  phasedOut: z.boolean().optional().describe("a phased-out permanent: treated as though it doesn't exist (702.25b)"),
   get card() {
     return Card;
   },

@@ -131,7 +131,7 @@ export function putTriggersOnStack(g: Game): boolean {
   for (const p of order) {
     for (const t of pend.filter((x) => x.controller === p)) {
       const item: StackItem = {
-        sid: `ab${g.tick()}`, kind: 'ability', obj: t.source, controller: p, effects: t.def.effects, targets: {},
+        sid: `ab${g.tick()}`, kind: 'ability', obj: t.source, controller: p, effects: t.def.effects, targets: {}, ability: t.def,
         targetDefs: t.def.targets ?? [], bindings: t.bindings, label: t.label,
       };
       if (t.def.if) item.condition = t.def.if;

@@ -100,6 +100,8 @@ export interface GameObject {
   /** Position in its zone (for ordered zones: library top = lowest). */
   pos: number;
   deathtouched?: boolean;
+  /** Phased out (702.25b): on the battlefield, but treated as though it doesn't exist. */
+  phasedOut?: boolean;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
 }
 
@@ -176,6 +178,8 @@ export interface StackItem {
   label: string;
   eventAmount?: number;
   sourceSnapshot?: { inc: number };
+  /** The triggered ability this item is (for "… and it gains this ability", 706.9a). */
+  ability?: TriggerDef;
 }
 
 export interface PendingTrigger {

@@ -10,14 +10,15 @@ import type { Msg } from '../engine/msg.ts';
 import { fill } from '../engine/msg.ts';
 import type { RunResult, Scenario } from '../engine/scenario.ts';
 import { createTranslator, type Catalog, type Locale } from '../i18n/translate.ts';
-import enTrace from '../i18n/locales/en.trace.json';
 import jaTrace from '../i18n/locales/ja.trace.json';
 import koTrace from '../i18n/locales/ko.trace.json';
 import type { Lang } from './labels.ts';
 import { nameOf, playerName, stepName, type T } from './model.ts';
 import { STRINGS, type StringKey } from './strings.ts';
 
-export const TRACE: Record<Locale, Catalog> = { en: enTrace, ja: jaTrace, ko: koTrace };
+/** English needs no catalog in the bundle: a message's key is its English template (en.trace.json lists the keys,
+ * for the parity test). */
+export const TRACE: Record<Locale, Catalog> = { en: {}, ja: jaTrace, ko: koTrace };
 
 const ZONES = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
 const COLORS = new Set(['white', 'blue', 'black', 'red', 'green']);
@@ -57,7 +58,7 @@ function localizeArg(v: string | number, c: TraceContext): string {
     return local === id ? v : local; // an object the scenario doesn't name (a token) keeps the engine's name
   }
   // a word or a phrase that is itself in the catalog ("colorless", "creature"; "{0}'s ability", "{0} spells")
-  if (Object.hasOwn(TRACE.en, v)) return traceMessage({ key: v, args: [] }, c);
+  if (Object.hasOwn(TRACE.ja, v)) return traceMessage({ key: v, args: [] }, c);
   for (const [re, key] of PHRASES) {
     const m = re.exec(v);
     if (m) return traceMessage({ key, args: [m[1]!] }, c);

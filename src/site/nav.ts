@@ -3,6 +3,10 @@ import type { Lang } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
 import { LANG_LABEL } from './i18n.ts';
 import { sectionHref, type Edition, type Site } from './site.ts';
+import { glossaryPath } from './glossary-pages.ts';
+
+/** What the switches keep: a section (`702`), the glossary (a glossary page → the other edition's glossary index), or nothing. */
+export type SwitchPlace = string | { glossary: true } | null;
 
 export interface SwitchLink {
   lang: Lang;
@@ -16,13 +20,13 @@ export interface SwitchLink {
   latest: boolean;
 }
 
-function link(ed: Edition, current: Edition | null, section: string | null, label: string): SwitchLink {
-  const href = (section && sectionHref(ed, section)) || ed.base;
+function link(ed: Edition, current: Edition | null, section: SwitchPlace, label: string): SwitchLink {
+  const href = typeof section === 'string' ? sectionHref(ed, section) || ed.base : section ? glossaryPath(ed.base) : ed.base;
   return { lang: ed.lang, edition: ed.edition, label, href, base: ed.base, current: ed === current, latest: ed.latest };
 }
 
 /** One link per language: the latest edition of it (the reader's own edition for its language). */
-export function languageLinks(site: Site, ed: Edition | null, section: string | null): SwitchLink[] {
+export function languageLinks(site: Site, ed: Edition | null, section: SwitchPlace): SwitchLink[] {
   return LANGS.flatMap((lang) => {
     const target = ed && ed.lang === lang ? ed : site.latest.get(lang);
     return target ? [link(target, ed, section, LANG_LABEL[lang])] : [];
@@ -30,6 +34,6 @@ export function languageLinks(site: Site, ed: Edition | null, section: string | 
 }
 
 /** Every edition of the reader's language, newest first. */
-export function editionLinks(site: Site, ed: Edition, section: string | null): SwitchLink[] {
+export function editionLinks(site: Site, ed: Edition, section: SwitchPlace): SwitchLink[] {
   return site.editions.filter((e) => e.lang === ed.lang).sort((a, b) => b.edition.localeCompare(a.edition)).map((e) => link(e, ed, section, e.edition));
 }

@@ -79,3 +79,14 @@ describe('glossary pages', () => {
     expect(matchHeadwords(enList, '   ')).toEqual([]);
   });
 });
+
+describe('switches on a glossary page', () => {
+  test('language and edition links go to the other glossary index, not its contents', async () => {
+    const { editionLinks, languageLinks } = await import('../../src/site/nav.ts');
+    expect(languageLinks(site, ja, { glossary: true }).map((l) => l.href)).toEqual(['/en/glossary/', '/ja/glossary/', '/ko/glossary/']);
+    expect(editionLinks(site, en, { glossary: true }).map((l) => l.href)).toEqual(['/en/glossary/', '/en/2019-01-25/glossary/', '/en/2017-01-20/glossary/']);
+    // A section page keeps its section; no place: the contents.
+    expect(languageLinks(site, ja, '702').map((l) => l.href)).toEqual(['/en/702/', '/ja/702/', '/ko/702/']);
+    expect(languageLinks(site, ja, null).map((l) => l.href)).toEqual(['/en/', '/ja/', '/ko/']);
+  });
+});

@@ -183,10 +183,10 @@ export class Game {
   lookBack: { pre: View; preState: GameState } | null = null;
 
   // ---------------------------------------------------------------- the rule areas (one module each)
-  rawMove(id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean } = {}): GameEvent {
+  rawMove(id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean; asEnters?: EffectDef } = {}): GameEvent {
     return zones.rawMove(this, id, to, opts);
   }
-  move(id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
+  move(id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
     return zones.move(this, id, to, why);
   }
   destroy(id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {

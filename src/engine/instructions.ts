@@ -113,7 +113,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     for (const id of objs(g, ctx, a.obj)) g.move(id, 'exile');
   },
   move: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, a.tapped ? { opts: { tapped: true } } : {});
+    const asEnters = a.is ? { affects: 'self', ...a.is } : undefined;
+    for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
   },
   'return-to-hand': (g, a, ctx) => {
     for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: M`${g.name(id)} is returned to its owner's hand` });

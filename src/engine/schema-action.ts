@@ -11,7 +11,7 @@
  * References to the card vocabulary (schema-card.ts) are lazy getters: the two modules refer to each other.
  */
 import * as z from 'zod';
-import { Id, Mana, Player, StepName, Zone } from './schema-base.ts';
+import { Color, Id, Mana, Player, StepName, Zone } from './schema-base.ts';
 import { Card, CopyExcept, Effect, Filter, Num, Replacement } from './schema-card.ts';
 
 /** A scenario object id, "self", "$t" (a target or a binding) — one or several — or every object matching a filter. */
@@ -87,7 +87,8 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal("sacrifice"), ...injected, obj: Refs }),
   z.strictObject({ op: z.literal("each-player-sacrifices"), ...injected, get filter() { return Filter; } }),
   z.strictObject({ op: z.literal("exile"), ...injected, obj: Refs }),
-  z.strictObject({ op: z.literal("move"), ...injected, obj: Refs, get to() { return Zone; }, tapped: z.boolean().optional() }),
+  z.strictObject({ op: z.literal("move"), ...injected, obj: Refs, get to() { return Zone; }, tapped: z.boolean().optional(),
+    get is() { return z.strictObject({ addTypes: z.array(z.string()).optional(), addSubtypes: z.array(z.string()).optional(), get setColors() { return z.array(Color).optional(); } }).optional().describe("\"that permanent is [characteristic]\": applies as it enters the battlefield (611.2e)"); } }),
   z.strictObject({ op: z.literal("return-to-hand"), ...injected, obj: Refs }),
   z.strictObject({ op: z.literal("tap"), ...injected, obj: Refs }),
   z.strictObject({ op: z.literal("untap"), ...injected, obj: Refs }),

@@ -11,12 +11,12 @@ import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, type Msg } from './msg.ts';
 import { hasKeyword, matches } from './layers.ts';
-import { IllegalAction, type PlayerId, type Zone } from './types.ts';
+import { IllegalAction, type EffectDef, type PlayerId, type Zone } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** Move an object; it becomes a new object (400.7). Returns the events to check for triggers. */
-export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean } = {}): GameEvent {
+export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean; asEnters?: EffectDef } = {}): GameEvent {
   const pre = g.lookBack?.pre ?? g.view();
   const preState = g.lookBack?.preState ?? clone(g.s);
   const o = g.s.objects[id]!;
@@ -58,6 +58,12 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   o.pos = opts.bottom ? g.s.clock + 1e6 : g.s.clock;
   if (to === 'library' && !opts.bottom) o.pos = -g.s.clock;
   g.touch();
+  if (to === 'battlefield' && opts.asEnters) {
+    // 611.2e: "that permanent is [characteristic]" applies simultaneously with the permanent entering
+    g.s.effects.push({ eid: `e${g.tick()}`, def: { ...opts.asEnters, affects: id }, controller: o.controller, timestamp: o.timestamp, locked: [{ obj: id, inc: o.inc }], until: 'indefinite', label: `${o.card.name ?? id}` });
+    g.touch();
+    g.cite('effect', ['611.2e'], M`${o.card.name ?? id} has that characteristic as it enters the battlefield`);
+  }
   if (to === 'battlefield') entering(g, id);
   return g.snapshotFor({ kind: 'zone', obj: id, from, to, pre, preState });
 }
@@ -117,7 +123,7 @@ function entering(g: Game, id: string): void {
 }
 
 /** Zone change with replacement effects (614, 616). */
-export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId } } = {}): void {
+export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
   const o = g.obj(id);
   let dest = to;
   const applied = new Set<string>();

@@ -271,6 +271,21 @@ export const INSTRUCTIONS: InstructionHandlers = {
     g.touch();
     g.cite('event', ['701.3a', '613.6d'], M`${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
   },
+  'change-targets': (g, a, ctx) => {
+    // 114.7d-e: the new targets must be legal; only the final set of targets is evaluated
+    const id = refObj(g.s, a.spell, ctx);
+    const item = g.s.stack.find((x) => x.kind === 'spell' && x.obj === id);
+    if (!id || !item) return g.cite('rule', ['608.2b'], M`the spell is no longer on the stack`);
+    const current: Record<string, string> = {};
+    for (const [k, t] of Object.entries(item.targets)) current[k] = 'obj' in t ? t.obj : t.player;
+    const chosen = { ...current, ...a.targets };
+    const targets = g.chooseTargets(item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
+    item.targets = targets;
+    const so = g.s.objects[item.obj]!;
+    if (so.stackInfo) so.stackInfo.targets = targets;
+    g.touch();
+    for (const v of Object.values(a.targets)) g.cite('event', ['114.7d', '114.7e'], M`${g.name(item.obj)}: a new target is chosen, ${g.s.objects[v] ? g.name(v) : v}`);
+  },
   'exchange-control': (g, a, ctx, label) => {
     // 701.10a: if the entire exchange can't be completed, no part of it occurs; 701.10b: same controller, nothing
     const x = refObj(g.s, a.a, ctx);

@@ -66,8 +66,17 @@ export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string 
   return true;
 }
 
+/** Whether a "for as long as you control [source]" duration holds now (611.2b). */
+export function stillControlled(g: Game, source: string | undefined, you: string): boolean {
+  return !!source && g.onBattlefield(source) && g.chars(source).controller === you;
+}
+
 export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): void {
   const until = def.until ?? 'indefinite';
+  if (until === 'while-you-control-source' && !stillControlled(g, ctx.self, ctx.you)) {
+    // 611.2b: the duration ended before the effect would first apply, so the effect does nothing
+    return g.cite('rule', ['611.2b'], M`the "for as long as" duration is already over, so the effect does nothing`);
+  }
   const eff = { eid: `e${g.tick()}`, def: clone(def), controller: ctx.you, timestamp: g.s.clock, until, label: label || def.id || 'effect', ...(ctx.self ? { source: ctx.self } : {}) } as GameState['effects'][number];
   // resolve references; lock the affected set (611.2c) unless the effect modifies only rules
   const v = g.view();

@@ -6,14 +6,25 @@
 import type { Game, GameEvent } from './game.ts';
 import { M, type Msg } from './msg.ts';
 import type { View } from './layers.ts';
+import { stillControlled } from './resolution.ts';
 import { IllegalAction, PLAYERS, type GameState, type PlayerId } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** 704.3: perform all applicable SBAs simultaneously, repeat; then put triggers on the stack (603.3b). */
+/** "For as long as you control [source]" effects end when that stops being true (611.2b). */
+function endControlDurations(g: Game): void {
+  const over = g.s.effects.filter((e) => e.until === 'while-you-control-source' && !stillControlled(g, e.source, e.controller));
+  if (!over.length) return;
+  g.s.effects = g.s.effects.filter((e) => !over.includes(e));
+  g.touch();
+  for (const e of over) g.cite('effect', ['611.2b'], M`${e.label ?? 'an effect'} ends: its "for as long as" duration is over`);
+}
+
 export function settle(g: Game): void {
   for (let guard = 0; guard < 100; guard++) {
     if (g.s.result) return;
+    endControlDurations(g);
     const did = g.sbaRound();
     if (did) continue;
     if (g.putTriggersOnStack()) continue;

@@ -203,7 +203,7 @@ export const Effect = z.strictObject({
   get rules() {
     return z.array(RulesMod).optional();
   },
-  until: z.enum(["end-of-turn", "end-of-combat", "indefinite"]).optional(),
+  until: z.enum(["end-of-turn", "end-of-combat", "indefinite", "while-you-control-source"]).optional().describe("while-you-control-source: \"for as long as you control [this]\" (611.2b)"),
 }).meta({ id: "effect" });
 
 export const Replacement = z.discriminatedUnion('kind', [

@@ -132,7 +132,7 @@ export interface ActiveEffect {
   controller: PlayerId;
   timestamp: number;
   locked?: { obj: string; inc: number }[];
-  until: 'end-of-turn' | 'end-of-combat' | 'indefinite';
+  until: 'end-of-turn' | 'end-of-combat' | 'indefinite' | 'while-you-control-source';
   label?: string;
   /** A copy effect (layer 1, 706): the object copied and the copiable values it gives, fixed when it began. */
   copy?: { of: string; values: CardDef };

@@ -19,11 +19,11 @@ const SURVEY = resolve(SHARED_RULES, '../design/engine-sandbox.md');
 
 /** Survey examples without a scenario yet, each with the extension it needs (issue 12; this list only shrinks). */
 const NOT_YET: Record<string, string> = {
-  '208.3a#1': 'crew', '611.2b#1': 'durations: "for as long as"',
+  '208.3a#1': 'crew',
   '603.8#1': 'state triggers',
   '702.23a#1': 'cumulative upkeep', '702.23a#2': 'cumulative upkeep', '702.23b#1': 'cumulative upkeep', '702.50b#1': 'convoke',
   '706.2#1': 'copy effects + X in activated abilities',
-  '605.4a#1': 'triggered mana abilities', '114.7e#1': 'changing targets',
+  '605.4a#1': 'triggered mana abilities',
 };
 
 /**

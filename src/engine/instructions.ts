@@ -10,7 +10,7 @@ import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { M } from './msg.ts';
 import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
-import { formatUnits } from './mana.ts';
+import { formatUnits, parseCost } from './mana.ts';
 import { IllegalAction, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -285,6 +285,37 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (so.stackInfo) so.stackInfo.targets = targets;
     g.touch();
     for (const v of Object.values(a.targets)) g.cite('event', ['114.7d', '114.7e'], M`${g.name(item.obj)}: a new target is chosen, ${g.s.objects[v] ? g.name(v) : v}`);
+  },
+  'cumulative-upkeep': (g, a, ctx) => {
+    // 702.23a: pay [cost] for each age counter on it — each choice separately, the whole set or nothing — or sacrifice
+    // it; 702.23b: each instance counts all the age counters when it resolves
+    const id = ctx.self;
+    if (!id || !g.onBattlefield(id)) return;
+    const n = g.s.objects[id]!.counters['age'] ?? 0;
+    const pay = g.choice<unknown>(`pay:${id}`, [], `${ctx.you} chooses whether to pay the cumulative upkeep of ${g.name(id)}`, ctx.you);
+    if (pay === false || pay === null) {
+      g.move(id, 'graveyard', { rule: '702.23a', text: M`${ctx.you} doesn't pay the cumulative upkeep and sacrifices ${g.name(id)}` });
+      return;
+    }
+    if (a.cost.life) {
+      const total = a.cost.life * n;
+      if (g.s.players[ctx.you].life < total) throw new IllegalAction(M`${ctx.you} has ${g.s.players[ctx.you].life} life and can't pay ${total} life`, '118.4');
+      g.cite('cost', ['702.23a', '702.23b'], M`${ctx.you} pays the cumulative upkeep of ${g.name(id)} for ${n} age counters: ${total} life`);
+      g.loseLife(ctx.you, total, '118.4');
+    }
+    if (a.cost.mana) {
+      g.cite('cost', ['702.23a'], M`${ctx.you} pays the cumulative upkeep of ${g.name(id)} for ${n} age counters`);
+      g.pay(ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.name(id));
+    }
+    if (a.cost.sacrifice) {
+      const picks = Array.isArray(pay) ? (pay as string[]) : [];
+      const ok = (x: string) => g.onBattlefield(x) && g.chars(x).controller === ctx.you && matches(g.s, g.view(), x, a.cost.sacrifice!, ctx);
+      if (picks.length !== n || new Set(picks).size !== n || !picks.every(ok)) {
+        throw new IllegalAction(M`the cumulative upkeep of ${g.name(id)} needs ${n} different permanents to sacrifice, one for each age counter`, '702.23a');
+      }
+      g.cite('cost', ['702.23a'], M`${ctx.you} pays the cumulative upkeep of ${g.name(id)} for ${n} age counters`);
+      for (const x of picks) g.move(x, 'graveyard', { rule: '701.16a', text: M`${g.name(x)} is sacrificed (simultaneously)` });
+    }
   },
   'exchange-control': (g, a, ctx, label) => {
     // 701.10a: if the entire exchange can't be completed, no part of it occurs; 701.10b: same controller, nothing

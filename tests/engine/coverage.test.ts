@@ -21,7 +21,7 @@ const SURVEY = resolve(SHARED_RULES, '../design/engine-sandbox.md');
 const NOT_YET: Record<string, string> = {
   '208.3a#1': 'crew',
   '603.8#1': 'state triggers',
-  '702.23a#1': 'cumulative upkeep', '702.23a#2': 'cumulative upkeep', '702.23b#1': 'cumulative upkeep', '702.50b#1': 'convoke',
+  '702.50b#1': 'convoke',
   '706.2#1': 'copy effects + X in activated abilities',
   '605.4a#1': 'triggered mana abilities',
 };

@@ -232,7 +232,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     }
     return;
   }
-  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: g.s.objects[id]!.inc } });
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: g.s.objects[id]!.inc }, ...(a.x !== undefined ? { x: a.x } : {}) });
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();

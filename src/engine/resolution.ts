@@ -96,6 +96,8 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
     return Math.max(0, val);
   };
   if (def.delta) eff.def.delta = [fix(def.delta[0]) as number, fix(def.delta[1]) as number];
+  // "becomes an X/X …": X is fixed as the effect begins (608.2h); a characteristic-defining ability is never created here
+  if (def.setPT && typeof def.setPT[0] === 'object' && 'x' in def.setPT[0]) eff.def.setPT = [fix(def.setPT[0]) as number, fix(def.setPT[1]) as number];
   if (def.control === 'you') eff.def.control = ctx.you;
   g.s.effects.push(eff);
   g.touch();
@@ -122,6 +124,7 @@ export function resolveTop(g: Game): void {
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
   const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
+  if (item.x !== undefined) ctx.x = item.x; // an activated ability's X (602.2b → 601.2b)
   g.cite('resolve', ['608.1', '405.5'], (item.kind === 'spell' ? M`${g.name(item.obj)} resolves` : !item.obj ? 'a delayed triggered ability resolves' : M`${g.name(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {

@@ -180,6 +180,8 @@ export interface StackItem {
   sourceSnapshot?: { inc: number };
   /** The triggered ability this item is (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
+  /** The value of X announced for an activated ability (602.2b). */
+  x?: number;
 }
 
 export interface PendingTrigger {

@@ -9,6 +9,7 @@ import { awaitingAssignment, runAction } from './actions.ts';
 import { checkExpect, translateExpect } from './scenario-expect.ts';
 import { english, M, type Msg } from './msg.ts';
 import { Game, type StepRecord } from './game.ts';
+import { layerOneCard } from './copy.ts';
 import { derive } from './layers.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { translateBetween } from './rules.ts';
@@ -236,7 +237,9 @@ function layerSummary(g: Game, before: StateView, state: GameState): void {
     if (o.zone !== 'battlefield' || c.power === undefined) continue;
     if (old && old.zone === 'battlefield' && old.power === c.power && old.toughness === c.toughness) continue;
     const rows = c.layerLog.filter((r) => r.layer.startsWith('7'));
-    const printed = o.card.pt ? `${o.card.pt[0]}/${o.card.pt[1]}` : '—';
+    // the values layer 1 starts from: the card's, or the copiable values of what it copies (706.2)
+    const base = layerOneCard(state, o).card.pt;
+    const printed = base ? `${base[0]}/${base[1]}` : '—';
     const was = old?.power !== undefined && old.zone === 'battlefield';
     // the English line lists the layer rows; the translatable message says the result (rows are in the layer table)
     const msg = was ? M`${c.name} is ${c.power}/${c.toughness} (was ${old.power}/${old.toughness})` : M`${c.name} is ${c.power}/${c.toughness}`;

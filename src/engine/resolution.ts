@@ -8,6 +8,7 @@ import type { Game } from './game.ts';
 import { M } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { parsePool } from './mana.ts';
+import { checkStateTriggers } from './triggers.ts';
 import { IllegalAction, type EffectDef, type Filter, type GameState, type StackItem, type TargetDef, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -149,6 +150,7 @@ export function resolveTop(g: Game): void {
     const refs = JSON.stringify(e).match(/"\$([A-Za-z0-9_]+)"/g) ?? [];
     if (refs.some((r) => illegal.has(r.slice(2, -1)))) continue;
     g.exec(e, ctx, item.label);
+    checkStateTriggers(g); // 603.8: a state trigger sees the state between the instructions too
     if (g.s.result) break;
   }
   g.record.resolved.push(item.obj);

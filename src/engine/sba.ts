@@ -7,6 +7,7 @@ import type { Game, GameEvent } from './game.ts';
 import { M, type Msg } from './msg.ts';
 import type { View } from './layers.ts';
 import { stillControlled } from './resolution.ts';
+import { checkStateTriggers } from './triggers.ts';
 import { IllegalAction, PLAYERS, type GameState, type PlayerId } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -25,6 +26,7 @@ export function settle(g: Game): void {
   for (let guard = 0; guard < 100; guard++) {
     if (g.s.result) return;
     endControlDurations(g);
+    checkStateTriggers(g);
     const did = g.sbaRound();
     if (did) continue;
     if (g.putTriggersOnStack()) continue;

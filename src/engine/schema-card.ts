@@ -301,7 +301,7 @@ export const CopyExcept = z.strictObject({
 }).describe("exceptions and modifications of a copy effect; they become part of the copiable values (706.9)").meta({ id: "copyExcept" });
 
 export const Trigger = z.strictObject({
-  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage"]),
+  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack"),
   get filter() {
     return Filter.optional();
   },
@@ -313,6 +313,7 @@ export const Trigger = z.strictObject({
   player: z.string().optional(),
   if: z.strictObject({
     lifeAtLeast: z.int().optional(),
+    handEmpty: z.boolean().optional().describe("the player has no cards in hand"),
     player: z.string().optional(),
   }).optional(),
   optional: z.boolean().optional(),

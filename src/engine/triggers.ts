@@ -118,7 +118,31 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
 
 export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
   if (cond.lifeAtLeast !== undefined) return g.s.players[g.player(cond.player ?? 'you', ctx)].life >= cond.lifeAtLeast;
+  if (cond.handEmpty !== undefined) return (g.zoneOf(g.player(cond.player ?? 'you', ctx), 'hand').length === 0) === cond.handEmpty;
   return true;
+}
+
+/**
+ * State triggers (603.8): a state-triggered ability triggers whenever the game state matches its condition — checked
+ * after every event, even in the middle of a resolution — and then doesn't trigger again until it has resolved or
+ * otherwise left the stack.
+ */
+export function checkStateTriggers(g: Game): void {
+  const v = g.view();
+  for (const src of g.battlefield()) {
+    const c = v[src]!;
+    c.triggers.forEach((def, i) => {
+      if (def.on !== 'state' || !def.if) return;
+      const key = `${src}:state${i}`;
+      const waiting = g.s.pendingTriggers.some((t) => t.stateKey === key) || g.s.stack.some((t) => t.stateKey === key);
+      if (waiting || !g.checkCondition(def.if, { you: c.controller, self: src })) return;
+      const { if: _condition, ...rest } = def;
+      void _condition;
+      g.s.pendingTriggers.push({ controller: c.controller, source: src, def: rest, bindings: {}, label: `${c.name}: triggered ability`, stateKey: key });
+      g.touch();
+      g.cite('trigger', ['603.8'], M`${c.name}'s state-triggered ability triggers`);
+    });
+  }
 }
 
 /** 603.3b: APNAP order; each player's triggers in the order they triggered unless a choice orders them. */
@@ -136,6 +160,7 @@ export function putTriggersOnStack(g: Game): boolean {
       };
       if (t.def.if) item.condition = t.def.if;
       if (t.eventAmount !== undefined) item.eventAmount = t.eventAmount;
+      if (t.stateKey) item.stateKey = t.stateKey;
       if (t.def.targets?.length) {
         const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`, p);
         item.targets = g.chooseTargets(t.def.targets, chosen, { you: p, self: t.source });

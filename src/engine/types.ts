@@ -182,6 +182,7 @@ export interface StackItem {
   ability?: TriggerDef;
   /** The value of X announced for an activated ability (602.2b). */
   x?: number;
+  stateKey?: string;
 }
 
 export interface PendingTrigger {
@@ -191,6 +192,8 @@ export interface PendingTrigger {
   bindings: Record<string, TargetRef>;
   label: string;
   eventAmount?: number;
+  /** A state trigger's identity: it doesn't trigger again while waiting or on the stack (603.8). */
+  stateKey?: string;
 }
 
 export interface CombatState {

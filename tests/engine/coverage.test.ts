@@ -20,7 +20,6 @@ const SURVEY = resolve(SHARED_RULES, '../design/engine-sandbox.md');
 /** Survey examples without a scenario yet, each with the extension it needs (issue 12; this list only shrinks). */
 const NOT_YET: Record<string, string> = {
   '208.3a#1': 'crew',
-  '603.8#1': 'state triggers',
   '702.50b#1': 'convoke',
   '605.4a#1': 'triggered mana abilities',
 };

@@ -223,7 +223,9 @@ function audit(phone: boolean): string[] {
   for (const el of document.querySelectorAll<HTMLElement>('body *')) {
     if (!shown(el) || el.matches('input, textarea, select')) continue;
     const cs = getComputedStyle(el);
-    if ((cs.overflowX === 'hidden' || cs.overflowX === 'clip') && cs.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) out.push(`clipped: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+    // A visually hidden label (1 px, clipped) is meant to be read by screen readers only.
+    const srOnly = el.clientWidth <= 1 || cs.clipPath.startsWith('inset(50%');
+    if (!srOnly && (cs.overflowX === 'hidden' || cs.overflowX === 'clip') && cs.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) out.push(`clipped: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
   }
   if (phone) {
     for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, summary')) {

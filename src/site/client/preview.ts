@@ -191,7 +191,7 @@ export class PreviewController {
     const view = this.doc.defaultView ?? window;
     if (p.classList.contains('pop-sheet')) {
       // Fixed to the bottom of the viewport by CSS; nothing to compute.
-      p.style.width = p.style.left = p.style.top = '';
+      p.style.width = p.style.left = p.style.top = p.style.maxHeight = '';
       return;
     }
     const vw = this.doc.documentElement.clientWidth;
@@ -199,12 +199,18 @@ export class PreviewController {
     const width = Math.min(448, vw - 16);
     p.style.width = `${width}px`;
     p.style.left = `${Math.max(8, Math.min(r.left, vw - width - 8)) + view.scrollX}px`;
+    // The sticky header stays in front of the reader: a preview never covers it (nor the link).
+    const ceiling = (this.doc.querySelector('header.top')?.getBoundingClientRect().bottom ?? 0) + 6;
+    p.style.maxHeight = '';
     const h = p.offsetHeight;
-    const below = r.bottom + 6;
-    const above = r.top - h - 6;
-    // Below when it fits, else above when that fits, else whichever side has more room (clamped on screen).
-    let top = below;
-    if (below + h > view.innerHeight) top = above > 0 ? above : Math.max(8, Math.min(below, view.innerHeight - h - 8));
+    const roomBelow = view.innerHeight - 8 - (r.bottom + 6);
+    const roomAbove = r.top - 6 - ceiling;
+    // Below when it fits, else above when that fits, else on the roomier side, shortened to fit (it scrolls).
+    const side = h <= roomBelow || (h > roomAbove && roomBelow >= roomAbove) ? 'below' : 'above';
+    const room = side === 'below' ? roomBelow : roomAbove;
+    if (h > room) p.style.maxHeight = `${Math.max(room, 96)}px`;
+    const height = Math.min(h, Math.max(room, 96));
+    const top = side === 'below' ? r.bottom + 6 : r.top - 6 - height;
     p.style.top = `${top + view.scrollY}px`;
   }
 

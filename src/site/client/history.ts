@@ -110,7 +110,11 @@ function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: D
 }
 
 function summaryTable(doc: Document, d: EditionDiff): HTMLElement {
+  // It scrolls sideways on a phone: focusable, so a keyboard can scroll it (axe scrollable-region-focusable).
   const wrap = el(doc, 'div', 'table-wrap');
+  wrap.tabIndex = 0;
+  wrap.setAttribute('role', 'region');
+  wrap.setAttribute('aria-label', 'Counts of changes');
   const table = el(doc, 'table', 'dsum');
   const head = el(doc, 'tr');
   head.append(el(doc, 'th'));

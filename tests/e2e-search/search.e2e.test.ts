@@ -3,10 +3,9 @@
  * browser) against the built site (`npm run build`, once for all browser tests), served on a
  * loopback port. Skipped only when Chromium is missing.
  */
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, startServer } from '../e2e/support.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSite } from '../e2e/support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 // The site is built once for all browser tests (tests/e2e/support.ts), so on a clean clone these
@@ -14,33 +13,10 @@ import { BROWSER, needs } from '../inputs.ts';
 const suite = needs(BROWSER).describe;
 
 suite('instant search in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    // Every console error (CSP violations included) and uncaught exception on the pages visited,
-    // checked after the tests that ran (also under -t filtering).
-    expect(errors).toEqual([]);
-  });
-
-  async function open(path: string): Promise<Page> {
-    const page = await browser.newPage();
-    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`${path}: ${m.text()} (${m.location().url})`);
-    });
-    await page.goto(base + path.replace(/^\//, ''));
-    return page;
-  }
+  // Every console error (CSP violations included) and uncaught exception on the pages visited is
+  // checked after the tests that ran (tests/e2e/support.ts).
+  const site = useBrowserSite({ checkErrors: true });
+  const open = (path: string): Promise<Page> => site.open(path);
 
   /** Types a query and returns the rule numbers and languages of the listed results. */
   async function typeAndRead(page: Page, query: string): Promise<{ number: string; lang: string }[]> {

@@ -8,11 +8,10 @@
  * made active by the keyboard (glossary rows, snippets with highlights, the active-row style); also
  * open with no results (the empty state and its hint).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, startServer } from './support.ts';
+import { useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
@@ -103,33 +102,19 @@ const KINDS: Kind[] = [
 ];
 
 suite('accessibility (axe-core) in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const site = useBrowserSite();
 
   for (const viewport of ['desktop', 'phone'] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`${viewport}, ${scheme}: no serious or critical violation on any page kind`, async () => {
-        const ctx = await browser.newContext(
+        const ctx = await site.browser.newContext(
           viewport === 'phone'
             ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, colorScheme: scheme }
             : { viewport: { width: 1280, height: 900 }, colorScheme: scheme },
         );
         const found: string[] = [];
         for (const kind of KINDS) {
-          const page = await ctx.newPage();
-          await page.goto(base + kind.path.replace(/^\//, ''));
-          await page.waitForSelector('html[data-cr-ready]');
+          const page = await site.open(kind.path, { context: ctx, ready: true });
           await page.emulateMedia({ colorScheme: scheme });
           await kind.prepare?.(page);
           const result = await new AxeBuilder({ page }).analyze();

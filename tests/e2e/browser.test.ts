@@ -2,54 +2,21 @@
  * The reading site in a real browser (Debian's Chromium via playwright-core) against the built dist/
  * served by scripts/start.ts on a random loopback port.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, startServer } from './support.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
-/** Chromium's console message for a response with status 404. */
-const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
-const expected404 = (url: string) => {
-  const path = new URL(url).pathname;
-  // Page addresses may end in a rule number (/en/CR702.19b): only a file type marks an asset.
-  return !/\.(?:m?js|css|json|png|svg|ico|gif|woff2?|webmanifest|wasm|txt|xml|pagefind|pf_\w+)$/.test(path) || /^\/api\/[a-z]{2}\/history\/[^/]+\.json$/.test(path);
-};
-
 suite('reading site in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
+  const site = useBrowserSite({ checkErrors: true });
   let context: BrowserContext;
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    // Checked after every test that ran (also under -t filtering), not by a test that relies on order.
-    expect(errors).toEqual([]);
+    context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
   });
 
-  async function open(path: string, ctx: BrowserContext = context): Promise<Page> {
-    const page = await ctx.newPage();
-    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
-    page.on('console', (m) => {
-      // CSP violations show up here too. The one expected error is Chromium's 404 message for an
-      // address that may not exist by design: a page address (the not-found tests, the scripts' HEAD
-      // probes) or a rule's history JSON under /api/ (the not-found page's probe). A 404 for any
-      // script, style, image or other data file is an error.
-      if (m.type() === 'error' && !(m.text() === NOT_FOUND && expected404(m.location().url))) errors.push(`${path}: ${m.text()} (${m.location().url})`);
-    });
-    await page.goto(base + path.replace(/^\//, ''));
-    return page;
-  }
+  const open = (path: string, ctx: BrowserContext = context): Promise<Page> => site.open(path, { context: ctx });
 
   /** Waits until the page shows `rule` as the fragment target, then returns the final path + hash. */
   async function landed(page: Page, rule: string): Promise<string> {
@@ -135,7 +102,7 @@ suite('reading site in Chromium', () => {
     });
 
     test('tapping a reference shows the preview first and follows it on the second tap', async () => {
-      const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      const mobile = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       const page = await open('/ko/601/', mobile);
       const url = page.url();
       const link = page.locator('a.ref[data-r]').first();
@@ -251,7 +218,7 @@ suite('reading site in Chromium', () => {
 
   describe('mobile viewport', () => {
     test('a section page fits a phone screen without horizontal scrolling', async () => {
-      const mobile = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+      const mobile = await site.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
       for (const path of ['/ko/702/', '/ja/parallel/702/', '/en/', '/en/glossary/', '/en/glossary/t/', '/ja/glossary/ka/']) {
         const page = await open(path, mobile);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -3,11 +3,10 @@
  * same diff as the build (src/history/diff.ts on the store), pinned permalinks of editions without
  * pages land on the rule's history and say what the number is today, and rules link to their history.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, startServer } from './support.ts';
+import { useBrowserSite } from './support.ts';
 import { BROWSER, SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions } from '../../src/history/diff.ts';
@@ -15,29 +14,13 @@ import { diffEditions } from '../../src/history/diff.ts';
 const suite = needs(BROWSER, SHARED).describe;
 
 suite('history pages in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  const errors: string[] = [];
-
+  // Errors (any but the expected 404 of a page address) are checked after the tests that ran.
+  const site = useBrowserSite({ checkErrors: true });
+  let phone: BrowserContext;
   beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-  }, 600_000);
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
+    phone = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
   });
-
-  async function open(path: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !/404/.test(m.text())) errors.push(`${path}: ${m.text()}`);
-    });
-    await page.goto(base + path.replace(/^\//, ''));
-    return page;
-  }
+  const open = (path: string): Promise<Page> => site.open(path, { context: phone });
 
   describe('any two editions', () => {
     test('2016-07-22 → 2026-01-16 in the browser equals the build’s diff of the same store', async () => {
@@ -146,11 +129,9 @@ suite('history pages in Chromium', () => {
     ];
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
-      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+      const ctx = await site.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
       for (const [path, prepare] of pages) {
-        const page = await ctx.newPage();
-        await page.goto(base + path.replace(/^\//, ''));
-        await page.waitForSelector('html[data-cr-ready]');
+        const page = await site.open(path, { context: ctx, ready: true });
         await prepare(page);
         const result = await new AxeBuilder({ page }).analyze();
         for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path} (${scheme}): ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
@@ -160,8 +141,4 @@ suite('history pages in Chromium', () => {
     }
     expect(found).toEqual([]);
   }, 300_000);
-
-  test('no page errors', () => {
-    expect(errors).toEqual([]);
-  });
 });

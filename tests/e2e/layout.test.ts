@@ -4,42 +4,24 @@
  * scrolling, the sticky header and the parallel view's column header never cover the text, previews
  * and the menu stay on screen, touch targets are at least 44 px, keyboard focus is never hidden.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, startServer } from './support.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
 
 suite('page layout in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
+  const site = useBrowserSite({ checkErrors: true });
   let desktop: BrowserContext;
   let phone: BrowserContext;
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-    desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  }, 600_000);
-
-  afterAll(async () => {
-    expect(errors).toEqual([]);
-    await browser?.close();
-    server?.close();
+    desktop = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    phone = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   });
 
-  async function open(ctx: BrowserContext, path: string): Promise<Page> {
-    const page = await ctx.newPage();
-    page.on('pageerror', (e) => errors.push(`${path}: ${String(e)}`));
-    await page.goto(base + path.replace(/^\//, ''));
-    await page.waitForSelector('html[data-cr-ready]');
-    return page;
-  }
+  const open = (ctx: BrowserContext, path: string): Promise<Page> => site.open(path, { context: ctx, ready: true });
 
   /** Scrolls so that `id` is the rule read at the top (just under the sticky header), without a hash. */
   async function scrollTo(page: Page, id: string): Promise<void> {

@@ -3,11 +3,10 @@
  * a desktop viewport, against the built dist/ (issue 8 items 5, 7, 8, 9).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { getSite } from '../../src/site/load.ts';
 import { siteUrl } from '../../src/site/seo.ts';
-import { launch, startServer } from './support.ts';
+import { startServer, useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
@@ -15,27 +14,9 @@ const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, ha
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 suite('pages in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
   const site = getSite();
-
-  beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
-
-  async function open(ctx: BrowserContext, path: string): Promise<Page> {
-    const page = await ctx.newPage();
-    await page.goto(base + path.replace(/^\//, ''));
-    await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
-    return page;
-  }
+  const web = useBrowserSite();
+  const open = (ctx: BrowserContext, path: string): Promise<Page> => web.open(path, { context: ctx, ready: true });
 
   describe.each([
     ['phone', PHONE],
@@ -43,7 +24,7 @@ suite('pages in Chromium', () => {
   ] as const)('on a %s', (_name, options) => {
     let ctx: BrowserContext;
     beforeAll(async () => {
-      ctx = await browser.newContext(options);
+      ctx = await web.browser.newContext(options);
     });
     afterAll(async () => ctx?.close());
 
@@ -84,7 +65,7 @@ suite('pages in Chromium', () => {
       await page.fill('[data-gl-q]', '');
       await expect.poll(() => page.textContent('[data-gl-status]')).toBe(`${total} terms`);
       // On a group page the filter searches the whole language, and Enter opens the first match.
-      await page.goto(`${base}en/glossary/a/`);
+      await page.goto(`${web.base}en/glossary/a/`);
       await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
       await page.fill('[data-gl-q]', 'vigilance');
       await expect.poll(() => page.locator('.gl-results .gl-r-term').first().textContent()).toBe('Vigilance');
@@ -98,10 +79,10 @@ suite('pages in Chromium', () => {
       expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ', '英数字', '用語の対応']);
       await ja.fill('[data-gl-q]', 'とらんぷる');
       await expect.poll(() => ja.locator('.gl-results .gl-r-term').first().textContent()).toBe('トランプル');
-      await ja.goto(`${base}ja/glossary/wa/`);
+      await ja.goto(`${web.base}ja/glossary/wa/`);
       // わ begins with a わ word; Y (わい) is with the Latin headwords.
       expect((await ja.locator('.gl-entry dt').first().textContent())?.startsWith('ワールド')).toBe(true);
-      await ja.goto(`${base}ja/glossary/other/`);
+      await ja.goto(`${web.base}ja/glossary/other/`);
       expect(await ja.locator('.gl-entry dt a.num').allTextContents()).toContain('Y');
       await ja.close();
       const ko = await open(ctx, '/ko/glossary/');
@@ -122,7 +103,7 @@ suite('pages in Chromium', () => {
       const top = await page.locator('#g-trample').evaluate((el) => el.getBoundingClientRect().top);
       const header = await page.locator('header.top').evaluate((el) => el.getBoundingClientRect().bottom);
       expect(top).toBeGreaterThanOrEqual(header - 1);
-      await page.goto(`${base}ja/glossary/#gl-ka`);
+      await page.goto(`${web.base}ja/glossary/#gl-ka`);
       await page.waitForURL(/\/ja\/glossary\/ka\/$/);
       await page.close();
     });
@@ -130,7 +111,7 @@ suite('pages in Chromium', () => {
     test('the header go-to box forgives spellings and sends words to the search', async () => {
       const page = await open(ctx, '/en/');
       for (const q of ['702,19b', '702 19b', '702-19-b', 'r702.19b']) {
-        await page.goto(`${base}en/`);
+        await page.goto(`${web.base}en/`);
         await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
         await page.fill('[data-cr-goto-input]', q);
         await page.press('[data-cr-goto-input]', 'Enter');
@@ -175,14 +156,14 @@ suite('pages in Chromium', () => {
   });
 
   test('without JavaScript: /go/ is a form and a list, the glossary index links its group pages', async () => {
-    const ctx = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const ctx = await web.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await ctx.newPage();
-    await page.goto(`${base}ja/go/`);
+    await page.goto(`${web.base}ja/go/`);
     expect(await page.locator('form.go-page input[name="q"]').isVisible()).toBe(true);
     const links = await page.locator('.go-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toHaveLength(site.latest.get('ja')!.sections.length);
     expect(links).toContain('/ja/702/');
-    await page.goto(`${base}en/glossary/`);
+    await page.goto(`${web.base}en/glossary/`);
     expect(await page.locator('[data-gl-filter]').isVisible()).toBe(false);
     await page.click('.gl-groups a[href="/en/glossary/t/"]');
     expect(await page.locator('#g-trample').isVisible()).toBe(true);
@@ -190,7 +171,7 @@ suite('pages in Chromium', () => {
   });
 
   test('the root puts the reader’s language first', async () => {
-    const ctx = await browser.newContext({ ...PHONE, locale: 'ko-KR' });
+    const ctx = await web.browser.newContext({ ...PHONE, locale: 'ko-KR' });
     const page = await open(ctx, '/');
     expect(await page.locator('[data-lang-card]').first().getAttribute('data-lang-card')).toBe('ko');
     expect(await page.locator('[data-lang-card="ko"] [data-lang-mine]').isVisible()).toBe(true);
@@ -198,7 +179,7 @@ suite('pages in Chromium', () => {
   });
 
   test('a preview of a section reference shows its first rules', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await web.browser.newContext(DESKTOP);
     const page = await open(ctx, '/en/601/');
     await page.locator('a.ref[data-r="en/2026-01-16/732"]').first().hover();
     await expect.poll(() => page.locator('#cr-pop').textContent()).toMatch(/732\.1 /);
@@ -214,7 +195,7 @@ suite('pages in Chromium', () => {
 
     test('a page read once opens again without a network; one never read shows the offline page', async () => {
       const srv = await ownServer();
-      const ctx = await browser.newContext(PHONE);
+      const ctx = await web.browser.newContext(PHONE);
       const page = await ctx.newPage();
       await page.goto(`${srv.url}en/702/`);
       await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
@@ -238,7 +219,7 @@ suite('pages in Chromium', () => {
 
     test('a saved edition opens offline, with its progress and size shown', async () => {
       const srv = await ownServer();
-      const ctx = await browser.newContext(DESKTOP);
+      const ctx = await web.browser.newContext(DESKTOP);
       const page = await ctx.newPage();
       await page.goto(`${srv.url}ko/`);
       await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
@@ -262,7 +243,7 @@ suite('pages in Chromium', () => {
   });
 
   test('search engines: absolute canonical and hreflang, description, sitemap and robots.txt', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await web.browser.newContext(DESKTOP);
     const page = await open(ctx, '/ja/702/');
     const head = await page.evaluate(() => ({
       canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
@@ -273,11 +254,11 @@ suite('pages in Chromium', () => {
     expect(head.canonical).toBe(`${origin}/ja/702/`);
     expect(head.alternates).toEqual([`en ${origin}/en/702/`, `ja ${origin}/ja/702/`, `ko ${origin}/ko/702/`, `x-default ${origin}/en/702/`]);
     expect(head.description).toMatch(/^702\. /);
-    const robots = await (await fetch(`${base}robots.txt`)).text();
+    const robots = await (await fetch(`${web.base}robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${origin}/sitemap-index.xml`);
-    const index = await (await fetch(`${base}sitemap-index.xml`)).text();
+    const index = await (await fetch(`${web.base}sitemap-index.xml`)).text();
     expect(index).toContain(`${origin}/sitemap-0.xml`);
-    const urls = await (await fetch(`${base}sitemap-0.xml`)).text();
+    const urls = await (await fetch(`${web.base}sitemap-0.xml`)).text();
     expect(urls).toContain(`<loc>${origin}/ko/glossary/</loc>`);
     expect(urls).toContain(`<loc>${origin}/ja/glossary/ka/</loc>`);
     expect(urls).not.toContain('/go/');

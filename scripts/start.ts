@@ -15,7 +15,8 @@ export { serve } from './server.ts';
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 export const DIST = join(ROOT, 'dist');
 
-function newestMtime(path: string): number {
+/** The newest modification time under `path` (0 when it does not exist), skipping node_modules and dot entries. */
+export function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -4,25 +4,14 @@
  * the generated data is missing, older than its inputs (the pipeline, the model, content/, the
  * mirror), or was made from another mirror. Under CI a missing mirror fails the run here.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
+import { newestMtime } from '../../scripts/start.ts';
 import { catalogFile } from '../../src/pipeline/generated.ts';
 import { SHARED, SHARED_RULES, inCI, missingReason } from '../inputs.ts';
 
 const STAMP = join(PROJECT_ROOT, '.cache', 'generated-from.json');
-
-export function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const e of readdirSync(path)) {
-    if (e === 'node_modules' || e.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, e)));
-  }
-  return newest;
-}
 
 function dataIsFresh(stamp: string): boolean {
   const catalog = catalogFile();

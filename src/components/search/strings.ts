@@ -15,7 +15,14 @@ export type SearchKey = MessageKey<typeof en>;
 // Every English key in every locale, with the same placeholders: tests/i18n.test.ts.
 const STRINGS: Record<Locale, Catalog> = { en, ja, ko };
 
-/** The search words of one page language: `t('boxNone', { q })`; `m('count')` for a browser script. */
-export function searchStrings(lang: Locale): { t: (key: SearchKey, args?: Args) => string; m: (key: SearchKey) => string } {
-  return { t: createTranslator<Catalog>(STRINGS, lang), m: (key) => messageData<Catalog>(STRINGS, lang, key) };
+/**
+ * The search words of one page language: `t('boxNone', { q })`; `m('count')` for a browser script;
+ * `rowAttributes`, the `data-l-*` attributes both boxes give their scripts.
+ */
+export function searchStrings(lang: Locale): { t: (key: SearchKey, args?: Args) => string; m: (key: SearchKey) => string; rowAttributes: Record<string, string> } {
+  const t = createTranslator<Catalog>(STRINGS, lang);
+  const m = (key: SearchKey) => messageData<Catalog>(STRINGS, lang, key);
+  // What both boxes' scripts read for their rows and status line (rows.ts labelsOf, the result count).
+  const rowAttributes = { 'data-l-count': m('count'), 'data-l-matched': t('matched'), 'data-l-glossary': t('glossary'), 'data-l-see': t('see') };
+  return { t, m, rowAttributes };
 }

@@ -3,9 +3,8 @@
  * fault that was seen in a PNG on a phone (390×844, touch) or a desktop (1280×900), checked on both.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Server } from 'node:http';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launch, startServer } from './support.ts';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
@@ -49,19 +48,7 @@ function baselines(page: Page, selector: string, before = false): Promise<number
 const spread = (ys: number[]) => Math.max(...ys) - Math.min(...ys);
 
 suite('what looking at the pages found, in Chromium', () => {
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ server, url: base } = await startServer());
-    browser = await launch();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  const web = useBrowserSite();
 
   describe.each([
     ['phone', PHONE],
@@ -69,7 +56,7 @@ suite('what looking at the pages found, in Chromium', () => {
   ] as const)('on a %s', (_name, options) => {
     let ctx: BrowserContext;
     beforeAll(async () => {
-      ctx = await browser.newContext(options);
+      ctx = await web.browser.newContext(options);
     });
     afterAll(async () => ctx?.close());
 
@@ -77,7 +64,7 @@ suite('what looking at the pages found, in Chromium', () => {
       // Seen on the desktop: "English" 2–3 px above 日本語 and 한국어 (each in its own script's font).
       for (const path of ['/en/702/', '/ja/702/', '/ko/702/', '/']) {
         const page = await ctx.newPage();
-        await page.goto(base + path.slice(1));
+        await page.goto(web.base + path.slice(1));
         await page.waitForSelector('html[data-cr-ready]');
         const ys = await baselines(page, 'header.top .lang-nav a');
         expect(ys).toHaveLength(3);
@@ -89,7 +76,7 @@ suite('what looking at the pages found, in Chromium', () => {
     test('the chooser heading marks its Japanese and Korean words, and never breaks a Korean word', async () => {
       // Seen on the phone: "Choose a language · 言語を選ぶ · 언" / "어 선택" (the Korean was lang="en").
       const page = await ctx.newPage();
-      await page.goto(base);
+      await page.goto(web.base);
       expect(await page.locator('.chooser-h [lang="ja"]').textContent()).toBe('言語を選ぶ');
       const ko = page.locator('.chooser-h [lang="ko"]');
       expect(await ko.textContent()).toBe('언어 선택');
@@ -110,7 +97,7 @@ suite('what looking at the pages found, in Chromium', () => {
 
     test('the keyboard-shortcut line shows only where there is a keyboard (not on a touch phone)', async () => {
       const page = await ctx.newPage();
-      await page.goto(`${base}ja/`);
+      await page.goto(`${web.base}ja/`);
       expect(await page.locator('footer.foot .keys').isVisible()).toBe(options === DESKTOP);
       await page.close();
     });
@@ -118,7 +105,7 @@ suite('what looking at the pages found, in Chromium', () => {
     test('a source without a public address links its row on /sources/, not a repository path', async () => {
       // Seen on /ja/: "出典 … content/seeds/002_6bef9fe457013240.txt".
       const page = await ctx.newPage();
-      await page.goto(`${base}ja/`);
+      await page.goto(`${web.base}ja/`);
       const text = await page.locator('ul.sources').textContent();
       expect(text).not.toContain('content/seeds');
       const link = page.locator('ul.sources a', { hasText: '出典文書' });
@@ -133,14 +120,14 @@ suite('what looking at the pages found, in Chromium', () => {
   describe('on a desktop', () => {
     let ctx: BrowserContext;
     beforeAll(async () => {
-      ctx = await browser.newContext(DESKTOP);
+      ctx = await web.browser.newContext(DESKTOP);
     });
     afterAll(async () => ctx?.close());
 
     test('a preview never covers the sticky header nor its link, wherever the link is on the screen', async () => {
       // Seen: a long preview (508) of a link low on the screen opened above it, over the go-to box.
       const page = await ctx.newPage();
-      await page.goto(`${base}ko/702/2/`);
+      await page.goto(`${web.base}ko/702/2/`);
       await page.waitForSelector('html[data-cr-ready]');
       const head = (await page.locator('header.top').boundingBox())!;
       let checked = 0;
@@ -173,7 +160,7 @@ suite('what looking at the pages found, in Chromium', () => {
     test('the parallel view sets both languages of a rule on one baseline', async () => {
       // Seen: 「702.15. 絆魂/Lifelink」 3 px below "702.15. Lifelink", and the column heads likewise.
       const page = await ctx.newPage();
-      await page.goto(`${base}ja/parallel/702/2/`);
+      await page.goto(`${web.base}ja/parallel/702/2/`);
       await page.waitForSelector('html[data-cr-ready]');
       expect(spread(await baselines(page, '.phead > div'))).toBeCloseTo(0, 0);
       const rows = await page.locator('.prow:not(.phead)').count();
@@ -202,7 +189,7 @@ suite('what looking at the pages found, in Chromium', () => {
     test('the edition menu lists each edition on one line', async () => {
       // Seen: "2026-01-16 (latest)" broken over two lines in the open menu.
       const page = await ctx.newPage();
-      await page.goto(`${base}en/702/`);
+      await page.goto(`${web.base}en/702/`);
       await page.waitForSelector('html[data-cr-ready]');
       await page.click('details.eds > summary');
       // Lines = the link's content height over its line height.

@@ -11,6 +11,8 @@ import { LOCALES, createTranslator, fillMessage, format, messageData, placeholde
 import { useMessageData, useStrings } from '../src/site/i18n.ts';
 import { searchStrings } from '../src/components/search/strings.ts';
 import { translator } from '../src/sandbox/strings.ts';
+import { entryLabel, historyStrings, minorHeading, statusLabel } from '../src/history/strings.ts';
+import { hiddenLabel } from '../src/history/trim.ts';
 import { ROOT } from './helpers.ts';
 
 const DIR = join(ROOT, 'src/i18n/locales');
@@ -30,12 +32,12 @@ function forms(catalog: Record<string, string>): Map<string, Map<string, string>
 }
 
 describe('locale data', () => {
-  it('has one file per locale and domain, and the domains site, search, sandbox, loader, trace', () => {
-    expect(domains).toEqual(['loader', 'sandbox', 'search', 'site', 'trace']);
+  it('has one file per locale and domain, and the domains site, search, sandbox, loader, trace, history', () => {
+    expect(domains).toEqual(['history', 'loader', 'sandbox', 'search', 'site', 'trace']);
     expect(files.sort()).toEqual(LOCALES.flatMap((l) => domains.map((d) => `${l}.${d}.json`)).sort());
   });
 
-  for (const domain of ['site', 'search', 'sandbox', 'loader', 'trace']) {
+  for (const domain of ['site', 'search', 'sandbox', 'loader', 'trace', 'history']) {
     for (const locale of LOCALES) {
       it(`${locale}.${domain}: every English key, non-empty, same placeholders, the plural forms the locale needs`, () => {
         const english = forms(load('en', domain));
@@ -108,6 +110,23 @@ describe('translate', () => {
     expect(fillMessage(searchStrings('en').m('count'), { n: 2, count: 2 })).toBe('2 results');
     expect(fillMessage(searchStrings('ko').m('count'), { n: 1, count: 1 })).toBe('결과 1개');
     expect(useStrings('en')('descGlossary', { edition: 'x', n: 1, count: 1 })).toContain(': 1 term, with');
+  });
+  it('gives the history pages’ counts their plural forms: exact words for 0, 1 and 2 in en, ja and ko', () => {
+    // Written by hand from each language's grammar: English "one" only for 1 (0 takes "other"); Japanese and
+    // Korean nouns do not inflect for number (their Intl.PluralRules has the one category "other").
+    const say = (lang: Locale) => historyStrings(lang);
+    const counts = (f: (n: number) => string) => [0, 1, 2].map(f);
+    expect(counts((n) => minorHeading(say('en'), 'references', 'rules', n))).toEqual(['0 rules with only references renumbered', '1 rule with only references renumbered', '2 rules with only references renumbered']);
+    expect(counts((n) => minorHeading(say('en'), 'typography', 'glossary', n))).toEqual(['0 entries with only typography changed (quotes, dashes, spacing)', '1 entry with only typography changed (quotes, dashes, spacing)', '2 entries with only typography changed (quotes, dashes, spacing)']);
+    expect(counts((n) => minorHeading(say('en'), 'references', 'examples', n))).toEqual(['0 examples with only references renumbered', '1 example with only references renumbered', '2 examples with only references renumbered']);
+    expect(counts((n) => minorHeading(say('ja'), 'references', 'rules', n))).toEqual(['参照番号の付け替えのみのルール 0 件', '参照番号の付け替えのみのルール 1 件', '参照番号の付け替えのみのルール 2 件']);
+    expect(counts((n) => minorHeading(say('ko'), 'typography', 'examples', n))).toEqual(['표기(따옴표, 대시, 공백)만 바뀐 예시 0개', '표기(따옴표, 대시, 공백)만 바뀐 예시 1개', '표기(따옴표, 대시, 공백)만 바뀐 예시 2개']);
+    const folded = (words: number, lang: Locale) => hiddenLabel({ kind: 'hidden', text: '', words, at: 'middle' }, say(lang));
+    expect(counts((n) => folded(n, 'en'))).toEqual(['… 0 unchanged words …', '… 1 unchanged word …', '… 2 unchanged words …']);
+    expect(counts((n) => folded(n, 'ja'))).toEqual(['… 変更のない 0 語 …', '… 変更のない 1 語 …', '… 変更のない 2 語 …']);
+    expect(counts((n) => folded(n, 'ko'))).toEqual(['… 바뀌지 않은 단어 0개 …', '… 바뀌지 않은 단어 1개 …', '… 바뀌지 않은 단어 2개 …']);
+    expect([statusLabel(say('en'), 'moved-changed'), statusLabel(say('ja'), 'moved-changed'), statusLabel(say('ko'), 'added')]).toEqual(['moved and changed', '移動・変更', '추가']);
+    expect([entryLabel(say('en'), '702.19b', 2), entryLabel(say('en'), '702.19b', null), entryLabel(say('ko'), '702.19b', 1), entryLabel(say('en'), null, 3)]).toEqual(['702.19b (example 2)', '702.19b', '702.19b(예시 1)', '']);
   });
   it('serves the site and the sandbox from the same data', () => {
     expect(useStrings('ja')('editionOf', { date: '2019-01-25' })).toBe(format(load('ja', 'site')['editionOf']!, { date: '2019-01-25' }));

@@ -7,6 +7,8 @@
  * (site/client/history.ts) render the same pieces.
  */
 import type { WordPart } from './diff.ts';
+import type { Translate } from '../i18n/translate.ts';
+import { historyStrings, type HistoryKey } from './strings.ts';
 
 export type Piece =
   | { kind: 'shown'; parts: WordPart[] }
@@ -60,8 +62,8 @@ export function trimContext(parts: readonly WordPart[], context = CONTEXT_WORDS,
   return out;
 }
 
-/** The label of a folded run, e.g. "… 143 unchanged words …". */
-export function hiddenLabel(p: Extract<Piece, { kind: 'hidden' }>): string {
-  const n = `${p.words} unchanged word${p.words === 1 ? '' : 's'}`;
+/** The label of a folded run, e.g. "… 143 unchanged words …" (the words from the history strings, src/history/strings.ts). */
+export function hiddenLabel(p: Extract<Piece, { kind: 'hidden' }>, t: Translate<HistoryKey> = historyStrings('en')): string {
+  const n = t('hiddenWords', { n: p.words, count: p.words });
   return p.at === 'start' ? `${n} …` : p.at === 'end' ? `… ${n}` : `… ${n} …`;
 }

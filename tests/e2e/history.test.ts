@@ -77,6 +77,33 @@ suite('history pages in Chromium', () => {
     });
   });
 
+  describe('counts in words (the history strings, src/i18n: plural forms by Intl.PluralRules)', () => {
+    test('2015-01-23 → 2015-03-27 says "1 rule …" and "2 rules …", on the built pair page and on the any-two page', async () => {
+      // Read by hand in the two texts: 701.31c's only change is its reference 702.36d → 702.36e (renumbered);
+      // 118.1d and 708.6a each lose a doubled space (typography). Examples and glossary have neither.
+      const expected = ['1 rule with only references renumbered', '2 rules with only typography changed (quotes, dashes, spacing)'];
+      const pair = await open('/en/changes/2015-01-23...2015-03-27/');
+      expect(await pair.locator('details.collapsed > summary').allTextContents()).toEqual(expected);
+      expect(await pair.locator('details.collapsed').nth(1).locator('.typo-list').textContent()).toBe('118.1d, 708.6a');
+      await pair.close();
+      const cmp = await open('/en/changes/compare/?old=2015-01-23&new=2015-03-27');
+      await cmp.waitForFunction(() => document.documentElement.dataset['compared'] === '2015-01-23...2015-03-27', null, { timeout: 60_000 });
+      expect(await cmp.locator('[data-compare-result] details.collapsed > summary').allTextContents()).toEqual(expected);
+      await cmp.close();
+    });
+    test('a folded run says how many words it holds, counted here in its own text', async () => {
+      const pair = await open('/en/changes/2025-11-14...2026-01-16/');
+      const folds = await pair.locator('[id="r-205.3m"] details.ctx').evaluateAll((ds) => ds.map((d) => [d.querySelector('summary')!.textContent, d.querySelector('.ctx-text')!.textContent] as [string, string]));
+      expect(folds.length).toBe(2);
+      for (const [label, text] of folds) {
+        const n = text.trim().split(/\s+/).length;
+        // A run is folded only from 20 words on (MIN_HIDDEN_WORDS), so English says "words".
+        expect(label.replace(/^… | …$/g, '')).toBe(`${n} unchanged words`);
+      }
+      await pair.close();
+    });
+  });
+
   describe('pinned permalinks of editions without pages', () => {
     test('/en/2015-01-23/103.1a/ lands on the history of 103.1a at that edition and says it is 103.2a today', async () => {
       const page = await open('/en/2015-01-23/103.1a/');

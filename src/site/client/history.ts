@@ -8,6 +8,10 @@
 import { diffEditions, type DiffEntry, type EditionDiff, type ExampleEntry, type WordPart } from '../../history/diff.ts';
 import type { HistoryStore } from '../../history/store.ts';
 import { hiddenLabel, trimContext } from '../../history/trim.ts';
+import { entryLabel, historyStrings, minorHeading, statusLabel, type EntryKind } from '../../history/strings.ts';
+
+// The pages are English; the words (and their plural forms) come from the history strings, as on the built pages.
+const say = historyStrings('en');
 
 let storePromise: Promise<HistoryStore> | null = null;
 function loadStore(url: string): Promise<HistoryStore> {
@@ -17,8 +21,6 @@ function loadStore(url: string): Promise<HistoryStore> {
   });
   return storePromise;
 }
-
-const LABEL: Record<string, string> = { added: 'added', removed: 'removed', changed: 'changed', moved: 'moved', 'moved-changed': 'moved and changed', unchanged: 'unchanged' };
 
 function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = doc.createElement(tag);
@@ -33,7 +35,7 @@ function words(doc: Document, parts: WordPart[]): DocumentFragment {
   for (const p of trimContext(parts)) {
     if (p.kind === 'hidden') {
       const d = el(doc, 'details', 'ctx');
-      d.append(el(doc, 'summary', undefined, hiddenLabel(p)), el(doc, 'span', 'ctx-text', p.text));
+      d.append(el(doc, 'summary', undefined, hiddenLabel(p, say)), el(doc, 'span', 'ctx-text', p.text));
       frag.append(d);
       continue;
     }
@@ -45,12 +47,11 @@ function words(doc: Document, parts: WordPart[]): DocumentFragment {
 }
 
 function entryName(e: DiffEntry, side: 'old' | 'new'): string {
-  const n = side === 'old' ? e.old : e.new;
   const k = 'oldIndex' in e ? (side === 'old' ? (e as ExampleEntry).oldIndex : (e as ExampleEntry).newIndex) : null;
-  return n === null ? '' : k ? `${n} (example ${k})` : n;
+  return entryLabel(say, side === 'old' ? e.old : e.new, k);
 }
 
-function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: DiffEntry[]): DocumentFragment {
+function list(doc: Document, kind: EntryKind, entries: DiffEntry[]): DocumentFragment {
   const frag = doc.createDocumentFragment();
   const real = entries.filter((e) => !e.only);
   const minor = entries.filter((e) => e.only);
@@ -58,7 +59,7 @@ function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: D
   for (const e of real) {
     const li = el(doc, 'li', `de de-${e.status}`);
     const h = el(doc, 'p', 'de-h');
-    h.append(el(doc, 'span', `st st-${e.status}`, LABEL[e.status]), ' ');
+    h.append(el(doc, 'span', `st st-${e.status}`, statusLabel(say, e.status)), ' ');
     const link = (side: 'old' | 'new') => {
       const n = side === 'old' ? e.old! : e.new!;
       if (kind === 'glossary') return el(doc, 'b', 'dn', entryName(e, side));
@@ -78,12 +79,11 @@ function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: D
   }
   if (real.length) frag.append(ol);
   // As the built pages (components/history/DiffList.astro): renumbered references with their words, then typography.
-  const noun = kind === 'glossary' ? 'entries' : kind;
   const name = (e: DiffEntry) => (e.old !== e.new ? `${entryName(e, 'old')} → ${entryName(e, 'new')}` : entryName(e, 'new'));
   const references = minor.filter((e) => e.only === 'references');
   if (references.length) {
     const d = el(doc, 'details', 'collapsed');
-    d.append(el(doc, 'summary', undefined, `${references.length} ${noun} with only references renumbered`));
+    d.append(el(doc, 'summary', undefined, minorHeading(say, 'references', kind, references.length)));
     const list = el(doc, 'ol', 'dl');
     for (const e of references) {
       const li = el(doc, 'li', 'de');
@@ -101,7 +101,7 @@ function list(doc: Document, kind: 'rules' | 'examples' | 'glossary', entries: D
   const typography = minor.filter((e) => e.only === 'typography');
   if (typography.length) {
     const d = el(doc, 'details', 'collapsed');
-    d.append(el(doc, 'summary', undefined, `${typography.length} ${noun} with only typography changed (quotes, dashes, spacing)`));
+    d.append(el(doc, 'summary', undefined, minorHeading(say, 'typography', kind, typography.length)));
     d.append(el(doc, 'p', 'typo-list', typography.map(name).join(', ')));
     frag.append(d);
   }

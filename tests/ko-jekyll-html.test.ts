@@ -152,7 +152,8 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
     expect(text(ruleByNumber(doc, '702.122a'))).toMatch(/^제작은 격발 능력입니다\. "제작 N"은/);
     expect(doc.termBridge).toContainEqual({ term: '돌진', english: 'Trample', source: '702.19' });
     expect(doc.termBridge).toContainEqual({ term: '광란', english: 'Rampage', source: '702.22' });
-    // 110: the keyword-heading regex over the raw post with its tags stripped (tests/raw-counts.ts).
+    // 110: keyword-heading lines of the raw post (tags stripped) holding both Hangul and a Latin word
+    // (tests/raw-counts.ts, not the reader's pattern); 49 more are printed in English only.
     expect(rawBilingualHeadings(readFileSync(SEED.ko7, 'utf8'))).toBe(110);
     expect(doc.termBridge).toHaveLength(110);
   });

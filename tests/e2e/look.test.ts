@@ -63,9 +63,7 @@ suite('what looking at the pages found, in Chromium', () => {
     test('the language names in the header sit on one baseline', async () => {
       // Seen on the desktop: "English" 2–3 px above 日本語 and 한국어 (each in its own script's font).
       for (const path of ['/en/702/', '/ja/702/', '/ko/702/', '/']) {
-        const page = await ctx.newPage();
-        await page.goto(web.base + path.slice(1));
-        await page.waitForSelector('html[data-cr-ready]');
+        const page = await web.open(path, { context: ctx, ready: true });
         const ys = await baselines(page, 'header.top .lang-nav a');
         expect(ys).toHaveLength(3);
         expect([path, spread(ys)]).toEqual([path, expect.closeTo(0, 0)]);
@@ -75,8 +73,7 @@ suite('what looking at the pages found, in Chromium', () => {
 
     test('the chooser heading marks its Japanese and Korean words, and never breaks a Korean word', async () => {
       // Seen on the phone: "Choose a language · 言語を選ぶ · 언" / "어 선택" (the Korean was lang="en").
-      const page = await ctx.newPage();
-      await page.goto(web.base);
+      const page = await web.open('/', { context: ctx });
       expect(await page.locator('.chooser-h [lang="ja"]').textContent()).toBe('言語を選ぶ');
       const ko = page.locator('.chooser-h [lang="ko"]');
       expect(await ko.textContent()).toBe('언어 선택');
@@ -96,16 +93,14 @@ suite('what looking at the pages found, in Chromium', () => {
     });
 
     test('the keyboard-shortcut line shows only where there is a keyboard (not on a touch phone)', async () => {
-      const page = await ctx.newPage();
-      await page.goto(`${web.base}ja/`);
+      const page = await web.open('/ja/', { context: ctx });
       expect(await page.locator('footer.foot .keys').isVisible()).toBe(options === DESKTOP);
       await page.close();
     });
 
     test('a source without a public address links its row on /sources/, not a repository path', async () => {
       // Seen on /ja/: "出典 … content/seeds/002_6bef9fe457013240.txt".
-      const page = await ctx.newPage();
-      await page.goto(`${web.base}ja/`);
+      const page = await web.open('/ja/', { context: ctx });
       const text = await page.locator('ul.sources').textContent();
       expect(text).not.toContain('content/seeds');
       const link = page.locator('ul.sources a', { hasText: '出典文書' });
@@ -126,9 +121,7 @@ suite('what looking at the pages found, in Chromium', () => {
 
     test('a preview never covers the sticky header nor its link, wherever the link is on the screen', async () => {
       // Seen: a long preview (508) of a link low on the screen opened above it, over the go-to box.
-      const page = await ctx.newPage();
-      await page.goto(`${web.base}ko/702/2/`);
-      await page.waitForSelector('html[data-cr-ready]');
+      const page = await web.open('/ko/702/2/', { context: ctx, ready: true });
       const head = (await page.locator('header.top').boundingBox())!;
       let checked = 0;
       for (const y of [0.15, 0.35, 0.55, 0.75, 0.9]) {
@@ -159,9 +152,7 @@ suite('what looking at the pages found, in Chromium', () => {
 
     test('the parallel view sets both languages of a rule on one baseline', async () => {
       // Seen: 「702.15. 絆魂/Lifelink」 3 px below "702.15. Lifelink", and the column heads likewise.
-      const page = await ctx.newPage();
-      await page.goto(`${web.base}ja/parallel/702/2/`);
-      await page.waitForSelector('html[data-cr-ready]');
+      const page = await web.open('/ja/parallel/702/2/', { context: ctx, ready: true });
       expect(spread(await baselines(page, '.phead > div'))).toBeCloseTo(0, 0);
       const rows = await page.locator('.prow:not(.phead)').count();
       expect(rows).toBeGreaterThan(20);
@@ -188,9 +179,7 @@ suite('what looking at the pages found, in Chromium', () => {
 
     test('the edition menu lists each edition on one line', async () => {
       // Seen: "2026-01-16 (latest)" broken over two lines in the open menu.
-      const page = await ctx.newPage();
-      await page.goto(`${web.base}en/702/`);
-      await page.waitForSelector('html[data-cr-ready]');
+      const page = await web.open('/en/702/', { context: ctx, ready: true });
       await page.click('details.eds > summary');
       // Lines = the link's content height over its line height.
       const lines = await page.locator('details.eds li a').evaluateAll((as) =>

@@ -22,6 +22,7 @@ import {
   type RubyPair,
 } from '../src/pipeline/furigana.ts';
 import { SEED } from './helpers.ts';
+import { rawArtifactSpaces, rawRubyKeys } from './raw-counts.ts';
 import { FURIGANA_LINES } from '../scripts/worst-cases.ts';
 
 // A small glossary in the seed's own headword format.
@@ -326,7 +327,8 @@ describe('robustness on huge lines (scripts/worst-cases.ts; timed by npm run ben
 // The whole Japanese seed: the figures of source-quirks.md §5.2.
 
 describe('the Japanese seed, every line', () => {
-  const lines = readFileSync(SEED.ja, 'utf8').split(/\r\n|\r|\n/);
+  const raw = readFileSync(SEED.ja, 'utf8');
+  const lines = raw.split(/\r\n|\r|\n/);
   const glossaryAt = lines.findIndex((l) => l.trim() === '用語集');
   const headwordLines = new Set<number>();
   const headwords: Headword[] = [];
@@ -343,11 +345,12 @@ describe('the Japanese seed, every line', () => {
   const sum = (k: 'readings' | 'brackets' | 'orphans' | 'spaces') => cleaned.reduce((a, r) => a + r[k], 0);
 
   // 559: lines of the glossary region matching `term(reading)/English` (a grep over the raw seed finds
-  // 559). 577: those headwords split on 、 and zipped with their readings, plus the whole headword when
-  // it lists several (source-quirks.md §5.5 step 1); an independent Python split of the raw lines gives
-  // the same 577 distinct base+reading keys.
+  // 559). 577: the distinct base+reading keys source-quirks.md §5.5 step 1 gives, computed from the raw
+  // lines by tests/raw-counts.ts (rawRubyKeys), not by this module.
   it('has 559 headwords giving 577 pairs', () => {
     expect(headwords).toHaveLength(559);
+    expect(rawRubyKeys(raw).size).toBe(577);
+    expect(new Set(pairs.map((p) => p.base + p.reading))).toEqual(new Set(rawRubyKeys(raw).keys()));
     expect(pairs).toHaveLength(577);
   });
 
@@ -356,14 +359,13 @@ describe('the Japanese seed, every line', () => {
     expect(lines.reduce((a, l) => a + stripFurigana(l, ctx.matcher).spans.filter((s) => s.by === 'katakana').length, 0)).toBe(0);
     expect(sum('brackets')).toBe(639);
     expect(sum('orphans')).toBe(248);
-    // 588 artifact spaces. Derived independently by a regex over the raw seed (not this module): the
-    // spans are every glossary base+reading key and the seven orphan readings (いろ たば やま しま もり
-    // ぬま かべ, which stand for a lost one-kanji base); a space counts when it alone separates two
-    // spans and the base's last character and the next span's first are Japanese. That gives 588.
-    // source-quirks.md §5.2 says 583, from a prototype regex not reproduced exactly: without the orphan
-    // spans the same regex gives 572 (16 fewer, e.g. `いろ マナまな` → 色マナ in 107.4a), and judging the
+    // 588 artifact spaces, counted over the raw seed by tests/raw-counts.ts (rawArtifactSpaces: a single
+    // space between two flattened spans, both sides Japanese), with the seven orphan readings of §2.5
+    // quirk 7. source-quirks.md §5.2 says 583, from a prototype regex not reproduced exactly: without the
+    // orphan spans the count is 572 (16 fewer, e.g. `いろ マナまな` → 色マナ in 107.4a), and judging the
     // reading's last kana instead of the base's adds 5 spaces after a Latin or bracketed base
     // (`+Yわい カウンター` 121.1a, `」ほかのとのばんど 能力` 508.1e) that do not sit between two Japanese words.
+    expect(rawArtifactSpaces(raw, ['いろ', 'たば', 'やま', 'しま', 'もり', 'ぬま', 'かべ'])).toBe(588);
     expect(sum('spaces')).toBe(588);
   });
 

@@ -66,3 +66,65 @@ export function rawGlossaryBlocks(text: string): number {
   const region = lines.slice(lines.lastIndexOf('Glossary') + 1, lines.lastIndexOf('Credits'));
   return region.filter((l, i) => l !== '' && (i === 0 || region[i - 1] === '')).length;
 }
+
+/** Lines of the Japanese seed from its last `用語集` line on, and the headword lines among them (`色(いろ)/Color`). */
+function jaGlossaryHeadwords(lines: string[]): Map<number, [string, string]> {
+  const start = lines.map((l) => l.trim()).lastIndexOf('用語集');
+  const out = new Map<number, [string, string]>();
+  lines.forEach((l, i) => {
+    const m = i > start ? /^(.+)\(([^()]+)\)\//.exec(l.trim()) : null;
+    if (m) out.set(i, [m[1]!, m[2]!]);
+  });
+  return out;
+}
+
+/**
+ * The ruby keys of the Japanese seed's glossary, as source-quirks.md §5.5 step 1 words them: each
+ * headword `terms(readings)/English`, its terms split on 、 and zipped with its readings (and the whole
+ * headword too when it lists several); when the counts differ, the whole headword and every term take
+ * the whole reading. Returns the distinct `base + reading` spans with the last character of their base.
+ */
+export function rawRubyKeys(text: string): Map<string, string> {
+  const keys = new Map<string, string>();
+  const add = (base: string, reading: string) => keys.set(base + reading, base.at(-1)!);
+  for (const [terms, readings] of jaGlossaryHeadwords(text.split(/\r\n|\r|\n/)).values()) {
+    const ts = terms.split('、');
+    const rs = readings.split('、');
+    if (ts.length === rs.length) {
+      ts.forEach((t, i) => add(t, rs[i]!));
+      if (ts.length > 1) add(terms, readings);
+    } else {
+      add(terms, readings);
+      for (const t of ts) add(t, readings);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Artifact spaces of the Japanese seed (source-quirks.md §5.2): outside the glossary headwords, a single
+ * space that alone separates two flattened spans (a ruby key of `rawRubyKeys`, or one of the `orphans`,
+ * readings standing for a lost one-kanji base), where the first span's base ends and the second begins in
+ * Japanese script. Spans are found longest first, left to right.
+ */
+export function rawArtifactSpaces(text: string, orphans: readonly string[]): number {
+  const lines = text.split(/\r\n|\r|\n/);
+  const headwords = jaGlossaryHeadwords(lines);
+  const lastOfBase = rawRubyKeys(text);
+  for (const o of orphans) if (!lastOfBase.has(o)) lastOfBase.set(o, o.at(-1)!);
+  const spans = [...lastOfBase.keys()].sort((a, b) => b.length - a.length);
+  const span = new RegExp(spans.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const japanese = /^[\u3040-\u30ff\u4e00-\u9fff\u3005]/;
+  let n = 0;
+  lines.forEach((line, i) => {
+    if (headwords.has(i)) return;
+    const found = [...line.matchAll(span)];
+    for (let k = 1; k < found.length; k++) {
+      const a = found[k - 1]!;
+      const b = found[k]!;
+      const end = a.index + a[0].length;
+      if (b.index === end + 1 && line[end] === ' ' && japanese.test(lastOfBase.get(a[0])!) && japanese.test(b[0])) n++;
+    }
+  });
+  return n;
+}

@@ -67,7 +67,10 @@ export function rawGlossaryBlocks(text: string): number {
   return region.filter((l, i) => l !== '' && (i === 0 || region[i - 1] === '')).length;
 }
 
-/** Lines of the Japanese seed from its last `用語集` line on, and the headword lines among them (`色(いろ)/Color`). */
+/**
+ * The headword lines of the Japanese seed after its last `用語集` line (`色(いろ)/Color`), by line index, with
+ * term and reading; the reading is the last parenthesis before the slash (`生息条件(島)(せいそくじょうけんしま)/…`).
+ */
 function jaGlossaryHeadwords(lines: string[]): Map<number, [string, string]> {
   const start = lines.map((l) => l.trim()).lastIndexOf('用語集');
   const out = new Map<number, [string, string]>();

@@ -1,3 +1,6 @@
+/**
+ * Vitest configuration: the two test projects, their set-up, and the coverage floor that CI enforces.
+ */
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (everything that runs in Node) and `browser` (built site + Chromium). The root

@@ -69,7 +69,7 @@ export class Searcher {
   private readonly numbers: RuleNumbers;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
-  /** Per record: the compact key of its body (phrase checks); for headings, their number of distinct tokens (-1 otherwise). */
+  /** Per record: the compact key of its body (phrase checks). */
   private readonly bodyKeys: string[] = [];
   /**
    * Per record, the part of its body a snippet looks through, normalised (with the offset map when
@@ -78,6 +78,7 @@ export class Searcher {
    * snippet was a quarter of a query's time otherwise.
    */
   private readonly bodyNorm: Mapped[] = [];
+  /** Per record: for headings, their number of distinct tokens (-1 otherwise). */
   private readonly titleSize: Int32Array;
   /** 1 for glossary records (typed arrays, not maps: the final scoring reads them per candidate). */
   private readonly isGlossary: Uint8Array;

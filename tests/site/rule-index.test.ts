@@ -1,3 +1,8 @@
+/**
+ * The rule index behind go-to and the not-found page (src/site/rule-index.ts: which page holds a rule,
+ * nearest rules), and the offline pieces (service-worker options, manifest, the list of an edition's
+ * files and its size) and the glossary filter text, on the real site model.
+ */
 import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { ruleHref } from '../../src/site/site.ts';

@@ -85,7 +85,8 @@ describe('fault matrix: sources', () => {
     const gen = mkdtempSync(join(tmpdir(), 'cr-gen-'));
     const r = cr(['data'], { CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_GENERATED: gen, CR_ATLAS_OFFLINE: '1' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('cr data: stopped, nothing written:\n  source ko-2019-01-25 (ko 2019-01-25) is missing: not in mirror ');
+    const ko = loadManifest().sources.find((s) => s.id === 'ko-2019-01-25')!;
+    expect(r.stderr).toContain(`cr data: stopped, nothing written:\n  source ko-2019-01-25 (ko 2019-01-25) is missing: wanted ${ko.mirror} in the mirror directory, sha256 ${ko.sha256}, public address ${ko.url}; not in mirror ${mirror}; offline (CR_ATLAS_OFFLINE=1)\n`);
     expect(r.stderr).toContain('; offline (CR_ATLAS_OFFLINE=1)\n  pass --allow-missing (or CR_ATLAS_ALLOW_MISSING=1) to build the site without the missing documents; it then lists them on /sources/\n');
     expect(existsSync(join(gen, 'catalog.json'))).toBe(false);
     const plan = cr(['sources'], { CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1' });
@@ -120,7 +121,7 @@ describe('fault matrix: sources', () => {
     const started = Date.now();
     const message = await failure(buildData(settings({ network: true, networkWhy: 'downloads on (test)', limits: { connectTimeout: 1, totalTimeout: 0.5 } }), () => {}, root));
     expect(Date.now() - started).toBeLessThan(30_000);
-    expect(message.split('\n')[0]).toBe(`source ko-2019-01-25 (ko 2019-01-25) is missing: not in mirror ${SHARED_RULES}; download failed 2 times, last: ${url}: not complete within 0.5 s (total timeout)`);
+    expect(message.split('\n')[0]).toBe(`source ko-2019-01-25 (ko 2019-01-25) is missing: wanted ko/not-there.txt in the mirror directory, sha256 ${loadManifest().sources.find((s) => s.id === 'ko-2019-01-25')!.sha256}, public address ${url}; not in mirror ${SHARED_RULES}; download failed 2 times, last: ${url}: not complete within 0.5 s (total timeout)`);
   });
 });
 

@@ -227,12 +227,21 @@ export function mismatchMessage(r: Extract<Resolved, { status: 'corrupt' }>): st
     (r.origin === 'cache' ? ' (delete the cached copy to download it again)' : r.origin === 'download' ? ' (the server sent other bytes)' : '');
 }
 
+/** What the manifest wants for a source: its file, expected sha256 and public addresses. */
+export function wantedSource(e: SourceEntry): string {
+  return [
+    e.file ? `committed file ${e.file}` : `${e.mirror ?? `${e.id}.txt`} in the mirror directory`,
+    ...(e.sha256 ? [`sha256 ${e.sha256}`] : []),
+    ...(e.url ? [`public address ${e.url}${e.archive ? ` (archived copy ${e.archive})` : ''}`] : []),
+  ].join(', ');
+}
+
 /** Errors that stop the build: every checksum mismatch; every missing document unless allowMissing. */
 export function sourceProblems(resolved: Resolved[], settings: Pick<SourceSettings, 'allowMissing'>): string[] {
   const problems: string[] = [];
   for (const r of resolved) {
     if (r.status === 'corrupt') problems.push(mismatchMessage(r));
-    else if (r.status === 'missing' && !settings.allowMissing) problems.push(`source ${r.entry.id} (${r.entry.lang} ${r.entry.edition}) is missing: ${r.reason}`);
+    else if (r.status === 'missing' && !settings.allowMissing) problems.push(`source ${r.entry.id} (${r.entry.lang} ${r.entry.edition}) is missing: wanted ${wantedSource(r.entry)}; ${r.reason}`);
   }
   if (problems.some((p) => p.includes(' is missing: '))) problems.push('pass --allow-missing (or CR_ATLAS_ALLOW_MISSING=1) to build the site without the missing documents; it then lists them on /sources/');
   return problems;

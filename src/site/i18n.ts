@@ -31,6 +31,9 @@ export function useMessageData(lang: Lang): (key: UiKey) => string {
 
 export const LANG_LABEL: Record<Lang, string> = { en: 'English', ja: '日本語', ko: '한국어' };
 
+/** The UI key naming where a source document came from (SourceRecord.origin): /sources/ and the home-page notice. */
+export const ORIGIN_KEY = { content: 'sourceOriginContent', mirror: 'sourceOriginMirror', cache: 'sourceOriginCache', download: 'sourceOriginDownload' } as const satisfies Record<string, UiKey>;
+
 /** Every UI key, for the completeness test. */
 export function uiTables(): Record<Lang, Catalog> {
   return STRINGS;

@@ -1,0 +1,167 @@
+/**
+ * `--allow-missing` end to end: in a copy of the project (tests/project-copy.ts), offline, with a
+ * mirror directory holding only the English 2019-01-25 document, the real `npm run build`
+ *   - without --allow-missing stops, naming every missing document (its file, expected sha256 and
+ *     public address), and leaves no dist/ — or, once there is one, the previous site as it was;
+ *   - with --allow-missing builds a site whose home page and /sources/ page say which documents were
+ *     used (where from, edition, checksum) and which are missing, whose dist/build.json records them,
+ *     and in which no internal link (href/src of any HTML file, sitemap entries) points at a file
+ *     that was not built.
+ * What is used and missing is derived from content/manifest.json and the mirror, not from the
+ * build's output: the committed sources and the one mirrored document are used, every other
+ * mirror-only source is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildEnv } from '../scripts/start.ts';
+import { loadManifest, sha256, type SourceEntry } from '../src/pipeline/sources.ts';
+import { DEFAULT_SITE } from '../src/site/seo.ts';
+import { SHARED, needs } from './inputs.ts';
+import { ROOT, SHARED_RULES } from './helpers.ts';
+import { projectCopy } from './project-copy.ts';
+
+const { describe, it } = needs(SHARED);
+
+const KEPT = 'en/MagicCompRules-2019-01-25.txt';
+
+describe('npm run build with one English document in the mirror, offline', () => {
+  let copy: string;
+  let mirror: string;
+  let dist: string;
+  const sources = loadManifest(ROOT).sources;
+  const used = sources.filter((s) => s.file !== undefined || s.mirror === KEPT);
+  const missing = sources.filter((s) => !used.includes(s));
+  const fileOf = (s: SourceEntry) => (s.file ? join(ROOT, s.file) : join(SHARED_RULES, s.mirror!));
+
+  const build = (...flags: string[]) => {
+    const env = buildEnv({ CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1' });
+    for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD', 'CR_ATLAS_SITE']) delete env[k];
+    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...flags], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+  };
+  const page = (path: string) => readFileSync(join(dist, path), 'utf8');
+
+  beforeAll(() => {
+    copy = projectCopy('cr-allow-missing-');
+    dist = join(copy, 'dist');
+    mirror = mkdtempSync(join(tmpdir(), 'cr-one-doc-mirror-'));
+    mkdirSync(join(mirror, 'en'));
+    cpSync(join(SHARED_RULES, KEPT), join(mirror, KEPT));
+  });
+  afterAll(() => {
+    for (const d of [copy, mirror]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('the manifest has what this test needs: sources committed, the kept one, and missing ones of each language but Japanese', () => {
+    expect(used.map((s) => s.id)).toEqual(['ko-2017-01-20-part7', 'ko-2017-01-20-part1', 'ko-2017-01-20-part5', 'ko-2017-01-20-part9', 'ja-2019-01-25', 'en-2019-01-25']);
+    expect(missing.filter((s) => s.pages !== false).map((s) => s.id)).toEqual(['en-2017-01-20', 'en-2026-01-16', 'ko-2019-01-25']);
+  });
+
+  it('(a) without --allow-missing: exit 1 naming each missing document (file, expected sha256, public address); no dist/', () => {
+    const r = build();
+    expect(r.status).toBe(1);
+    for (const s of missing) {
+      expect(r.stderr).toContain(`  source ${s.id} (${s.lang} ${s.edition}) is missing: wanted ${s.mirror} in the mirror directory, sha256 ${s.sha256}, public address ${s.url}${s.archive ? ` (archived copy ${s.archive})` : ''}; not in mirror ${mirror}; offline (CR_ATLAS_OFFLINE=1)\n`);
+    }
+    expect(r.stderr).toContain('build: failed at the data stage, dist/ unchanged (the previous site):\n');
+    expect(r.stderr).toContain('  pass --allow-missing (or CR_ATLAS_ALLOW_MISSING=1) to build the site without the missing documents; it then lists them on /sources/\n');
+    expect(existsSync(dist)).toBe(false);
+    expect(readdirSync(copy).filter((n) => n.startsWith('.dist-next-'))).toEqual([]);
+  }, 120_000);
+
+  it('(b) with --allow-missing: the site is built', () => {
+    const r = build('--allow-missing');
+    expect(r.status, `${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`).toBe(0);
+    expect(existsSync(join(dist, 'build.json'))).toBe(true);
+  }, 600_000);
+
+  it('(b) the home page says which documents were used (where from, edition, sha256) and which are missing', () => {
+    const home = page('index.html');
+    const notice = /<div class="notice notice-missing"[^>]*>([\s\S]*?)<\/div>/.exec(home)?.[1] ?? '';
+    expect(notice).toContain(`This build lacks ${missing.length} of its ${sources.length} source documents; only pages built from the others are linked.`);
+    for (const s of used) {
+      const item = new RegExp(`<li data-source-used="${s.id}"[^>]*>([\\s\\S]*?)</li>`).exec(notice)?.[1];
+      expect(item, s.id).toBeDefined();
+      expect(item).toContain(`<code>${s.id}</code>`);
+      expect(item).toContain(s.edition);
+      expect(item).toContain(s.file ? `committed in the repository: <code>${s.file}</code>` : `mirror copy: <code>${s.mirror}</code>`);
+      expect(item).toContain(`<code class="hash">${sha256(readFileSync(fileOf(s)))}</code>`);
+    }
+    const listedMissing = [...notice.matchAll(/<li data-source-missing="([^"]+)"/g)].map((m) => m[1]);
+    expect(listedMissing).toEqual(missing.map((s) => s.id));
+    expect(notice).toContain(`<summary>Missing ${missing.length} documents:</summary>`);
+    expect(notice).toContain(`<details open> <summary>Built from ${used.length} documents:</summary>`);
+    expect(notice).toContain('<a href="/sources/">Sources</a>');
+  });
+
+  it('(b) /sources/ lists every used document with where from, edition and sha256, and every missing one with its reason', () => {
+    const html = page('sources/index.html');
+    for (const s of used) {
+      const row = new RegExp(`<tr data-source="${s.id}"[^>]*>([\\s\\S]*?)</tr>`).exec(html)?.[1];
+      expect(row, s.id).toBeDefined();
+      expect(row).toContain(s.edition);
+      expect(row).toContain(s.file ? `committed in the repository: <code>${s.file}</code>` : `mirror copy: <code>${s.mirror}</code>`);
+      expect(row).toContain(`<code class="hash">${sha256(readFileSync(fileOf(s)))}</code>`);
+    }
+    const rows = [...html.matchAll(/<li data-source="([^"]+)"><code>[^<]*<\/code> \(([^)]*)\): ([^<—]*)/g)];
+    expect(rows.map((m) => m[1])).toEqual(missing.map((s) => s.id));
+    for (const m of rows) expect(m[3]!.trim()).toBe('not in mirror the mirror directory; offline (CR_ATLAS_OFFLINE=1)');
+  });
+
+  it('(c) no internal link of any built HTML file or sitemap points at a file that was not built', () => {
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((f) => `/${f}`);
+    const built = new Set(files);
+    const site = new URL(DEFAULT_SITE);
+    const target = (path: string) => (path.endsWith('/') ? `${path}index.html` : path);
+    const dead = new Map<string, string>();
+    let links = 0;
+    const check = (ref: string, from: string) => {
+      const url = new URL(ref.replaceAll('&amp;', '&'), new URL(from, site));
+      if (url.origin !== site.origin) return;
+      links++;
+      const path = target(decodeURIComponent(url.pathname));
+      if (!built.has(path) && !dead.has(path)) dead.set(path, from);
+    };
+    const html = files.filter((f) => f.endsWith('.html'));
+    for (const f of html) {
+      const text = readFileSync(join(dist, f), 'utf8');
+      const from = f.endsWith('/index.html') ? f.slice(0, -'index.html'.length) : f;
+      for (const m of text.matchAll(/\s(?:href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)) {
+        const ref = m[1] ?? m[2] ?? m[3]!;
+        if (/^(?:[a-z][a-z0-9+.-]*:|#)/i.test(ref) && !ref.startsWith(site.origin)) continue; // mailto:, data:, other sites, same-page anchors
+        check(ref, from);
+      }
+    }
+    for (const f of files.filter((f) => /^\/sitemap-\d+\.xml$/.test(f))) {
+      for (const m of readFileSync(join(dist, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)) check(m[1]!, f);
+    }
+    expect([...dead].map(([path, from]) => `${path} (linked from ${from})`)).toEqual([]);
+    // The crawl saw the site: every page, and links between the languages the build has.
+    expect(html.length).toBeGreaterThan(1000);
+    expect(links).toBeGreaterThan(html.length);
+    for (const lang of ['en', 'ja', 'ko']) expect(built.has(`/${lang}/index.html`), lang).toBe(true);
+    // Pages of documents that are missing were not built (the check above is not vacuous).
+    for (const path of ['/en/2026-01-16/index.html', '/en/2017-01-20/index.html', '/ko/2019-01-25/index.html']) expect(built.has(path), path).toBe(false);
+  });
+
+  it('(d) dist/build.json records the used and the missing documents', () => {
+    const record = JSON.parse(page('build.json')) as { status: string; sources: { id: string; status: string; sha256?: string; reason?: string }[]; stages: { name: string; counts?: Record<string, number> }[] };
+    expect(record.status).toBe('complete');
+    expect(record.sources.filter((s) => s.status === 'missing').map((s) => s.id)).toEqual(missing.map((s) => s.id));
+    expect(record.sources.filter((s) => s.status === 'used').map((s) => [s.id, s.sha256])).toEqual(used.map((s) => [s.id, sha256(readFileSync(fileOf(s)))]));
+    expect(record.stages.find((s) => s.name === 'data')!.counts).toMatchObject({ sourcesUsed: used.length, sourcesMissing: missing.length });
+  });
+
+  it('(a) once a site is built, a build without --allow-missing fails and leaves it exactly as it was', () => {
+    const before = page('build.json');
+    const home = page('index.html');
+    const r = build();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('build: failed at the data stage, dist/ unchanged (the previous site):\n');
+    expect(page('build.json')).toBe(before);
+    expect(page('index.html')).toBe(home);
+    expect(readdirSync(copy).filter((n) => n.startsWith('.dist-next-'))).toEqual([]);
+  }, 120_000);
+});

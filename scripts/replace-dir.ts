@@ -80,41 +80,53 @@ function swapIn(next: string, target: string): void {
   rmSync(old, { recursive: true, force: true });
 }
 
-function begin(target: string): { next: string; done: () => void } {
+/**
+ * Starts a replacement of `target`: a fresh sibling to fill (removed if the process is interrupted), and the two
+ * ways it ends. `commit` swaps it in and returns the result; `abandon` removes it and returns the error to rethrow
+ * (`target` is untouched). Either way the interrupt watch stops. Shared by the async and the sync form.
+ */
+function begin(target: string): { next: string; commit: <T>(result: T) => T; abandon: (e: unknown) => unknown } {
   clearLeftovers(target);
   const next = siblingOf(target, 'next');
   rmSync(next, { recursive: true, force: true });
   mkdirSync(next, { recursive: true });
   const done = onInterrupt(() => rmSync(next, { recursive: true, force: true }));
-  return { next, done };
+  const abandon = (e: unknown) => {
+    rmSync(next, { recursive: true, force: true });
+    done();
+    return e;
+  };
+  const commit = <T>(result: T): T => {
+    try {
+      swapIn(next, target);
+    } catch (e) {
+      throw abandon(e);
+    }
+    done();
+    return result;
+  };
+  return { next, commit, abandon };
 }
 
 /** Fills a fresh directory with `fill` and swaps it in for `target`; on an error `target` is untouched. */
 export async function replaceDirectory<T>(target: string, fill: (dir: string) => Promise<T> | T): Promise<T> {
-  const { next, done } = begin(target);
-  try {
-    const result = await fill(next);
-    swapIn(next, target);
-    return result;
-  } catch (e) {
-    rmSync(next, { recursive: true, force: true });
-    throw e;
-  } finally {
-    done();
-  }
+  const { next, commit, abandon } = begin(target);
+  const result = await Promise.resolve()
+    .then(() => fill(next))
+    .catch((e: unknown) => {
+      throw abandon(e);
+    });
+  return commit(result);
 }
 
 /** replaceDirectory for a synchronous `fill`. */
 export function replaceDirectorySync<T>(target: string, fill: (dir: string) => T): T {
-  const { next, done } = begin(target);
+  const { next, commit, abandon } = begin(target);
+  let result: T;
   try {
-    const result = fill(next);
-    swapIn(next, target);
-    return result;
+    result = fill(next);
   } catch (e) {
-    rmSync(next, { recursive: true, force: true });
-    throw e;
-  } finally {
-    done();
+    throw abandon(e);
   }
+  return commit(result);
 }

@@ -12,6 +12,7 @@ import type { Game, GameEvent } from './game.ts';
 import { M, type Msg } from './msg.ts';
 import { hasKeyword, matches } from './layers.ts';
 import { IllegalAction, type EffectDef, type PlayerId, type Zone } from './types.ts';
+import { seeded } from './random.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -236,18 +237,6 @@ export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
   const k = n === 'all' ? hand.length : Math.min(n, hand.length);
   if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], M`${p} has fewer cards in hand (${hand.length}) than asked: they discard as many as possible`);
   for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: M`${p} discards ${g.name(id)}` });
-}
-
-/** A seeded pseudo-random sequence in [0, 1) (mulberry32): the same seed always gives the same shuffle. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -3,18 +3,8 @@ import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
 import { ChoiceNeeded, derive, Game, isValidPayment, legalPayments, parseCost, runScenario, type GameState, type ManaUnit } from '../../src/engine/index.ts';
 import { runEditionFor } from '../../src/sandbox/model.ts';
 import { paymentKey } from '../../src/engine/mana.ts';
-
-/** Mulberry32: a small seeded PRNG, so the property tests are reproducible. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The engine's seeded sequence (mulberry32), so the property tests are reproducible.
+import { seeded as prng } from '../../src/engine/random.ts';
 
 const scenarios = scenarioFiles().map((f) => loadScenario(f).scenario!).filter(Boolean);
 

@@ -10,6 +10,8 @@ import { findMarks, makeSnippet } from '../../src/search/snippet.ts';
 import { normalize, normalizeMapped } from '../../src/search/text.ts';
 import { EXACT_TITLE, HeadingIndex } from '../../src/search/headings.ts';
 import { kthLargest, topK } from '../../src/search/select.ts';
+// The engine's seeded sequence (mulberry32), so a failure reproduces.
+import { seeded as random } from '../../src/engine/random.ts';
 
 /** Reference: every character through NFKC and lowercase on its own, the map pushed per unit. */
 function refMapped(text: string): { norm: string; map: number[] } {
@@ -50,16 +52,6 @@ function refMarks(text: string, tokens: string[]): [number, number][] {
     else merged.push([r[0], r[1]]);
   }
   return merged.map(([a, b]) => [map[a]!, map[b] ?? text.length]);
-}
-
-/** A small seeded generator (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Characters from every class the fast paths tell apart: ASCII (with capitals and the backtick),

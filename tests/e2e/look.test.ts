@@ -3,13 +3,11 @@
  * fault that was seen in a PNG on a phone (390×844, touch) or a desktop (1280×900), checked on both.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { useBrowserSite } from './support.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, onPhoneAndDesktop, useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 /**
  * The text baseline of each element's first line, in viewport pixels: a zero-size inline-block set
@@ -50,20 +48,11 @@ const spread = (ys: number[]) => Math.max(...ys) - Math.min(...ys);
 suite('what looking at the pages found, in Chromium', () => {
   const web = useBrowserSite();
 
-  describe.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const)('on a %s', (_name, options) => {
-    let ctx: BrowserContext;
-    beforeAll(async () => {
-      ctx = await web.browser.newContext(options);
-    });
-    afterAll(async () => ctx?.close());
-
+  onPhoneAndDesktop(web, (ctx, options) => {
     test('the language names in the header sit on one baseline', async () => {
       // Seen on the desktop: "English" 2–3 px above 日本語 and 한국어 (each in its own script's font).
       for (const path of ['/en/702/', '/ja/702/', '/ko/702/', '/']) {
-        const page = await web.open(path, { context: ctx, ready: true });
+        const page = await web.open(path, { context: ctx(), ready: true });
         const ys = await baselines(page, 'header.top .lang-nav a');
         expect(ys).toHaveLength(3);
         expect([path, spread(ys)]).toEqual([path, expect.closeTo(0, 0)]);
@@ -73,7 +62,7 @@ suite('what looking at the pages found, in Chromium', () => {
 
     test('the chooser heading marks its Japanese and Korean words, and never breaks a Korean word', async () => {
       // Seen on the phone: "Choose a language · 言語を選ぶ · 언" / "어 선택" (the Korean was lang="en").
-      const page = await web.open('/', { context: ctx });
+      const page = await web.open('/', { context: ctx() });
       expect(await page.locator('.chooser-h [lang="ja"]').textContent()).toBe('言語を選ぶ');
       const ko = page.locator('.chooser-h [lang="ko"]');
       expect(await ko.textContent()).toBe('언어 선택');
@@ -93,14 +82,14 @@ suite('what looking at the pages found, in Chromium', () => {
     });
 
     test('the keyboard-shortcut line shows only where there is a keyboard (not on a touch phone)', async () => {
-      const page = await web.open('/ja/', { context: ctx });
+      const page = await web.open('/ja/', { context: ctx() });
       expect(await page.locator('footer.foot .keys').isVisible()).toBe(options === DESKTOP);
       await page.close();
     });
 
     test('a source without a public address links its row on /sources/, not a repository path', async () => {
       // Seen on /ja/: "出典 … content/seeds/002_6bef9fe457013240.txt".
-      const page = await web.open('/ja/', { context: ctx });
+      const page = await web.open('/ja/', { context: ctx() });
       const text = await page.locator('ul.sources').textContent();
       expect(text).not.toContain('content/seeds');
       const link = page.locator('ul.sources a', { hasText: '出典文書' });

@@ -2,34 +2,23 @@
  * Glossary, go-to, not-found, offline reading and what search engines see, in Chromium on a phone and
  * a desktop viewport, against the built dist/ (issue 8 items 5, 7, 8, 9).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { getSite } from '../../src/site/load.ts';
 import { siteUrl } from '../../src/site/seo.ts';
-import { startServer, useBrowserSite } from './support.ts';
+import { DESKTOP, PHONE, onPhoneAndDesktop, startServer, useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 suite('pages in Chromium', () => {
   const site = getSite();
   const web = useBrowserSite();
   const open = (ctx: BrowserContext, path: string): Promise<Page> => web.open(path, { context: ctx, ready: true });
 
-  describe.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const)('on a %s', (_name, options) => {
-    let ctx: BrowserContext;
-    beforeAll(async () => {
-      ctx = await web.browser.newContext(options);
-    });
-    afterAll(async () => ctx?.close());
-
+  onPhoneAndDesktop(web, (ctx) => {
     test('the English glossary index is short, its A–Z links open group pages with the entries', async () => {
-      const page = await open(ctx, '/en/glossary/');
+      const page = await open(ctx(), '/en/glossary/');
       // An index, not the 88,000 px single page it was (nor the entries: they live on the group pages).
       expect(await page.locator('.gl-entry').count()).toBe(0);
       const index = await page.locator('.gl-index a').allTextContents();
@@ -48,7 +37,7 @@ suite('pages in Chromium', () => {
     });
 
     test('the filter finds any term of the language from the headword list and links its entry', async () => {
-      const page = await open(ctx, '/en/glossary/');
+      const page = await open(ctx(), '/en/glossary/');
       const total = site.latest.get('en')!.doc.glossary.length;
       await page.fill('[data-gl-q]', 'trample');
       await expect.poll(() => page.textContent('[data-gl-status]')).toBe(`2 of ${total} terms match`);
@@ -75,7 +64,7 @@ suite('pages in Chromium', () => {
     });
 
     test('Japanese rows by reading, 英数字 apart (hiragana finds katakana), Korean ㄱㄴㄷ', async () => {
-      const ja = await open(ctx, '/ja/glossary/');
+      const ja = await open(ctx(), '/ja/glossary/');
       expect(await ja.locator('.gl-index li').allTextContents()).toEqual(['あ', 'か', 'さ', 'た', 'な', 'は', 'ま', 'や', 'ら', 'わ', '英数字', '用語の対応']);
       await ja.fill('[data-gl-q]', 'とらんぷる');
       await expect.poll(() => ja.locator('.gl-results .gl-r-term').first().textContent()).toBe('トランプル');
@@ -85,7 +74,7 @@ suite('pages in Chromium', () => {
       await ja.goto(`${web.base}ja/glossary/other/`);
       expect(await ja.locator('.gl-entry dt a.num').allTextContents()).toContain('Y');
       await ja.close();
-      const ko = await open(ctx, '/ko/glossary/');
+      const ko = await open(ctx(), '/ko/glossary/');
       await ko.click('.gl-index a:text-is("ㄷ")');
       await ko.waitForURL(/\/ko\/glossary\/d\/$/);
       expect(await ko.locator('td:visible').allTextContents()).toContain('돌진');
@@ -93,7 +82,7 @@ suite('pages in Chromium', () => {
     });
 
     test('an old single-page link (#g-…, #gl-…) lands on the group page; the entry links the other languages', async () => {
-      const page = await open(ctx, '/en/glossary/#g-trample');
+      const page = await open(ctx(), '/en/glossary/#g-trample');
       await page.waitForURL(/\/en\/glossary\/t\/#g-trample$/);
       await expect.poll(() => page.locator('#g-trample').isVisible()).toBe(true);
       const links = page.locator('#g-trample + dd .bridge a');
@@ -109,7 +98,7 @@ suite('pages in Chromium', () => {
     });
 
     test('the header go-to box forgives spellings and sends words to the search', async () => {
-      const page = await open(ctx, '/en/');
+      const page = await open(ctx(), '/en/');
       for (const q of ['702,19b', '702 19b', '702-19-b', 'r702.19b']) {
         await page.goto(`${web.base}en/`);
         await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1');
@@ -125,7 +114,7 @@ suite('pages in Chromium', () => {
     });
 
     test('a go-to error says what was wrong', async () => {
-      const page = await open(ctx, '/ja/');
+      const page = await open(ctx(), '/ja/');
       await page.fill('[data-cr-goto-input]', '70.2');
       await page.press('[data-cr-goto-input]', 'Enter');
       await expect.poll(() => page.$eval('[data-cr-goto-input]', (i) => (i as HTMLInputElement).validationMessage)).toBe('「70.2」：ルール番号は 3 桁の章番号（100〜999）で始まります（例：702.19b）。');
@@ -133,22 +122,22 @@ suite('pages in Chromium', () => {
     });
 
     test('/go/ runs its query, and shows the error in the page', async () => {
-      const page = await open(ctx, '/ko/go/?q=702-19-b');
+      const page = await open(ctx(), '/ko/go/?q=702-19-b');
       await page.waitForURL(/\/ko\/702\/(\d+\/)?#702\.19b$/);
-      const err = await open(ctx, '/en/go/?q=702.19bc');
+      const err = await open(ctx(), '/en/go/?q=702.19bc');
       await expect.poll(() => err.textContent('#go-msg')).toBe('“702.19bc”: a subrule is one letter after the rule (702.19b); the rules never use l or o.');
       await page.close();
       await err.close();
     });
 
     test('a rule that does not exist: a not-found in its language with the nearest rules and other editions', async () => {
-      const page = await open(ctx, '/ja/702.999/');
+      const page = await open(ctx(), '/ja/702.999/');
       await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2019-01-25 版の日本語ルールにありません。');
       expect(await page.getAttribute('html', 'lang')).toBe('ja');
       const near = await page.locator('[data-nf-lang="ja"] [data-notfound-list] a').allTextContents();
       expect(near[0]).toBe('702');
       // 122 (counters) is in the 2026-01-16 English rules only: the 2019 edition's not-found points there.
-      const en = await open(ctx, '/en/2019-01-25/122.1/');
+      const en = await open(ctx(), '/en/2019-01-25/122.1/');
       await expect.poll(() => en.locator('[data-nf-lang="en"] [data-notfound-list] a').allTextContents()).toContain('122.1 (2026-01-16)');
       await page.close();
       await en.close();

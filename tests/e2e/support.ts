@@ -13,8 +13,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { DIST, serve } from '../../scripts/start.ts';
 import { launchChromium } from '../../scripts/browser.ts';
 
@@ -94,4 +94,26 @@ export function useBrowserSite(): BrowserSite {
       return page;
     },
   };
+}
+
+/** The two screens the pages are checked on, as `npm run screenshots` photographs them. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+/**
+ * Declares `body`'s tests twice, in a block "on a phone" and one "on a desktop", each with its own browser context
+ * of `site` (opened before the block's tests, closed after them): `ctx()` is that context.
+ */
+export function onPhoneAndDesktop(site: BrowserSite, body: (ctx: () => BrowserContext, options: BrowserContextOptions) => void): void {
+  describe.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('on a %s', (_name, options) => {
+    let ctx: BrowserContext | undefined;
+    beforeAll(async () => {
+      ctx = await site.browser.newContext(options);
+    });
+    afterAll(async () => ctx?.close());
+    body(() => ctx!, options);
+  });
 }

@@ -7,6 +7,7 @@
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
 import type { Game } from './game.ts';
+import { M } from './msg.ts';
 import { ChoiceNeeded, type Action, type PlayerAction } from './types.ts';
 
 type Of<K extends PlayerAction['op']> = Extract<PlayerAction, { op: K }>;
@@ -69,6 +70,6 @@ export function runAction(g: Game, a: Action): void {
     const handler = PLAYER_ACTIONS[a.op] as (g: Game, a: PlayerAction) => void;
     return handler(g, a);
   }
-  g.cite('injection', [], 'the sandbox makes this happen, as the example takes it as given');
+  g.cite('injection', [], M`the sandbox makes this happen, as the example takes it as given`);
   g.exec(a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
 }

@@ -4,7 +4,7 @@
  * the pool (601.2g-h, 107.4, 118.3), then the spell is cast (601.2i); lands are played as a special action (305.1).
  */
 import type { Game } from './game.ts';
-import { M } from './msg.ts';
+import { code, englishArg, list, M, pl, sym, zone, type Arg } from './msg.ts';
 import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, formatUnits, isValidPayment, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
 import { spellWords } from './events.ts';
@@ -76,7 +76,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
       for (const s of sources.filter((_, i) => m & (1 << i))) {
         g.tap(s.id);
         g.s.players[p].pool.push(...parsePool(s.mana));
-        g.cite('mana', ['601.2g', '605.3a'], M`${p} taps ${g.name(s.id)} for ${s.mana}`);
+        g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(s.id)} for ${sym(s.mana)}`);
       }
       g.touch();
       return;
@@ -95,14 +95,14 @@ function spendable(g: Game, p: PlayerId, spell?: string): { usable: ManaUnit[]; 
   return { usable: [...pool.filter((u) => u.only && ok(u)), ...pool.filter((u) => !u.only)], kept: pool.filter((u) => !ok(u)) };
 }
 
-export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, what: string, spell?: string): Payment {
+export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, what: Arg, spell?: string): Payment {
   const ps = g.s.players[p];
   let pay: Payment;
   if (payment && typeof payment === 'object' && (payment as { auto?: boolean }).auto) {
     g.autoMana(p, cost, spell);
     const opts = legalPayments(cost, spendable(g, p, spell).usable, ps.life);
     const best = opts.find((o) => o.life === 0) ?? opts[0];
-    if (!best) throw new IllegalAction(M`${p} can't pay ${(formatCost(cost) || '{0}')} for ${what}`, '601.2h');
+    if (!best) throw new IllegalAction(M`${pl(p)} can't pay ${costArg(cost)} for ${what}`, '601.2h');
     pay = best;
   } else {
     // `snow` names which of the mana is snow mana (to pay {S}, 107.4h); it must be part of `mana`
@@ -110,44 +110,47 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
     const mana = parsePool(pm.mana ?? '');
     for (const u of parsePool(pm.snow ?? '')) {
       const i = mana.findIndex((m) => m.type === u.type && !m.snow);
-      if (i < 0) throw new IllegalAction(M`the snow mana ${formatUnits([u])} isn't part of the payment ${pm.mana ?? ''}`, '107.4h');
+      if (i < 0) throw new IllegalAction(M`the snow mana ${unitsArg([u])} isn't part of the payment ${sym(pm.mana ?? '')}`, '107.4h');
       mana[i] = { ...mana[i]!, snow: true };
     }
     pay = { mana, life: pm.life ?? 0 };
   }
-  if (pay.life > 0 && ps.life < pay.life) throw new IllegalAction(M`${p} has ${ps.life} life and can't pay ${pay.life} life`, '118.4');
-  if (!isValidPayment(cost, pay, ps.life)) throw new IllegalAction(pay.life ? M`${formatUnits(pay.mana) || '{0}'} and ${pay.life} life don't pay ${formatCost(cost) || '{0}'}` : M`${formatUnits(pay.mana) || '{0}'} doesn't pay ${formatCost(cost) || '{0}'}`, '601.2h');
+  if (pay.life > 0 && ps.life < pay.life) throw new IllegalAction(M`${pl(p)} has ${ps.life} life and can't pay ${pay.life} life`, '118.4');
+  if (!isValidPayment(cost, pay, ps.life)) throw new IllegalAction(pay.life ? M`${unitsArg(pay.mana)} and ${pay.life} life don't pay ${costArg(cost)}` : M`${unitsArg(pay.mana)} doesn't pay ${costArg(cost)}`, '601.2h');
   const { usable, kept } = spendable(g, p, spell);
   const rest = spendFromPool(usable, pay.mana);
   if (!rest && spendFromPool(ps.pool, pay.mana)) {
     const only = ps.pool.find((u) => u.only && !usable.includes(u))!.only!;
-    throw new IllegalAction(M`some of ${p}'s mana can be spent only to cast ${spellWords(only)}, so ${formatUnits(pay.mana)} can't be spent on ${what}`, '106.6');
+    throw new IllegalAction(M`some of ${pl(p)}'s mana can be spent only to cast ${spellWords(only)}, so ${unitsArg(pay.mana)} can't be spent on ${what}`, '106.6');
   }
-  if (!rest) throw new IllegalAction(M`${p}'s mana pool doesn't contain ${formatUnits(pay.mana)}`, '117.3');
+  if (!rest) throw new IllegalAction(M`${pl(p)}'s mana pool doesn't contain ${unitsArg(pay.mana)}`, '117.3');
   ps.pool = [...rest, ...kept];
   if (pay.life) ps.life -= pay.life;
   g.touch();
   const rules = ['601.2h'];
   if (pay.life) rules.push('118.4', '107.4f');
   const snowPaid = pay.mana.filter((u) => u.snow);
-  g.record.payments.push({ for: what, mana: formatUnits(pay.mana), snow: formatUnits(snowPaid), life: pay.life });
+  g.record.payments.push({ for: englishArg(what), mana: formatUnits(pay.mana), snow: formatUnits(snowPaid), life: pay.life });
   if (cost.some((c) => c.k === 'snow')) rules.push('107.4h');
-  g.cite('cost', rules, pay.life ? M`${p} pays ${formatCost(cost) || '{0}'} for ${what} with ${formatUnits(pay.mana) || '{0}'} and ${pay.life} life` : M`${p} pays ${formatCost(cost) || '{0}'} for ${what} with ${formatUnits(pay.mana) || '{0}'}`);
+  g.cite('cost', rules, pay.life ? M`${pl(p)} pays ${costArg(cost)} for ${what} with ${unitsArg(pay.mana)} and ${pay.life} life` : M`${pl(p)} pays ${costArg(cost)} for ${what} with ${unitsArg(pay.mana)}`);
   return pay;
 }
+
+const costArg = (cost: CostSymbol[]): Arg => sym(formatCost(cost) || '{0}');
+const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
 
 /** Casting a spell (601.2), or asking whether it could be cast (the query can-cast, which undoes it). */
 export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 'can-cast' }>): void {
   const by = a.by;
   const id = a.card;
   const o = g.obj(id);
-  if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(M`${g.name(id)} isn't in ${by}'s hand`, '601.2');
+  if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s hand`, '601.2');
   const c0 = g.chars(id);
   const instant = c0.types.includes('instant') || hasKeyword(c0, 'flash');
   if (!instant) {
     const t = g.s.turn;
     if (t.active !== by || (t.step !== 'main1' && t.step !== 'main2') || g.s.stack.length) {
-      throw new IllegalAction(M`${g.name(id)} can be cast only during a main phase of its controller's turn when the stack is empty`, '307.1');
+      throw new IllegalAction(M`${g.ref(id)} can be cast only during a main phase of its controller's turn when the stack is empty`, '307.1');
     }
   }
   g.s.turn.priority = by;
@@ -157,28 +160,28 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const so = g.s.objects[id]!;
   so.stackInfo = { controller: by, targets: {}, ...(a.x !== undefined ? { x: a.x } : {}) };
   g.touch();
-  g.cite('cast', ['601.2a', ...(a.x !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], M`${by} casts ${g.name(id)}: it moves to the stack`);
+  g.cite('cast', ['601.2a', ...(a.x !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], M`${pl(by)} casts ${g.ref(id)}: it moves to the stack`);
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
   so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], a.targets ?? {}, ctx, colors);
-  if (spell.targets?.length) g.cite('cast', ['601.2c'], M`targets: ${Object.entries(so.stackInfo.targets).map(([k, t]) => `${k} = ${'obj' in t ? g.name(t.obj) : t.player}`).join(', ')}`);
+  if (spell.targets?.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
   // 601.2f: total cost, locked in
   const base = fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0);
   const { cost, rules } = g.totalCost(id, base, by);
-  g.cite('cost', rules, M`the total cost is ${(formatCost(cost) || '{0}')}; it is locked in`);
+  g.cite('cost', rules, M`the total cost is ${costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
   // 601.2h: pay costs in any order (additional costs: sacrifice)
   for (const ac of spell.additionalCosts ?? []) {
     const pick = a.sacrifice ?? '';
     if (!g.onBattlefield(pick) || !matches(g.s, g.view(), pick, { ...ac.sacrifice, controller: 'you' }, ctx)) {
-      throw new IllegalAction(M`${pick ? g.name(pick) : 'nothing'} can't be sacrificed to pay the additional cost`, '601.2h');
+      throw new IllegalAction(pick ? M`${g.ref(pick)} can't be sacrificed to pay the additional cost` : M`nothing can be sacrificed to pay the additional cost`, '601.2h');
     }
     const pw = g.chars(pick).power;
-    g.move(pick, 'graveyard', { rule: '601.2h', text: M`${by} sacrifices ${g.name(pick)} as an additional cost` });
+    g.move(pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
-  g.pay(by, cost, a.payment, g.name(id), id);
-  g.cite('cast', ['601.2i', '116.3c'], M`${g.name(id)} becomes cast; ${by} receives priority`);
+  g.pay(by, cost, a.payment, g.ref(id), id);
+  g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
     targetDefs: spell.targets ?? [], bindings: {}, label: g.name(id),
@@ -195,38 +198,38 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   const c = g.chars(id);
   const idx = a.ability ?? 0;
   const ab = c.activated[idx];
-  if (!ab) throw new IllegalAction(M`${c.name} has no activated ability #${idx}`, '602.1');
-  if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(M`${c.name}'s ability can be activated only from the ${ab.zone ?? 'battlefield'}`, '112.6k');
-  if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(M`${by} doesn't control ${c.name}`, '602.2');
+  if (!ab) throw new IllegalAction(M`${g.ref(id)} has no activated ability #${idx}`, '602.1');
+  if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(M`${g.ref(id)}'s ability can be activated only from the ${zone(ab.zone ?? 'battlefield')}`, '112.6k');
+  if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(M`${pl(by)} doesn't control ${g.ref(id)}`, '602.2');
   // 602.2: an object outside the battlefield and the stack has no controller; only its owner may activate its abilities
-  if (o.owner !== by && o.zone !== 'battlefield') throw new IllegalAction(M`${c.name} isn't in ${by}'s ${o.zone}`, '602.2');
+  if (o.owner !== by && o.zone !== 'battlefield') throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s ${zone(o.zone)}`, '602.2');
   const ctx: Ctx = { you: by, self: id };
   const targets = g.chooseTargets(ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
   // costs (602.2b → 601.2f-h)
   if (ab.tap) {
-    if (o.tapped) throw new IllegalAction(M`${c.name} is already tapped`, '117.3');
+    if (o.tapped) throw new IllegalAction(M`${g.ref(id)} is already tapped`, '117.3');
     if (c.types.includes('creature') && o.controlledSince >= g.s.turn.number && g.s.turn.active === by && !hasKeyword(c, 'haste') && o.controlledSince !== 0) {
-      throw new IllegalAction(M`${c.name} hasn't been under ${by}'s control since their most recent turn began`, '302.6');
+      throw new IllegalAction(M`${g.ref(id)} hasn't been under ${pl(by)}'s control since their most recent turn began`, '302.6');
     }
   }
   const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
   if (ab.tap) {
     g.tap(id);
-    g.cite('cost', ['602.2b', '602.1a'], M`${by} taps ${c.name} to pay the activation cost`);
+    g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
   }
-  if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, `${c.name}'s ability`);
+  if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
   const snapshotPower = c.power;
-  if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${by} sacrifices ${c.name} to pay the activation cost` });
+  if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
     // 605.3b: mana abilities resolve immediately
-    g.cite('activate', ['605.1a', '605.3b'], M`${by} activates ${c.name}'s mana ability; it resolves immediately`);
+    g.cite('activate', ['605.1a', '605.3b'], M`${pl(by)} activates ${g.ref(id)}'s mana ability; it resolves immediately`);
     const ctx2: Ctx = { ...ctx };
     for (const e of ab.effects) {
       const times = e.op === 'add-mana' ? e.times : undefined;
       if (typeof times === 'object' && times !== null && 'power' in times) {
         const pw = snapshotPower ?? 0;
-        if (pw < 0) g.cite('rule', ['107.1b'], M`${c.name}'s power is ${pw}: a negative amount of mana is treated as 0`);
+        if (pw < 0) g.cite('rule', ['107.1b'], M`${g.ref(id)}'s power is ${pw}: a negative amount of mana is treated as 0`);
       }
       g.exec(e, ctx2);
     }
@@ -236,7 +239,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();
-  g.cite('activate', ['602.2', '116.3c'], M`${by} activates ${c.name}'s ability; it goes on the stack`);
+  g.cite('activate', ['602.2', '116.3c'], M`${pl(by)} activates ${g.ref(id)}'s ability; it goes on the stack`);
 }
 
 export function playLand(g: Game, a: ActionOf<'play-land'>): void {
@@ -245,8 +248,8 @@ export function playLand(g: Game, a: ActionOf<'play-land'>): void {
   const mods = g.rulesMods();
   const cant = mods.find((m) => m.mod.kind === 'cant-play-lands' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by);
   const extra = mods.filter((m) => m.mod.kind === 'additional-land' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by).reduce((n, m) => n + (m.mod as { n: number }).n, 0);
-  if (cant) throw new IllegalAction(M`${by} can't play lands this turn: when a rule or effect allows something and another precludes it, the effect that precludes it wins`, '101.2');
-  if (g.s.players[by].landsPlayed >= 1 + extra) throw new IllegalAction(M`${by} has already played ${g.s.players[by].landsPlayed} land(s) this turn`, '305.2');
+  if (cant) throw new IllegalAction(M`${pl(by)} can't play lands this turn: when a rule or effect allows something and another precludes it, the effect that precludes it wins`, '101.2');
+  if (g.s.players[by].landsPlayed >= 1 + extra) throw new IllegalAction(M`${pl(by)} has already played ${g.s.players[by].landsPlayed} land(s) this turn`, '305.2');
   g.s.players[by].landsPlayed++;
-  g.move(id, 'battlefield', { rule: '305.1', text: M`${by} plays ${g.name(id)}`, opts: { controller: by } });
+  g.move(id, 'battlefield', { rule: '305.1', text: M`${pl(by)} plays ${g.ref(id)}`, opts: { controller: by } });
 }

@@ -5,7 +5,7 @@
  * the combat damage step (510.2).
  */
 import type { DamageItem, Game } from './game.ts';
-import { M, type Msg } from './msg.ts';
+import { list as listOf, M, pl, word, type Msg } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
 import { IllegalAction, type ActionOf } from './types.ts';
 import { subsets } from './subsets.ts';
@@ -14,7 +14,7 @@ export function combatDamageStep(g: Game): void {
   const cb = g.s.combat;
   if (!cb) return;
   const first = g.s.turn.step === 'first-strike-damage';
-  if (first) g.cite('tba', ['510.4'], 'a creature with first strike or double strike is in combat: there is a first-strike combat damage step');
+  if (first) g.cite('tba', ['510.4'], M`a creature with first strike or double strike is in combat: there is a first-strike combat damage step`);
   const needs = g.damageDealers(first);
   // a creature that divides its damage among several recipients waits for its controller's assignment (510.1)
   const pending = needs.filter((d) => d.options.length !== 1 || d.recipients.length > 1);
@@ -22,7 +22,7 @@ export function combatDamageStep(g: Game): void {
     cb.assignments = undefined as never;
     delete cb.assignments;
     (cb as { awaiting?: boolean }).awaiting = true;
-    g.cite('choice', ['510.1'], M`combat damage assignment needed for ${pending.map((d) => g.name(d.id)).join(', ')}`);
+    g.cite('choice', ['510.1'], M`combat damage assignment needed for ${listOf(pending.map((d) => g.ref(d.id)))}`);
     return;
   }
   g.dealCombatDamage(Object.fromEntries(needs.map((d) => [d.id, d.options[0]!])));
@@ -32,7 +32,7 @@ export function combatDamageStep(g: Game): void {
 export function damageDealers(g: Game, firstStep: boolean): { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] {
   const cb = g.s.combat;
   // 510.1: combat damage is assigned only in a combat damage step, by creatures in combat
-  if (!cb) throw new IllegalAction('there is no combat now, so no creature assigns combat damage', '510.1');
+  if (!cb) throw new IllegalAction(M`there is no combat now, so no creature assigns combat damage`, '510.1');
   const out: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] = [];
   const deals = (id: string) => {
     const c = g.chars(id);
@@ -89,7 +89,7 @@ export function enumerateAssignments(g: Game, d: { id: string; recipients: strin
 }
 
 /** Why a total assignment is illegal (null when legal). Only the dealers in `check` are checked. */
-export function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: string | Msg } | null {
+export function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
   const cb = g.s.combat!;
   const total = (r: string) => Object.values(asg).reduce((n, a) => n + (a[r] ?? 0), 0);
   const lethal = (dealer: string, r: string) => {
@@ -102,24 +102,24 @@ export function assignmentError(g: Game, asg: Record<string, Record<string, numb
     if (check && !check.includes(id)) continue;
     const power = g.chars(id).power ?? 0;
     const sum = Object.values(a).reduce((x, y) => x + y, 0);
-    if (power > 0 && sum !== power) return { rule: '510.1a', text: M`${g.name(id)} must assign exactly ${power} damage (not ${sum})` };
-    if (Object.values(a).some((x) => x < 0)) return { rule: '107.1b', text: 'damage can\'t be negative' };
+    if (power > 0 && sum !== power) return { rule: '510.1a', text: M`${g.ref(id)} must assign exactly ${power} damage (not ${sum})` };
+    if (Object.values(a).some((x) => x < 0)) return { rule: '107.1b', text: M`damage can't be negative` };
     const att = cb.attackers[id];
     if (!att || !att.blocked) continue;
     const order = (att.order ?? att.blockers).filter((b) => g.onBattlefield(b));
-    for (const r of Object.keys(a)) if (r !== att.at && !order.includes(r) && (a[r] ?? 0) > 0) return { rule: '510.1c', text: M`${g.name(r)} isn't blocking ${g.name(id)}` };
+    for (const r of Object.keys(a)) if (r !== att.at && !order.includes(r) && (a[r] ?? 0) > 0) return { rule: '510.1c', text: M`${g.ref(r)} isn't blocking ${g.ref(id)}` };
     if (g.profile.damageAssignmentOrder) {
       for (let i = 1; i < order.length; i++) {
         if ((a[order[i]!] ?? 0) > 0) {
           for (let j = 0; j < i; j++) {
-            if (!lethal(id, order[j]!)) return { rule: '510.1c', text: M`${g.name(id)} can't assign damage to ${g.name(order[i]!)} unless ${g.name(order[j]!)}, earlier in its damage assignment order, is assigned lethal damage` };
+            if (!lethal(id, order[j]!)) return { rule: '510.1c', text: M`${g.ref(id)} can't assign damage to ${g.ref(order[i]!)} unless ${g.ref(order[j]!)}, earlier in its damage assignment order, is assigned lethal damage` };
           }
         }
       }
     }
     if ((a[att.at] ?? 0) > 0) {
-      if (!hasKeyword(g.chars(id), 'trample') && order.length) return { rule: '510.1c', text: M`${g.name(id)} is blocked and has no trample` };
-      for (const b of order) if (!lethal(id, b)) return { rule: '702.19b', text: M`${g.name(id)} can assign damage to the player only after assigning lethal damage to ${g.name(b)}` };
+      if (!hasKeyword(g.chars(id), 'trample') && order.length) return { rule: '510.1c', text: M`${g.ref(id)} is blocked and has no trample` };
+      for (const b of order) if (!lethal(id, b)) return { rule: '702.19b', text: M`${g.ref(id)} can assign damage to the player only after assigning lethal damage to ${g.ref(b)}` };
     }
   }
   return null;
@@ -135,19 +135,19 @@ export function autoAssign(g: Game): boolean {
 
 export function assignCombatDamage(g: Game, a: ActionOf<'assign-combat-damage'>): void {
   const cb = g.s.combat;
-  if (!cb || !(cb as { awaiting?: boolean }).awaiting) throw new IllegalAction('no combat damage assignment is pending', '510.1');
+  if (!cb || !(cb as { awaiting?: boolean }).awaiting) throw new IllegalAction(M`no combat damage assignment is pending`, '510.1');
   const given = a.assignments;
   const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
   const asg: Record<string, Record<string, number>> = {};
   for (const d of dealers) {
     if (given[d.id]) asg[d.id] = given[d.id]!;
     else if (d.options.length === 1) asg[d.id] = d.options[0]!;
-    else throw new IllegalAction(M`no damage assignment given for ${g.name(d.id)}`, '510.1');
+    else throw new IllegalAction(M`no damage assignment given for ${g.ref(d.id)}`, '510.1');
   }
   const err = g.assignmentError(asg);
   if (err) throw new IllegalAction(err.text, err.rule);
   const trampled = Object.entries(asg).some(([id, x]) => cb.attackers[id]?.blocked && (x[cb.attackers[id]!.at] ?? 0) > 0);
-  g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : [])], M`combat damage assignment accepted: ${Object.entries(asg).map(([k, v]) => `${g.name(k)} → ${Object.entries(v).map(([r, n]) => `${n} to ${g.name(r)}`).join(', ')}`).join('; ')}`);
+  g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : [])], M`combat damage assignment accepted: ${listOf(Object.entries(asg).map(([k, v]) => M`${g.ref(k)} → ${listOf(Object.entries(v).map(([r, n]) => M`${n} to ${g.refAny(r)}`))}`), '; ')}`);
   delete (cb as { awaiting?: boolean }).awaiting;
   g.record.combatDamage = structuredClone(asg);
   g.dealCombatDamage(asg);
@@ -165,16 +165,16 @@ export function dealCombatDamage(g: Game, asg: Record<string, Record<string, num
     if (g.s.turn.step === 'first-strike-damage') cb.dealtFirstStrike.push(id);
   }
   const noDamage = Object.entries(cb.attackers).filter(([id, x]) => x.blocked && g.onBattlefield(id) && !x.blockers.some((b) => g.onBattlefield(b)) && !hasKeyword(g.chars(id), 'trample'));
-  for (const [id] of noDamage) g.cite('rule', ['510.1c'], M`${g.name(id)} is blocked but no creatures are blocking it: it assigns no combat damage`);
+  for (const [id] of noDamage) g.cite('rule', ['510.1c'], M`${g.ref(id)} is blocked but no creatures are blocking it: it assigns no combat damage`);
   const zeroPower = Object.keys(asg).filter((id) => (g.chars(id).power ?? 0) <= 0);
-  for (const id of zeroPower) g.cite('rule', ['510.1a'], M`${g.name(id)} has ${g.chars(id).power ?? 0} power and assigns no combat damage`);
-  g.cite('tba', ['510.2'], 'all combat damage is dealt simultaneously');
+  for (const id of zeroPower) g.cite('rule', ['510.1a'], M`${g.ref(id)} has ${g.chars(id).power ?? 0} power and assigns no combat damage`);
+  g.cite('tba', ['510.2'], M`all combat damage is dealt simultaneously`);
   g.dealDamage(items, 'combat damage');
 }
 
 export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): void {
   const t = g.s.turn;
-  if (t.step !== 'declare-attackers') throw new IllegalAction('attackers are declared only as the declare attackers step begins', '508.1');
+  if (t.step !== 'declare-attackers') throw new IllegalAction(M`attackers are declared only as the declare attackers step begins`, '508.1');
   const list = a.attackers.map((x) => (typeof x === 'string' ? { id: x } : x));
   const ids = list.map((x) => x.id);
   const errs = attackErrors(g, ids);
@@ -182,9 +182,9 @@ export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): voi
   const cb = g.s.combat ?? (g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false });
   const def = opponentOf(t.active);
   for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
-  g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${t.active} declares ${ids.map((i) => g.name(i)).join(', ')} as attackers` : M`${t.active} declares no attackers`);
+  g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${pl(t.active)} declares ${listOf(ids.map((i) => g.ref(i)))} as attackers` : M`${pl(t.active)} declares no attackers`);
   for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) g.tap(id);
-  if (ids.length) g.cite('tba', ['508.1f'], 'attacking creatures without vigilance become tapped');
+  if (ids.length) g.cite('tba', ['508.1f'], M`attacking creatures without vigilance become tapped`);
   for (const id of ids) g.detect({ kind: 'attacks', obj: id });
   g.s.turn.priority = t.active;
   g.touch();
@@ -201,13 +201,13 @@ export function canAttack(g: Game, id: string): boolean {
 }
 
 /** 508.1c restrictions, then 508.1d: obey the maximum number of requirements. */
-export function attackError(g: Game, ids: string[]): { rule: string; text: string | Msg } | null {
+export function attackError(g: Game, ids: string[]): { rule: string; text: Msg } | null {
   return attackErrors(g, ids)[0] ?? null;
 }
 /** Every reason an attack declaration is illegal (508.1a, c, d). */
-export function attackErrors(g: Game, ids: string[]): { rule: string; text: string | Msg }[] {
-  const out: { rule: string; text: string | Msg }[] = [];
-  for (const id of ids) if (!g.canAttack(id)) out.push({ rule: '508.1a', text: M`${g.name(id)} can't attack` });
+export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
+  const out: { rule: string; text: Msg }[] = [];
+  for (const id of ids) if (!g.canAttack(id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
   out.push(...attackRestrictionErrors(g, ids));
   const all = g.battlefield().filter((id) => g.canAttack(id));
   const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
@@ -217,13 +217,13 @@ export function attackErrors(g: Game, ids: string[]): { rule: string; text: stri
   return out;
 }
 
-export function attackRestrictionError(g: Game, ids: string[]): { rule: string; text: string | Msg } | null {
+export function attackRestrictionError(g: Game, ids: string[]): { rule: string; text: Msg } | null {
   return attackRestrictionErrors(g, ids)[0] ?? null;
 }
 /** Every restriction a set of attackers breaks (508.1c), not only the first. */
-export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: string | Msg }[] {
-  const out: { rule: string; text: string | Msg }[] = [];
-  for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) out.push({ rule: '508.1c', text: M`${g.name(id)} can't attack alone` });
+export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
+  const out: { rule: string; text: Msg }[] = [];
+  for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) out.push({ rule: '508.1c', text: M`${g.ref(id)} can't attack alone` });
   for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: M`no more than ${mod.n} creature(s) can attack` });
   return out;
 }
@@ -253,40 +253,40 @@ function landwalkOf(g: Game, attacker: string): string | null {
     const sub = m ? LAND_OF_WALK[m[2]!] : undefined;
     if (!m || !sub) continue;
     const land = g.battlefield().find((id) => v[id]!.controller === defending && v[id]!.types.includes('land') && v[id]!.subtypes.includes(sub) && (!m[1] || v[id]!.supertypes.includes('snow')));
-    if (land) return v[land]!.name;
+    if (land) return land;
   }
   return null;
 }
 
-export function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: string | Msg } | null {
+export function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: Msg } | null {
   const b = g.chars(blocker);
   const at = g.chars(attacker);
-  if (hasKeyword(at, 'flying') && !hasKeyword(b, 'flying') && !hasKeyword(b, 'reach')) return { rule: '702.9b', text: M`${b.name} can't block ${at.name}, which has flying` };
-  if (hasKeyword(at, 'shadow') && !hasKeyword(b, 'shadow')) return { rule: '702.27b', text: M`${b.name} can't block ${at.name}, which has shadow` };
-  if (!hasKeyword(at, 'shadow') && hasKeyword(b, 'shadow')) return { rule: '702.27b', text: M`${b.name} has shadow and can block only creatures with shadow` };
+  if (hasKeyword(at, 'flying') && !hasKeyword(b, 'flying') && !hasKeyword(b, 'reach')) return { rule: '702.9b', text: M`${g.ref(blocker)} can't block ${g.ref(attacker)}, which has flying` };
+  if (hasKeyword(at, 'shadow') && !hasKeyword(b, 'shadow')) return { rule: '702.27b', text: M`${g.ref(blocker)} can't block ${g.ref(attacker)}, which has shadow` };
+  if (!hasKeyword(at, 'shadow') && hasKeyword(b, 'shadow')) return { rule: '702.27b', text: M`${g.ref(blocker)} has shadow and can block only creatures with shadow` };
   // 702.16f: an attacker with protection from a quality can't be blocked by creatures that have it
   const prot = at.keywords.find((k) => k.startsWith('protection-from-') && (b.colors as string[]).includes(k.slice('protection-from-'.length)));
-  if (prot) return { rule: '702.16f', text: M`${b.name} can't block ${at.name}, which has protection from ${prot.slice('protection-from-'.length)}` };
-  if (hasKeyword(at, 'cant-be-blocked')) return { rule: '509.1b', text: M`${at.name} can't be blocked` };
+  if (prot) return { rule: '702.16f', text: M`${g.ref(blocker)} can't block ${g.ref(attacker)}, which has protection from ${word(prot.slice('protection-from-'.length))}` };
+  if (hasKeyword(at, 'cant-be-blocked')) return { rule: '509.1b', text: M`${g.ref(attacker)} can't be blocked` };
   // 702.14c: landwalk — unblockable while the defending player controls such a land; landwalks don't cancel (702.14d)
   const walk = landwalkOf(g, attacker);
-  if (walk) return { rule: '702.14c', text: M`${at.name} can't be blocked: the defending player controls ${walk}` };
-  for (const r of g.rulesMods()) if (r.mod.kind === 'unblockable' && g.rulesAffects(r, attacker)) return { rule: '509.1b', text: M`${at.name} can't be blocked` };
+  if (walk) return { rule: '702.14c', text: M`${g.ref(attacker)} can't be blocked: the defending player controls ${g.ref(walk)}` };
+  for (const r of g.rulesMods()) if (r.mod.kind === 'unblockable' && g.rulesAffects(r, attacker)) return { rule: '509.1b', text: M`${g.ref(attacker)} can't be blocked` };
   return null;
 }
 
-export function blockRestrictionError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg } | null {
+export function blockRestrictionError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
   return blockRestrictionErrors(g, blocks)[0] ?? null;
 }
 /** Every restriction a block declaration breaks (509.1b, evasion, menace), not only the first. */
-export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg }[] {
-  const out: { rule: string; text: string | Msg }[] = [];
+export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
+  const out: { rule: string; text: Msg }[] = [];
   for (const bl of blocks) {
     const extra = hasKeyword(g.chars(bl.blocker), 'can-block-additional-creature') ? 1 : 0;
-    if (bl.attackers.length > 1 + extra) out.push({ rule: '509.1a', text: M`${g.name(bl.blocker)} can't block ${bl.attackers.length} creatures` });
+    if (bl.attackers.length > 1 + extra) out.push({ rule: '509.1a', text: M`${g.ref(bl.blocker)} can't block ${bl.attackers.length} creatures` });
     for (const at of bl.attackers) {
       if (!g.s.combat?.attackers[at]) {
-        out.push({ rule: '509.1a', text: M`${g.s.objects[at] ? g.name(at) : at} isn't attacking` });
+        out.push({ rule: '509.1a', text: M`${g.refAny(at)} isn't attacking` });
         continue;
       }
       const e = g.blockPairError(bl.blocker, at);
@@ -295,7 +295,7 @@ export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attac
   }
   for (const at of Object.keys(g.s.combat?.attackers ?? {})) {
     const n = blocks.filter((b) => b.attackers.includes(at)).length;
-    if (hasKeyword(g.chars(at), 'menace') && n === 1) out.push({ rule: '702.110b', text: M`${g.name(at)} has menace and can't be blocked except by two or more creatures` });
+    if (hasKeyword(g.chars(at), 'menace') && n === 1) out.push({ rule: '702.110b', text: M`${g.ref(at)} has menace and can't be blocked except by two or more creatures` });
   }
   return out;
 }
@@ -319,13 +319,13 @@ export function blockCandidates(g: Game): { blocker: string; attackers: string[]
   return acc;
 }
 
-export function blockError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg } | null {
+export function blockError(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
   return blockErrors(g, blocks)[0] ?? null;
 }
 /** Every reason a block declaration is illegal (509.1a, b, c). */
-export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg }[] {
-  const out: { rule: string; text: string | Msg }[] = [];
-  for (const bl of blocks) if (!g.canBlock(bl.blocker)) out.push({ rule: '509.1a', text: M`${g.name(bl.blocker)} can't block` });
+export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
+  const out: { rule: string; text: Msg }[] = [];
+  for (const bl of blocks) if (!g.canBlock(bl.blocker)) out.push({ rule: '509.1a', text: M`${g.ref(bl.blocker)} can't block` });
   out.push(...blockRestrictionErrors(g, blocks));
   const req = (bs: { blocker: string }[]) => bs.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length;
   let best = 0;
@@ -336,7 +336,7 @@ export function blockErrors(g: Game, blocks: { blocker: string; attackers: strin
 
 export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void {
   const t = g.s.turn;
-  if (t.step !== 'declare-blockers' || !g.s.combat) throw new IllegalAction('blockers are declared only as the declare blockers step begins', '509.1');
+  if (t.step !== 'declare-blockers' || !g.s.combat) throw new IllegalAction(M`blockers are declared only as the declare blockers step begins`, '509.1');
   const blocks = a.blocks;
   const errs = blockErrors(g, blocks);
   if (errs.length) throw new IllegalAction(errs[0]!.text, errs[0]!.rule, errs);
@@ -346,7 +346,7 @@ export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void 
     for (const at of bl.attackers) cb.attackers[at]!.blockers.push(bl.blocker);
   }
   for (const at of Object.values(cb.attackers)) if (at.blockers.length) at.blocked = true;
-  g.cite('tba', ['509.1', '509.1b', '509.1c'], blocks.length ? M`${opponentOf(t.active)} declares blockers: ${blocks.map((b) => `${g.name(b.blocker)} → ${b.attackers.map((x) => g.name(x)).join(', ')}`).join('; ')}` : 'no blockers are declared');
+  g.cite('tba', ['509.1', '509.1b', '509.1c'], blocks.length ? M`${pl(opponentOf(t.active))} declares blockers: ${listOf(blocks.map((b) => M`${g.ref(b.blocker)} → ${listOf(b.attackers.map((x) => g.ref(x)))}`), '; ')}` : M`no blockers are declared`);
   for (const bl of blocks) for (const at of bl.attackers) g.detect({ kind: 'blocks', blocker: bl.blocker, attacker: at });
   for (const [at, x] of Object.entries(cb.attackers)) {
     if (!x.blocked) continue;
@@ -367,14 +367,14 @@ export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void 
 }
 
 export function orderBlockers(g: Game, a: ActionOf<'order-blockers'>): void {
-  if (!g.profile.damageAssignmentOrder) throw new IllegalAction('there is no damage assignment order in this edition', '=510.1c');
+  if (!g.profile.damageAssignmentOrder) throw new IllegalAction(M`there is no damage assignment order in this edition`, '=510.1c');
   const cb = g.s.combat;
   const at = a.attacker;
   const x = cb?.attackers[at];
-  if (!x) throw new IllegalAction(M`${g.name(at)} isn't attacking`, '509.2');
+  if (!x) throw new IllegalAction(M`${g.ref(at)} isn't attacking`, '509.2');
   const order = a.order;
-  if (order.length !== x.blockers.length || !x.blockers.every((b) => order.includes(b))) throw new IllegalAction('the damage assignment order must list each creature blocking it exactly once', '509.2');
+  if (order.length !== x.blockers.length || !x.blockers.every((b) => order.includes(b))) throw new IllegalAction(M`the damage assignment order must list each creature blocking it exactly once`, '509.2');
   x.order = [...order];
   g.touch();
-  g.cite('tba', ['509.2'], M`${g.s.turn.active} announces ${g.name(at)}'s damage assignment order: ${order.map((o) => g.name(o)).join(' → ')}`);
+  g.cite('tba', ['509.2'], M`${pl(g.s.turn.active)} announces ${g.ref(at)}'s damage assignment order: ${listOf(order.map((o) => g.ref(o)), ' → ')}`);
 }

@@ -5,14 +5,14 @@
  * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
  */
 import type { DamageItem, DamageStage, Game } from './game.ts';
-import { M } from './msg.ts';
+import { list, M, obj, pl, word } from './msg.ts';
 import { translateRule } from './rules.ts';
 import { hasKeyword, matches } from './layers.ts';
 import type { Filter, PlayerId, TargetRef } from './types.ts';
 
 export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
   const v = g.view();
-  const fmtT = (t: TargetRef) => ('player' in t ? t.player : g.name(t.obj));
+  const fmtT = (t: TargetRef) => g.refT(t);
   const fmtTid = (t: TargetRef) => ('player' in t ? t.player : t.obj);
   const stages: DamageStage[] = [];
   let items = items0.filter((i) => i.amount > 0).map((i) => ({ ...i }));
@@ -22,7 +22,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
   if (g.profile.excessDamageStep) stages.push({ stage: '120.4a', items: [] });
   stages.push({ stage: stageOf('119.4a'), items: items.map((i) => `${i.amount} -> ${fmtTid(i.to)}`) });
   void label;
-  for (const i of items) g.cite('damage', ['119.4a', ...(g.profile.excessDamageStep ? ['=120.4a'] : [])], M`${g.name(i.source)} would deal ${i.amount} damage to ${fmtT(i.to)}`);
+  for (const i of items) g.cite('damage', ['119.4a', ...(g.profile.excessDamageStep ? ['=120.4a'] : [])], M`${g.ref(i.source)} would deal ${i.amount} damage to ${fmtT(i.to)}`);
   const extraGains: { player: PlayerId; amount: number }[] = [];
   // --- 119.4a: replacement and prevention effects on damage
   const srcCtl = (id: string) => v[id]?.controller ?? g.s.lki[id]?.chars.controller ?? g.s.objects[id]!.controller;
@@ -42,7 +42,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
       }
     }
     if (hit) {
-      g.cite('replacement', ['614.1a', '614.5'], M`${g.name(r.source ?? '')}: the damage is doubled (${items.map((i) => i.amount).join(', ')})`);
+      g.cite('replacement', ['614.1a', '614.5'], M`${g.ref(r.source ?? '')}: the damage is doubled (${list(items.map((i) => i.amount))})`);
       stageMark('614.5');
     }
   }
@@ -55,7 +55,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
       if (d.combatOnly && !it.combat) continue;
       if (d.from && !(g.s.objects[it.source] && matches(g.s, v, it.source, { ...d.from, zone: 'any' }, { you: r.controller }))) continue;
       if (it.amount > 0) {
-        g.cite('prevention', ['615.1a', '611.2c'], (r.source ? M`${g.name(r.source)}: ${it.amount} damage from ${g.name(it.source)} is prevented` : M`a prevention effect: ${it.amount} damage from ${g.name(it.source)} is prevented`));
+        g.cite('prevention', ['615.1a', '611.2c'], (r.source ? M`${g.ref(r.source)}: ${it.amount} damage from ${g.ref(it.source)} is prevented` : M`a prevention effect: ${it.amount} damage from ${g.ref(it.source)} is prevented`));
         it.amount = 0;
         changed = true;
       }
@@ -65,7 +65,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
       const tc = v[it.to.obj];
       const prot = tc?.keywords.find((k) => k.startsWith('protection-from-') && sc.colors.includes(k.slice(16) as never));
       if (prot) {
-        g.cite('prevention', ['702.16e'], M`${tc!.name} has protection from ${prot.slice('protection-from-'.length)}: ${it.amount} damage from ${sc.name} is prevented`);
+        g.cite('prevention', ['702.16e'], M`${obj(it.to.obj, tc!.name)} has protection from ${word(prot.slice('protection-from-'.length))}: ${it.amount} damage from ${obj(it.source, sc.name)} is prevented`);
         it.amount = 0;
         changed = true;
       }
@@ -76,7 +76,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
       const prevented = items.filter((x) => x.source === it.source && x.amount > 0).reduce((a, x) => a + x.amount, 0);
       for (const x of items) if (x.source === it.source) x.amount = 0;
       g.s.shields = g.s.shields.filter((x) => x !== sh);
-      g.cite('prevention', ['615.1a', '615.5'], M`the next damage ${g.name(it.source)} would deal is prevented (${prevented})`);
+      g.cite('prevention', ['615.1a', '615.5'], M`the next damage ${g.ref(it.source)} would deal is prevented (${prevented})`);
       if (sh.gainLife) extraGains.push({ player: sh.gainLife, amount: prevented });
       changed = true;
     }
@@ -88,7 +88,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
         const k = Math.min(d.n, it.amount);
         it.amount -= k;
         changed = true;
-        g.cite('prevention', ['615.1a'], M`${g.name(r.source ?? '')}: ${k} of the damage to ${g.name(it.to.obj)} is prevented`);
+        g.cite('prevention', ['615.1a'], M`${g.ref(r.source ?? '')}: ${k} of the damage to ${g.ref(it.to.obj)} is prevented`);
       }
     }
     // shields "prevent the next N damage" (615.7)
@@ -169,16 +169,16 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
     if (r.k === 'minus') resRules.add('119.3d');
     if (r.k === 'mark' && r.n > 0) resRules.add('119.3e');
   }
-  g.cite('damage', [...resRules, ...lifelinkRule], 'the damage is processed into its results:');
-  const nameOr = (id: string) => (g.s.objects[id] ? g.name(id) : id);
+  g.cite('damage', [...resRules, ...lifelinkRule], M`the damage is processed into its results:`);
+  const nameOr = (id: string) => g.refAny(id);
   for (const r of res) {
     if (r.k === 'mark' && r.n === 0) continue;
-    g.cite('damage', [], r.k === 'loss' ? M`${r.player} loses ${r.n} life`
-      : r.k === 'poison' ? M`${r.player} gets ${r.n} poison counters`
+    g.cite('damage', [], r.k === 'loss' ? M`${pl(r.player)} loses ${r.n} life`
+      : r.k === 'poison' ? M`${pl(r.player)} gets ${r.n} poison counters`
       : r.k === 'minus' ? M`${r.n} -1/-1 counters are put on ${nameOr(r.obj)}`
       : r.k === 'mark' ? M`${r.n} damage is marked on ${nameOr(r.obj)}`
       : r.k === 'loyalty' ? M`${r.n} loyalty counters are removed from ${nameOr(r.obj)}`
-      : r.draw ? M`${r.player} draws ${r.n} cards` : M`${r.player} gains ${r.n} life`);
+      : r.draw ? M`${pl(r.player)} draws ${r.n} cards` : M`${pl(r.player)} gains ${r.n} life`);
   }
   // replacement effects on results: life gain, and life floors
   const gainRes = res.filter((r): r is Extract<Res, { k: 'gain' }> => r.k === 'gain');
@@ -201,7 +201,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
     const life = g.s.players[p].life;
     const total = loss.reduce((a, x) => a + x.n, 0);
     if (life - total + gain >= 1) {
-      g.cite('replacement', ['614.1a'], M`${g.name(r.source ?? '')}: the damage event would not reduce ${p}'s life total below 1, so it doesn't apply`);
+      g.cite('replacement', ['614.1a'], M`${g.ref(r.source ?? '')}: the damage event would not reduce ${pl(p)}'s life total below 1, so it doesn't apply`);
       continue;
     }
     const allowed = Math.max(0, life + gain - 1);
@@ -211,11 +211,11 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
       x.n -= k;
       cut -= k;
     }
-    g.cite('replacement', ['614.1a'], M`${g.name(r.source ?? '')}: ${p}'s life total is reduced to 1 instead`);
+    g.cite('replacement', ['614.1a'], M`${g.ref(r.source ?? '')}: ${pl(p)}'s life total is reduced to 1 instead`);
     stages.push({ stage: '614.1', items: visible() });
   }
   // --- 119.4c: the event occurs
-  g.cite('damage', ['119.4c'], 'the damage event occurs');
+  g.cite('damage', ['119.4c'], M`the damage event occurs`);
   for (const r of res) {
     switch (r.k) {
       case 'loss': g.s.players[r.player].life -= r.n; break;

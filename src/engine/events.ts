@@ -4,17 +4,20 @@
  * change them (614.1a, 616.2), and adding mana to a pool (106.3).
  */
 import type { Game } from './game.ts';
-import { M } from './msg.ts';
+import { code, list, M, pl, sym, word, type Msg } from './msg.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { IllegalAction, type ActiveReplacement, type Filter, type PlayerId } from './types.ts';
 
 /** The spells a restricted mana may pay for, in words ("creature spells"). */
-export const spellWords = (f: Filter): string => `${[...(f.colors ?? []), ...(f.types ?? [])].join(' ') || 'certain'} spells`;
+export function spellWords(f: Filter): Msg {
+  const words = [...(f.colors ?? []), ...(f.types ?? [])];
+  return words.length ? M`${list(words.map(word), ' ')} spells` : M`certain spells`;
+}
 
 export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
   const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`, chooser);
   const r = cands.find((c) => c.source === want || c.rid === want);
-  if (!r) throw new IllegalAction(M`"${want}" is not an applicable replacement effect`, '616.1');
+  if (!r) throw new IllegalAction(M`"${code(want)}" is not an applicable replacement effect`, '616.1');
   g.record.replacements.push({ source: r.source ?? r.rid, chooser });
   return r;
 }
@@ -32,9 +35,9 @@ export function replacementsFor(g: Game, pred: (r: ActiveReplacement) => boolean
   return out.filter(pred).sort((a, b) => a.timestamp - b.timestamp);
 }
 
-export function gainLife(g: Game, p: PlayerId, n: number, why = ''): void {
+export function gainLife(g: Game, p: PlayerId, n: number): void {
   const res = g.lifeGainReplacements([{ player: p, amount: n }]);
-  for (const r of res) g.applyGainResult(r, why);
+  for (const r of res) g.applyGainResult(r);
 }
 
 /** Replacement effects on life gain: scaling (Boon Reflection) and life gain → draw (616.2). */
@@ -46,11 +49,11 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
       const d = r.def;
       if (d.kind === 'scale-life-gain' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
         cur = { ...cur, amount: cur.amount * d.factor };
-        g.cite('replacement', ['614.1a'], M`${g.name(r.source ?? '')}: ${cur.player} gains ${cur.amount} life instead`);
+        g.cite('replacement', ['614.1a'], M`${g.ref(r.source ?? '')}: ${pl(cur.player)} gains ${cur.amount} life instead`);
       }
       if (d.kind === 'gain-to-draw' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
         cur = { ...cur, draw: true };
-        g.cite('replacement', ['614.1a', '616.2'], M`instead of gaining ${cur.amount} life, ${cur.player} draws that many cards (${cur.amount})`);
+        g.cite('replacement', ['614.1a', '616.2'], M`instead of gaining ${cur.amount} life, ${pl(cur.player)} draws that many cards (${cur.amount})`);
       }
     }
     out.push(cur);
@@ -58,12 +61,12 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
   return out;
 }
 
-export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }, why: string): void {
+export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }): void {
   if (r.draw) return g.draw(r.player, r.amount);
   if (r.amount <= 0) return;
   g.s.players[r.player].life += r.amount;
   g.touch();
-  g.cite('event', ['118.3'], M`${r.player} gains ${r.amount} life${why}`);
+  g.cite('event', ['118.3'], M`${pl(r.player)} gains ${r.amount} life`);
   g.detect({ kind: 'gain-life', player: r.player, amount: r.amount });
 }
 
@@ -71,7 +74,7 @@ export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void 
   if (n <= 0) return;
   g.s.players[p].life -= n;
   g.touch();
-  g.cite('event', [rule], M`${p} loses ${n} life`);
+  g.cite('event', [rule], M`${pl(p)} loses ${n} life`);
 }
 
 export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
@@ -81,5 +84,5 @@ export function addMana(g: Game, p: PlayerId, mana: string, times = 1, source?: 
   for (let i = 0; i < times; i++) g.s.players[p].pool.push(...units.map((u) => ({ ...u })));
   g.touch();
   const total = times > 0 ? formatUnits(Array.from({ length: times }, () => units).flat()) : '';
-  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : []), ...(only && total ? ['106.6'] : [])], !total ? M`${p} adds no mana` : snow ? M`${p} adds ${total} (snow mana: its source, ${g.name(source!)}, is snow)` : only ? M`${p} adds ${total} that can be spent only to cast ${spellWords(only)}` : M`${p} adds ${total}`);
+  g.cite('event', ['106.4', ...(snow && total ? ['107.4h'] : []), ...(only && total ? ['106.6'] : [])], !total ? M`${pl(p)} adds no mana` : snow ? M`${pl(p)} adds ${sym(total)} (snow mana: its source, ${g.ref(source!)}, is snow)` : only ? M`${pl(p)} adds ${sym(total)} that can be spent only to cast ${spellWords(only)}` : M`${pl(p)} adds ${sym(total)}`);
 }

@@ -20,7 +20,7 @@
  * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
  */
 import * as casting from './casting.ts';
-import { english, M, toMsg, type Msg } from './msg.ts';
+import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
 import * as combat from './combat.ts';
 import * as damage from './damage.ts';
 import * as events from './events.ts';
@@ -109,8 +109,7 @@ export class Game {
   }
 
   // ---------------------------------------------------------------- basics
-  cite(kind: string, rules: string[], text: string | Msg, data?: unknown): void {
-    const msg = toMsg(text);
+  cite(kind: string, rules: string[], msg: Msg, data?: unknown): void {
     const e: TraceEntry = { kind, rules: rules.map((r) => translateRule(r, this.s.ruleset)), text: english(msg), msg };
     if (data !== undefined) e.data = data;
     this.trace.push(e);
@@ -129,11 +128,23 @@ export class Game {
   }
   obj(id: string): GameObject {
     const o = this.s.objects[id];
-    if (!o) throw new IllegalAction(M`there is no object "${id}"`, '109.1');
+    if (!o) throw new IllegalAction(M`there is no object "${code(id)}"`, '109.1');
     return o;
   }
   name(id: string): string {
     return this.view()[id]?.name ?? id;
+  }
+  /** An object as a message argument: its id and its name now. */
+  ref(id: string): Arg {
+    return obj(id, this.name(id));
+  }
+  /** An object as a message argument if there is one, else the reference as the scenario gave it. */
+  refAny(id: string): Arg {
+    return this.s.objects[id] ? this.ref(id) : id === 'P1' || id === 'P2' ? pl(id) : code(id);
+  }
+  /** A target (an object or a player) as a message argument. */
+  refT(t: { obj: string } | { player: PlayerId }): Arg {
+    return 'obj' in t ? this.ref(t.obj) : pl(t.player);
   }
   tick(): number {
     return ++this.s.clock;
@@ -176,7 +187,7 @@ export class Game {
       if (b && 'player' in b) return b.player;
       if (b && 'obj' in b) return this.view()[b.obj]?.controller ?? this.obj(b.obj).controller;
     }
-    throw new IllegalAction(M`unknown player reference "${ref}"`, '102.1');
+    throw new IllegalAction(M`unknown player reference "${code(ref)}"`, '102.1');
   }
 
   /** Simultaneous moves: the look-back view is the snapshot from before the whole SBA event (704.7, 603.10). */
@@ -186,7 +197,7 @@ export class Game {
   rawMove(id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean; asEnters?: EffectDef } = {}): GameEvent {
     return zones.rawMove(this, id, to, opts);
   }
-  move(id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
+  move(id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
     return zones.move(this, id, to, why);
   }
   destroy(id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
@@ -219,14 +230,14 @@ export class Game {
   replacementsFor(pred: (r: ActiveReplacement) => boolean): ActiveReplacement[] {
     return events.replacementsFor(this, pred);
   }
-  gainLife(p: PlayerId, n: number, why = ''): void {
-    return events.gainLife(this, p, n, why);
+  gainLife(p: PlayerId, n: number): void {
+    return events.gainLife(this, p, n);
   }
   lifeGainReplacements(items: { player: PlayerId; amount: number }[]): ({ player: PlayerId; amount: number; draw?: boolean })[] {
     return events.lifeGainReplacements(this, items);
   }
-  applyGainResult(r: { player: PlayerId; amount: number; draw?: boolean }, why: string): void {
-    return events.applyGainResult(this, r, why);
+  applyGainResult(r: { player: PlayerId; amount: number; draw?: boolean }): void {
+    return events.applyGainResult(this, r);
   }
   loseLife(p: PlayerId, n: number, rule = '118.3'): void {
     return events.loseLife(this, p, n, rule);
@@ -249,7 +260,7 @@ export class Game {
   settle(): void {
     return sba.settle(this);
   }
-  collectSBA(): { rule: string; kind: string; obj?: string; player?: PlayerId; text: string | Msg }[] {
+  collectSBA(): { rule: string; kind: string; obj?: string; player?: PlayerId; text: Msg }[] {
     return sba.collectSBA(this);
   }
   sbaRound(): boolean {
@@ -294,7 +305,7 @@ export class Game {
   autoMana(p: PlayerId, cost: CostSymbol[], spell?: string): void {
     return casting.autoMana(this, p, cost, spell);
   }
-  pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: string, spell?: string): Payment {
+  pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: Arg, spell?: string): Payment {
     return casting.pay(this, p, cost, payment, what, spell);
   }
   castSpell(a: Parameters<typeof casting.castSpell>[1]): void {
@@ -333,7 +344,7 @@ export class Game {
   enumerateAssignments(d: { id: string; recipients: string[]; trample: boolean }, all: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[], fixed: Record<string, Record<string, number>>): Record<string, number>[] {
     return combat.enumerateAssignments(this, d, all, fixed);
   }
-  assignmentError(asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: string | Msg } | null {
+  assignmentError(asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
     return combat.assignmentError(this, asg, check);
   }
   autoAssign(): boolean {
@@ -351,10 +362,10 @@ export class Game {
   canAttack(id: string): boolean {
     return combat.canAttack(this, id);
   }
-  attackError(ids: string[]): { rule: string; text: string | Msg } | null {
+  attackError(ids: string[]): { rule: string; text: Msg } | null {
     return combat.attackError(this, ids);
   }
-  attackRestrictionError(ids: string[]): { rule: string; text: string | Msg } | null {
+  attackRestrictionError(ids: string[]): { rule: string; text: Msg } | null {
     return combat.attackRestrictionError(this, ids);
   }
   legalAttacks(): string[][] {
@@ -363,16 +374,16 @@ export class Game {
   canBlock(id: string): boolean {
     return combat.canBlock(this, id);
   }
-  blockPairError(blocker: string, attacker: string): { rule: string; text: string | Msg } | null {
+  blockPairError(blocker: string, attacker: string): { rule: string; text: Msg } | null {
     return combat.blockPairError(this, blocker, attacker);
   }
-  blockRestrictionError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg } | null {
+  blockRestrictionError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
     return combat.blockRestrictionError(this, blocks);
   }
   blockCandidates(): { blocker: string; attackers: string[] }[][] {
     return combat.blockCandidates(this);
   }
-  blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: string | Msg } | null {
+  blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
     return combat.blockError(this, blocks);
   }
   declareBlockers(a: ActionOf<'declare-blockers'>): void {

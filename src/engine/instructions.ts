@@ -8,7 +8,7 @@
  */
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
-import { M } from './msg.ts';
+import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits, parseCost } from './mana.ts';
 import { IllegalAction, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
@@ -54,22 +54,22 @@ const player = (g: Game, ctx: Ctx, ref: string | undefined, dflt = 'you'): Playe
  * restriction on the mana already in the pool doesn't carry over to it (106.6, its Doubling Cube example). */
 function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
   const pool = g.s.players[p].pool;
-  if (!pool.length) return g.cite('rule', ['106.6'], M`${p} has no unspent mana, so no mana is added`);
+  if (!pool.length) return g.cite('rule', ['106.6'], M`${pl(p)} has no unspent mana, so no mana is added`);
   const added = formatUnits(pool);
   g.addMana(p, added, 1, source);
-  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${added} added has no spending restriction, although some of the mana it doubled has one`);
+  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${sym(added)} added has no spending restriction, although some of the mana it doubled has one`);
 }
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
   const preState = clone(g.s);
-  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.name(id)} is sacrificed (simultaneously)` }));
+  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
   'deal-damage': (g, a, ctx, sourceLabel) => {
     const from = a.from ? refObj(g.s, a.from, ctx) : ctx.self;
-    if (!from) return g.cite('rule', ['608.2b'], 'the source of the damage no longer exists');
+    if (!from) return g.cite('rule', ['608.2b'], M`the source of the damage no longer exists`);
     const n = num(g, ctx, a.n);
     g.dealDamage(targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
   },
@@ -88,12 +88,12 @@ export const INSTRUCTIONS: InstructionHandlers = {
       // simultaneous destruction: one look-back snapshot (603.10a)
       const pre = g.view();
       const preState = clone(g.s);
-      g.cite('event', ['701.7a'], M`${ids.map((i) => g.name(i)).join(', ')} are destroyed at the same time`);
+      g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
       for (const id of ids) g.withLookBack(pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
     } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.name(id)} is sacrificed` });
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
   },
   'each-player-sacrifices': (g, a) => {
     // 101.4: APNAP order of choices, then all sacrificed simultaneously
@@ -103,8 +103,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, { you: p }));
       if (!cands.length) continue;
       const pick = g.choice<string>(`sacrifice:${p}`, cands, `${p} chooses a permanent to sacrifice`, p);
-      if (!cands.includes(pick)) throw new IllegalAction(M`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen by ${p}`, '101.4');
-      g.cite('choice', ['101.4'], (p === ap ? M`${p} chooses ${g.name(pick)} (the active player chooses first)` : M`${p} chooses ${g.name(pick)} (then the nonactive player)`));
+      if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} can't be chosen by ${pl(p)}`, '101.4');
+      g.cite('choice', ['101.4'], (p === ap ? M`${pl(p)} chooses ${g.ref(pick)} (the active player chooses first)` : M`${pl(p)} chooses ${g.ref(pick)} (then the nonactive player)`));
       picks.push(pick);
     }
     sacrificeSimultaneously(g, picks);
@@ -117,7 +117,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
   },
   'return-to-hand': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: M`${g.name(id)} is returned to its owner's hand` });
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });
   },
   tap: (g, a, ctx) => {
     for (const id of objs(g, ctx, a.obj)) g.tap(id);
@@ -132,9 +132,9 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (a.colorOf !== undefined) {
       // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
       const colors: string[] = [...new Set(objs(g, ctx, a.colorOf).flatMap((id) => g.view()[id]?.colors ?? []))];
-      if (!colors.length) return g.cite('rule', ['106.5'], M`${who} controls no permanent with a color, so the ability produces no mana`);
+      if (!colors.length) return g.cite('rule', ['106.5'], M`${pl(who)} controls no permanent with a color, so the ability produces no mana`);
       const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
-      if (!colors.includes(color)) throw new IllegalAction(M`${color} isn't a color of a permanent ${who} controls`, '106.5');
+      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
     return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self, a.spendOnly);
@@ -148,8 +148,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const ids = refs.map((r) => refObj(g.s, r, ctx) ?? r).filter((id) => g.s.objects[id]);
     const owners = new Set<PlayerId>(ids.map((id) => g.s.objects[id]!.owner));
     for (const id of ids) {
-      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.name(id)} is put into its owner's library` });
-      else g.cite('rule', ['701.19c'], M`${g.name(id)} isn't in the ${from} any more, so it stays where it is; the library is shuffled anyway`);
+      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
+      else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
     }
     for (const p of owners) g.shuffleLibrary(p, a.seed ?? 1);
   },
@@ -159,19 +159,19 @@ export const INSTRUCTIONS: InstructionHandlers = {
     g.s.players[opponentOf(p)].lost = 'effect';
     g.s.result = { winner: p };
     g.touch();
-    g.cite('game', ['104.2b'], M`${p} wins the game`);
+    g.cite('game', ['104.2b'], M`${pl(p)} wins the game`);
   },
   'create-effect': (g, a, ctx, sourceLabel) => g.createEffect(a.effect, ctx, a.label ?? sourceLabel),
   'end-effect': (g, a) => {
     g.s.effects = g.s.effects.filter((e) => e.def.id !== a.id && e.eid !== a.id);
     g.touch();
-    g.cite('event', ['611.2a'], 'a continuous effect ends');
+    g.cite('event', ['611.2a'], M`a continuous effect ends`);
   },
   'create-replacement': (g, a, ctx) => {
     const def = a.replacement;
     g.s.replacements.push({ rid: `rep${g.tick()}`, def, controller: ctx.you, timestamp: g.s.clock, until: a.until ?? 'end-of-turn', ...(ctx.self ? { source: ctx.self } : {}) });
     g.touch();
-    g.cite('effect', ['614.1a', '615.1a'], 'a replacement or prevention effect is created');
+    g.cite('effect', ['614.1a', '615.1a'], M`a replacement or prevention effect is created`);
   },
   'create-prevention': (g, a, ctx) => {
     const amount = num(g, ctx, a.amount);
@@ -187,17 +187,17 @@ export const INSTRUCTIONS: InstructionHandlers = {
     }
     for (const t of all) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'prevent-next', to: t, remaining: amount, timestamp: g.s.clock });
     g.touch();
-    g.cite('effect', ['615.7', ...(a.andSharingColor ? ['615.11'] : [])], M`prevention shields (the next ${amount} damage) on ${all.map((t) => ('obj' in t ? g.name(t.obj) : t.player)).join(', ')}`);
+    g.cite('effect', ['615.7', ...(a.andSharingColor ? ['615.11'] : [])], M`prevention shields (the next ${amount} damage) on ${list(all.map((t) => g.refT(t)))}`);
   },
   'prevent-next-from-source': (g, a, ctx) => {
     for (const t of targetRefs(g, ctx, a.source)) if ('obj' in t) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'prevent-from-source', from: t, ...(a.gainLife ? { gainLife: ctx.you } : {}), timestamp: g.s.clock });
     g.touch();
-    g.cite('effect', ['615.5'], 'the next time the creature would deal damage this turn, that damage will be prevented');
+    g.cite('effect', ['615.5'], M`the next time the creature would deal damage this turn, that damage will be prevented`);
   },
   regenerate: (g, a, ctx) => {
     for (const t of targetRefs(g, ctx, a.obj)) if ('obj' in t) g.s.shields.push({ sid: `sh${g.tick()}`, kind: 'regenerate', on: t, timestamp: g.s.clock });
     g.touch();
-    g.cite('effect', ['701.14a'], 'a regeneration shield is created');
+    g.cite('effect', ['701.14a'], M`a regeneration shield is created`);
   },
   'create-delayed': (g, a, ctx) => {
     const on = a.on;
@@ -205,17 +205,17 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const bindings: Record<string, TargetRef> = { ...(ctx.bindings ?? {}) };
     if (o && 'obj' in o) bindings['that'] = o;
     if (on === 'ltb' && o && 'obj' in o && !g.onBattlefield(o.obj)) {
-      return g.cite('rule', ['603.7a'], M`${g.name(o.obj)} already left the battlefield: the delayed triggered ability will never trigger`);
+      return g.cite('rule', ['603.7a'], M`${g.ref(o.obj)} already left the battlefield: the delayed triggered ability will never trigger`);
     }
     if (on !== 'step-begins' && (!o || !('obj' in o))) {
-      return g.cite('rule', ['603.7a'], 'the object the delayed trigger refers to no longer exists: it will never trigger');
+      return g.cite('rule', ['603.7a'], M`the object the delayed trigger refers to no longer exists: it will never trigger`);
     }
     g.s.delayed.push({
       did: `d${g.tick()}`, controller: ctx.you, on, ...(a.step ? { step: a.step } : {}),
       ...(o && 'obj' in o ? { obj: o } : {}), effects: a.effects, bindings, ...(ctx.self ? { source: ctx.self } : {}), createdTurn: g.s.turn.number,
     });
     g.touch();
-    g.cite('effect', ['603.7a'], (on === 'step-begins' ? M`a delayed triggered ability is created: it triggers at the beginning of the next ${a.step ?? ''} step` : on === 'ltb' ? M`a delayed triggered ability is created: it triggers when ${g.name(o && 'obj' in o ? o.obj : '')} leaves the battlefield` : M`a delayed triggered ability is created: it triggers when ${g.name(o && 'obj' in o ? o.obj : '')} becomes untapped`));
+    g.cite('effect', ['603.7a'], (on === 'step-begins' ? (a.step ? M`a delayed triggered ability is created: it triggers at the beginning of the next ${step(a.step)} step` : M`a delayed triggered ability is created: it names no step, so it never triggers`) : on === 'ltb' ? M`a delayed triggered ability is created: it triggers when ${g.ref(o && 'obj' in o ? o.obj : '')} leaves the battlefield` : M`a delayed triggered ability is created: it triggers when ${g.ref(o && 'obj' in o ? o.obj : '')} becomes untapped`));
   },
   'create-token': (g, a, ctx) => {
     const n = num(g, ctx, a.n, 1);
@@ -228,13 +228,13 @@ export const INSTRUCTIONS: InstructionHandlers = {
         timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
       };
       const ev = g.rawMove(id, 'battlefield', { controller });
-      g.cite('event', ['110.5b'], M`a ${card.name ?? 'token'} token is created`);
+      g.cite('event', ['110.5b'], (card.name ? M`a ${obj(id, card.name)} token is created` : M`a token is created`));
       if (a.blocking && g.s.combat) {
         const att = refObj(g.s, a.blocking, ctx);
         if (att && g.s.combat.attackers[att]) {
           g.s.combat.attackers[att]!.blockers.push(id);
           g.s.combat.blockers[id] = [att];
-          g.cite('event', ['509.7'], M`${card.name ?? 'the token'} is put onto the battlefield blocking ${g.name(att)}`);
+          g.cite('event', ['509.7'], M`${card.name ? obj(id, card.name) : M`the token`} is put onto the battlefield blocking ${g.ref(att)}`);
         }
       }
       g.detect(ev);
@@ -249,27 +249,27 @@ export const INSTRUCTIONS: InstructionHandlers = {
     // 608.2d: an option that can't be taken is not available
     const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));
     const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you) : null;
-    if (!cands.length) g.cite('rule', ['608.2d'], M`${ctx.you} controls nothing that can be sacrificed, so that option isn't available`);
-    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.name(pick)} is sacrificed` });
+    if (!cands.length) g.cite('rule', ['608.2d'], M`${pl(ctx.you)} controls nothing that can be sacrificed, so that option isn't available`);
+    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
     else for (const e of a.else) g.exec(e, ctx, sourceLabel);
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;
     const o = g.s.objects[id];
     if (!o || o.zone !== 'graveyard') return;
-    g.move(id, 'battlefield', { rule: '702.92a', text: M`${g.name(id)} returns to the battlefield` });
+    g.move(id, 'battlefield', { rule: '702.92a', text: M`${g.ref(id)} returns to the battlefield` });
     g.putCounters(id, '+1/+1', 1);
   },
   attach: (g, a, ctx) => {
     // 613.6d (2019) / 613.7e (2026): an Aura or Equipment gets a new timestamp each time it becomes attached
     const [att] = objs(g, ctx, a.obj);
     const [to] = objs(g, ctx, a.to);
-    if (!att || !to || !g.onBattlefield(att) || !g.onBattlefield(to)) throw new IllegalAction('both the Aura or Equipment and what it becomes attached to must be on the battlefield', '701.3a');
+    if (!att || !to || !g.onBattlefield(att) || !g.onBattlefield(to)) throw new IllegalAction(M`both the Aura or Equipment and what it becomes attached to must be on the battlefield`, '701.3a');
     const o = g.s.objects[att]!;
     o.attachedTo = to;
     o.timestamp = g.tick();
     g.touch();
-    g.cite('event', ['701.3a', '613.6d'], M`${g.name(att)} becomes attached to ${g.name(to)} and receives a new timestamp`);
+    g.cite('event', ['701.3a', '613.6d'], M`${g.ref(att)} becomes attached to ${g.ref(to)} and receives a new timestamp`);
   },
   'change-targets': (g, a, ctx) => {
     // 114.7d-e: the new targets must be legal; only the final set of targets is evaluated
@@ -284,7 +284,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const so = g.s.objects[item.obj]!;
     if (so.stackInfo) so.stackInfo.targets = targets;
     g.touch();
-    for (const v of Object.values(a.targets)) g.cite('event', ['114.7d', '114.7e'], M`${g.name(item.obj)}: a new target is chosen, ${g.s.objects[v] ? g.name(v) : v}`);
+    for (const v of Object.values(a.targets)) g.cite('event', ['114.7d', '114.7e'], M`${g.ref(item.obj)}: a new target is chosen, ${g.refAny(v)}`);
   },
   'cumulative-upkeep': (g, a, ctx) => {
     // 702.23a: pay [cost] for each age counter on it — each choice separately, the whole set or nothing — or sacrifice
@@ -294,27 +294,27 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const n = g.s.objects[id]!.counters['age'] ?? 0;
     const pay = g.choice<unknown>(`pay:${id}`, [], `${ctx.you} chooses whether to pay the cumulative upkeep of ${g.name(id)}`, ctx.you);
     if (pay === false || pay === null) {
-      g.move(id, 'graveyard', { rule: '702.23a', text: M`${ctx.you} doesn't pay the cumulative upkeep and sacrifices ${g.name(id)}` });
+      g.move(id, 'graveyard', { rule: '702.23a', text: M`${pl(ctx.you)} doesn't pay the cumulative upkeep and sacrifices ${g.ref(id)}` });
       return;
     }
     if (a.cost.life) {
       const total = a.cost.life * n;
-      if (g.s.players[ctx.you].life < total) throw new IllegalAction(M`${ctx.you} has ${g.s.players[ctx.you].life} life and can't pay ${total} life`, '118.4');
-      g.cite('cost', ['702.23a', '702.23b'], M`${ctx.you} pays the cumulative upkeep of ${g.name(id)} for ${n} age counters: ${total} life`);
+      if (g.s.players[ctx.you].life < total) throw new IllegalAction(M`${pl(ctx.you)} has ${g.s.players[ctx.you].life} life and can't pay ${total} life`, '118.4');
+      g.cite('cost', ['702.23a', '702.23b'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters: ${total} life`);
       g.loseLife(ctx.you, total, '118.4');
     }
     if (a.cost.mana) {
-      g.cite('cost', ['702.23a'], M`${ctx.you} pays the cumulative upkeep of ${g.name(id)} for ${n} age counters`);
-      g.pay(ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.name(id));
+      g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
+      g.pay(ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
     }
     if (a.cost.sacrifice) {
       const picks = Array.isArray(pay) ? (pay as string[]) : [];
       const ok = (x: string) => g.onBattlefield(x) && g.chars(x).controller === ctx.you && matches(g.s, g.view(), x, a.cost.sacrifice!, ctx);
       if (picks.length !== n || new Set(picks).size !== n || !picks.every(ok)) {
-        throw new IllegalAction(M`the cumulative upkeep of ${g.name(id)} needs ${n} different permanents to sacrifice, one for each age counter`, '702.23a');
+        throw new IllegalAction(M`the cumulative upkeep of ${g.ref(id)} needs ${n} different permanents to sacrifice, one for each age counter`, '702.23a');
       }
-      g.cite('cost', ['702.23a'], M`${ctx.you} pays the cumulative upkeep of ${g.name(id)} for ${n} age counters`);
-      for (const x of picks) g.move(x, 'graveyard', { rule: '701.16a', text: M`${g.name(x)} is sacrificed (simultaneously)` });
+      g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
+      for (const x of picks) g.move(x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
     }
   },
   'exchange-control': (g, a, ctx, label) => {
@@ -324,10 +324,10 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (!x || !y || !g.onBattlefield(x) || !g.onBattlefield(y)) return g.cite('rule', ['701.10a'], M`the exchange can't be completed, so no part of it happens`);
     const cx = g.chars(x).controller;
     const cy = g.chars(y).controller;
-    if (cx === cy) return g.cite('rule', ['701.10b'], M`${g.name(x)} and ${g.name(y)} have the same controller: the exchange does nothing`);
+    if (cx === cy) return g.cite('rule', ['701.10b'], M`${g.ref(x)} and ${g.ref(y)} have the same controller: the exchange does nothing`);
     g.createEffect({ affects: x, control: cy }, ctx, label);
     g.createEffect({ affects: y, control: cx }, ctx, label);
-    g.cite('event', ['701.10b'], M`${cy} gains control of ${g.name(x)} and ${cx} gains control of ${g.name(y)}, simultaneously`);
+    g.cite('event', ['701.10b'], M`${pl(cy)} gains control of ${g.ref(x)} and ${pl(cx)} gains control of ${g.ref(y)}, simultaneously`);
   },
   'become-copy': (g, a, ctx) => {
     // 706.2, 706.4: the object's copiable values become those of the original; other effects keep applying in later layers
@@ -341,7 +341,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const values = copyValues(g.s, id, of, a.except, ctx.ability ? [ctx.ability] : undefined);
       g.s.effects.push(copyEffect(g.s, id, of, values, g.tick(), `${was} (copy of ${g.name(of)})`));
       g.touch();
-      g.cite('effect', ['706.2', '613.1a', ...(a.except?.gainThisAbility ? ['706.9a'] : [])], M`${was} becomes a copy of ${g.name(of)}`);
+      g.cite('effect', ['706.2', '613.1a', ...(a.except?.gainThisAbility ? ['706.9a'] : [])], M`${obj(id, was)} becomes a copy of ${g.ref(of)}`);
     }
   },
 };

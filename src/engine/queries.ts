@@ -6,7 +6,7 @@
  * action, never a crash.
  */
 import type { Game } from './game.ts';
-import { M } from './msg.ts';
+import { color, list, M, sym, word } from './msg.ts';
 import { fixX, formatCost, formatUnits, legalPayments, parseCost, parsePool } from './mana.ts';
 import { IllegalAction, type Query } from './types.ts';
 
@@ -25,12 +25,12 @@ export const QUERIES: QueryHandlers = {
     const rules = ['601.2h', '117.3'];
     if (cost.some((c) => c.k === 'phyrexian')) rules.push('107.4f', '118.4');
     if (cost.some((c) => c.k === 'hybrid' || c.k === 'mono')) rules.push('107.4e');
-    g.cite('query', rules, M`legal payments of ${formatCost(cost) || '{0}'} from the pool ${formatUnits(pool) || '—'} with ${life} life: ${opts.length ? opts.map((o) => `${formatUnits(o.mana) || '—'}${o.life ? ` + ♥${o.life}` : ''}`).join(' / ') : '—'}`);
+    g.cite('query', rules, M`legal payments of ${sym(formatCost(cost) || '{0}')} from the pool ${sym(formatUnits(pool) || '—')} with ${life} life: ${opts.length ? list(opts.map((o) => sym(`${formatUnits(o.mana) || '—'}${o.life ? ` + ♥${o.life}` : ''}`)), ' / ') : sym('—')}`);
     return { options: opts.map((o) => ({ mana: formatUnits(o.mana), life: o.life })) };
   },
   'legal-attacks': (g) => {
     const opts = g.legalAttacks();
-    g.cite('query', ['508.1c', '508.1d'], M`legal attack declarations: ${opts.map((o) => `[${o.map((i) => g.name(i)).join(', ')}]`).join(' ')}`);
+    g.cite('query', ['508.1c', '508.1d'], M`legal attack declarations: ${list(opts.map((o) => M`[${list(o.map((i) => g.ref(i)))}]`), ' ')}`);
     return { options: opts };
   },
   'legal-blocks': (g) => {
@@ -42,14 +42,15 @@ export const QUERIES: QueryHandlers = {
     const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
     const id = a.attacker;
     const d = dealers.find((x) => x.id === id);
-    if (!d) throw new IllegalAction(M`${g.s.objects[id] ? g.name(id) : id} doesn't assign combat damage in this step`, '510.1');
+    if (!d) throw new IllegalAction(M`${g.refAny(id)} doesn't assign combat damage in this step`, '510.1');
     const opts = g.enumerateAssignments(d, dealers, a.others ?? {});
-    g.cite('query', g.profile.damageAssignmentOrder ? ['510.1c', '510.1a', '509.2'] : ['510.1c', '510.1a'], M`${g.name(id)} can assign its damage in ${opts.length} way(s)`);
+    g.cite('query', g.profile.damageAssignmentOrder ? ['510.1c', '510.1a', '509.2'] : ['510.1c', '510.1a'], M`${g.ref(id)} can assign its damage in ${opts.length} way(s)`);
     return { options: opts };
   },
   characteristics: (g, a) => {
     const c = g.chars(a.obj);
-    g.cite('query', ['613.1', '202.2', '202.3'], (c.power !== undefined ? M`${c.name}: ${c.colors.join(', ') || 'colorless'}, mana value ${c.manaValue}, ${c.power}/${c.toughness}` : M`${c.name}: ${c.colors.join(', ') || 'colorless'}, mana value ${c.manaValue}`));
+    const colors = c.colors.length ? list(c.colors.map(color)) : word('colorless');
+    g.cite('query', ['613.1', '202.2', '202.3'], (c.power !== undefined ? M`${g.ref(a.obj)}: ${colors}, mana value ${c.manaValue}, ${c.power}/${c.toughness ?? 0}` : M`${g.ref(a.obj)}: ${colors}, mana value ${c.manaValue}`));
     return { power: c.power, toughness: c.toughness, colors: c.colors, types: c.types, manaValue: c.manaValue, layers: c.layerLog };
   },
   'can-cast': (g, a) => {

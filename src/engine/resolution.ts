@@ -5,7 +5,7 @@
  * are in instructions.ts.
  */
 import type { Game } from './game.ts';
-import { M } from './msg.ts';
+import { code, list, M, obj, pl, type Arg } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { parsePool } from './mana.ts';
 import { checkStateTriggers } from './triggers.ts';
@@ -33,9 +33,9 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
   const byGroup = new Map<string, string[]>();
   for (const d of defs) {
     const pick = chosen[d.id];
-    if (pick === undefined) throw new IllegalAction(M`no target chosen for "${d.id}"`, '601.2c');
+    if (pick === undefined) throw new IllegalAction(M`no target chosen for "${code(d.id)}"`, '601.2c');
     const t: TargetRef = pick === 'P1' || pick === 'P2' ? { player: pick } : { obj: pick, inc: g.s.objects[pick]?.inc ?? -1 };
-    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(M`${pick === 'P1' || pick === 'P2' ? pick : g.s.objects[pick] ? g.name(pick) : pick} isn't a legal target`, '601.2c');
+    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(M`${g.refAny(pick)} isn't a legal target`, '601.2c');
     const grp = d.group ?? d.id;
     const seen = byGroup.get(grp) ?? [];
     if (seen.includes(pick)) throw new IllegalAction(M`the same object can't be chosen twice for one instance of the word "target"`, '601.2c');
@@ -50,20 +50,20 @@ export function setPath(g: Game, path: string, value: unknown): void {
   let cur: Record<string, unknown> = g.s as unknown as Record<string, unknown>;
   for (const p of parts.slice(0, -1)) {
     const next = cur[p];
-    if (typeof next !== 'object' || next === null) throw new IllegalAction(M`cannot set "${path}": no "${p}"`, '100.1');
+    if (typeof next !== 'object' || next === null) throw new IllegalAction(M`cannot set "${code(path)}": no "${code(p)}"`, '100.1');
     cur = next as Record<string, unknown>;
   }
   const last = parts[parts.length - 1]!;
   cur[last] = last === 'pool' && typeof value === 'string' ? parsePool(value) : value;
   g.touch();
-  g.cite('injection', [], M`sandbox edit: ${path} = ${JSON.stringify(value)}`);
+  g.cite('injection', [], M`sandbox edit: ${{ path }} = ${typeof value === 'number' ? value : code(JSON.stringify(value))}`);
 }
 
 export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string | string[] | { all: Filter } }, ctx: Ctx): boolean {
   if (typeof cost.obj === 'object' && !Array.isArray(cost.obj)) return false;
   const ids = (Array.isArray(cost.obj) ? cost.obj : [cost.obj]).map((r) => refObj(g.s, r, ctx));
   if (ids.some((id) => !id || !g.onBattlefield(id) || g.chars(id).controller !== ctx.you)) return false;
-  for (const id of ids) g.move(id!, 'graveyard', { rule: '701.16a', text: M`${g.name(id!)} is sacrificed` });
+  for (const id of ids) g.move(id!, 'graveyard', { rule: '701.16a', text: M`${g.ref(id!)} is sacrificed` });
   return true;
 }
 
@@ -102,7 +102,7 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   if (def.control === 'you') eff.def.control = ctx.you;
   g.s.effects.push(eff);
   g.touch();
-  const names = (eff.locked ?? []).map((l) => g.name(l.obj)).join(', ');
+  const names: Arg | undefined = eff.locked?.length ? list(eff.locked.map((l) => g.ref(l.obj))) : undefined;
   const rules = ['611.2a'];
   if (eff.locked && typeof def.affects !== 'string') rules.push('611.2c');
   const layers: string[] = [];
@@ -126,10 +126,10 @@ export function resolveTop(g: Game): void {
   const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
   if (item.x !== undefined) ctx.x = item.x; // an activated ability's X (602.2b → 601.2b)
-  g.cite('resolve', ['608.1', '405.5'], (item.kind === 'spell' ? M`${g.name(item.obj)} resolves` : !item.obj ? 'a delayed triggered ability resolves' : M`${g.name(item.obj)}'s ability resolves`));
+  g.cite('resolve', ['608.1', '405.5'], (item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {
-    g.cite('resolve', ['608.2a', '603.4'], M`the "if" condition of ${g.name(item.obj)}'s ability is false: it's removed from the stack and does nothing`);
+    g.cite('resolve', ['608.2a', '603.4'], M`the "if" condition of ${g.ref(item.obj)}'s ability is false: it's removed from the stack and does nothing`);
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
@@ -141,11 +141,11 @@ export function resolveTop(g: Game): void {
     if (t && !g.targetLegal(d, t, { you: item.controller, self: item.obj }, colors)) illegal.add(d.id);
   }
   if (item.targetDefs.length && illegal.size === item.targetDefs.length) {
-    g.cite('resolve', ['608.2b'], M`all targets of ${item.label} are illegal: it doesn't resolve and none of its effects happen`);
+    g.cite('resolve', ['608.2b'], M`all targets of ${item.kind === 'spell' ? g.ref(item.obj) : M`${g.ref(item.obj)}'s ability`} are illegal: it doesn't resolve and none of its effects happen`);
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
-  if (illegal.size) g.cite('resolve', ['608.2b'], M`an illegal target is not affected by the spell (${[...illegal].join(', ')})`);
+  if (illegal.size) g.cite('resolve', ['608.2b'], M`an illegal target is not affected by the spell (${list([...illegal].map(code))})`);
   for (const e of item.effects) {
     const refs = JSON.stringify(e).match(/"\$([A-Za-z0-9_]+)"/g) ?? [];
     if (refs.some((r) => illegal.has(r.slice(2, -1)))) continue;
@@ -163,8 +163,8 @@ function finishSpell(g: Game, item: StackItem): void {
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);
       const permanent = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker'].some((t) => c.types.includes(t));
-      if (permanent) g.move(item.obj, 'battlefield', { rule: '608.3', text: M`${c.name} enters the battlefield under ${item.controller}'s control`, opts: { controller: item.controller } });
-      else g.move(item.obj, 'graveyard', { rule: '608.2k', text: M`${c.name} is put into its owner's graveyard` });
+      if (permanent) g.move(item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller } });
+      else g.move(item.obj, 'graveyard', { rule: '608.2k', text: M`${obj(item.obj, c.name)} is put into its owner's graveyard` });
     }
   }
   g.s.turn.priority = g.s.turn.active;

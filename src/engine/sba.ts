@@ -4,7 +4,7 @@
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
 import type { Game, GameEvent } from './game.ts';
-import { M, type Msg } from './msg.ts';
+import { code, M, obj, pl, type Msg } from './msg.ts';
 import type { View } from './layers.ts';
 import { stillControlled } from './resolution.ts';
 import { checkStateTriggers } from './triggers.ts';
@@ -19,7 +19,7 @@ function endControlDurations(g: Game): void {
   if (!over.length) return;
   g.s.effects = g.s.effects.filter((e) => !over.includes(e));
   g.touch();
-  for (const e of over) g.cite('effect', ['611.2b'], M`${e.label ?? 'an effect'} ends: its "for as long as" duration is over`);
+  for (const e of over) g.cite('effect', ['611.2b'], M`${e.source ? obj(e.source, e.label ?? g.name(e.source)) : M`an effect`} ends: its "for as long as" duration is over`);
 }
 
 export function settle(g: Game): void {
@@ -51,27 +51,27 @@ export function collectSBA(g: Game): SbaAction[] {
   for (const p of PLAYERS) {
     const ps = g.s.players[p];
     if (ps.lost) continue;
-    if (ps.life <= 0) out.push({ rule: '704.5a', kind: 'lose', player: p, text: M`${p} has ${ps.life} life and loses the game` });
-    else if (ps.drewFromEmpty) out.push({ rule: '704.5b', kind: 'lose', player: p, text: M`${p} attempted to draw from an empty library and loses the game` });
-    else if (ps.poison >= 10) out.push({ rule: '704.5c', kind: 'lose', player: p, text: M`${p} has ten or more poison counters and loses the game` });
+    if (ps.life <= 0) out.push({ rule: '704.5a', kind: 'lose', player: p, text: M`${pl(p)} has ${ps.life} life and loses the game` });
+    else if (ps.drewFromEmpty) out.push({ rule: '704.5b', kind: 'lose', player: p, text: M`${pl(p)} attempted to draw from an empty library and loses the game` });
+    else if (ps.poison >= 10) out.push({ rule: '704.5c', kind: 'lose', player: p, text: M`${pl(p)} has ten or more poison counters and loses the game` });
   }
   for (const o of Object.values(g.s.objects)) {
     const c = v[o.id]!;
     if (o.token && o.zone !== 'battlefield' && o.zone !== 'stack') {
-      out.push({ rule: '704.5d', kind: 'cease', obj: o.id, text: M`the token ${c.name} ceases to exist` });
+      out.push({ rule: '704.5d', kind: 'cease', obj: o.id, text: M`the token ${obj(o.id, c.name)} ceases to exist` });
       continue;
     }
     if (o.zone !== 'battlefield') continue;
     if (c.types.includes('creature') && c.toughness !== undefined) {
-      if (c.toughness <= 0) out.push({ rule: '704.5f', kind: 'graveyard', obj: o.id, text: M`${c.name} has toughness ${c.toughness} and is put into its owner's graveyard` });
-      else if (o.damage > 0 && o.damage >= c.toughness) out.push({ rule: '704.5g', kind: 'destroy', obj: o.id, text: M`${c.name} has lethal damage (${o.damage} ≥ ${c.toughness}) and is destroyed` });
-      else if (o.deathtouched) out.push({ rule: '704.5h', kind: 'destroy', obj: o.id, text: M`${c.name} was dealt damage by a source with deathtouch and is destroyed` });
+      if (c.toughness <= 0) out.push({ rule: '704.5f', kind: 'graveyard', obj: o.id, text: M`${obj(o.id, c.name)} has toughness ${c.toughness} and is put into its owner's graveyard` });
+      else if (o.damage > 0 && o.damage >= c.toughness) out.push({ rule: '704.5g', kind: 'destroy', obj: o.id, text: M`${obj(o.id, c.name)} has lethal damage (${o.damage} ≥ ${c.toughness}) and is destroyed` });
+      else if (o.deathtouched) out.push({ rule: '704.5h', kind: 'destroy', obj: o.id, text: M`${obj(o.id, c.name)} was dealt damage by a source with deathtouch and is destroyed` });
     }
-    if (c.types.includes('planeswalker') && (o.counters['loyalty'] ?? 0) <= 0) out.push({ rule: '704.5i', kind: 'graveyard', obj: o.id, text: M`${c.name} has no loyalty and is put into its owner's graveyard` });
-    if (c.subtypes.includes('Aura') && (!o.attachedTo || !g.onBattlefield(o.attachedTo))) out.push({ rule: '704.5m', kind: 'graveyard', obj: o.id, text: M`${c.name} isn't attached to an object and is put into its owner's graveyard` });
+    if (c.types.includes('planeswalker') && (o.counters['loyalty'] ?? 0) <= 0) out.push({ rule: '704.5i', kind: 'graveyard', obj: o.id, text: M`${obj(o.id, c.name)} has no loyalty and is put into its owner's graveyard` });
+    if (c.subtypes.includes('Aura') && (!o.attachedTo || !g.onBattlefield(o.attachedTo))) out.push({ rule: '704.5m', kind: 'graveyard', obj: o.id, text: M`${obj(o.id, c.name)} isn't attached to an object and is put into its owner's graveyard` });
     const plus = o.counters['+1/+1'] ?? 0;
     const minus = o.counters['-1/-1'] ?? 0;
-    if (plus > 0 && minus > 0) out.push({ rule: '704.5q', kind: 'annihilate', obj: o.id, text: M`${Math.min(plus, minus)} +1/+1 and -1/-1 counters are removed from ${c.name}` });
+    if (plus > 0 && minus > 0) out.push({ rule: '704.5q', kind: 'annihilate', obj: o.id, text: M`${Math.min(plus, minus)} +1/+1 and -1/-1 counters are removed from ${obj(o.id, c.name)}` });
   }
   out.push(...legendRule(g, v), ...worldRule(g, v));
   return out;
@@ -94,8 +94,8 @@ function legendRule(g: Game, v: View): SbaAction[] {
     if (ids.length < 2) continue;
     const [player, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
     const keep = g.choice<string>(`legend:${k}`, ids, `${player} controls ${ids.length} legendary permanents named ${name} and chooses one to keep`, player as PlayerId);
-    if (!ids.includes(keep)) throw new IllegalAction(M`${g.s.objects[keep] ? g.name(keep) : keep} isn't one of the legendary permanents named ${name} that ${player} controls`, '704.5j');
-    for (const id of ids) if (id !== keep) out.push({ rule: '704.5j', kind: 'graveyard', obj: id, text: M`${player} chooses which legendary ${name} to keep; the other one is put into its owner's graveyard` });
+    if (!ids.includes(keep)) throw new IllegalAction(M`${g.s.objects[keep] ? g.ref(keep) : code(keep)} isn't one of the legendary permanents named ${g.ref(ids[0]!)} that ${pl(player as PlayerId)} controls`, '704.5j');
+    for (const id of ids) if (id !== keep) out.push({ rule: '704.5j', kind: 'graveyard', obj: id, text: M`${pl(player as PlayerId)} chooses which legendary ${g.ref(id)} to keep; the other one is put into its owner's graveyard` });
   }
   return out;
 }
@@ -110,7 +110,7 @@ function worldRule(g: Game, v: View): SbaAction[] {
   const newest = Math.max(...worlds.map((id) => g.s.objects[id]!.timestamp));
   const keep = worlds.filter((id) => g.s.objects[id]!.timestamp === newest);
   const going = keep.length === 1 ? worlds.filter((id) => id !== keep[0]) : worlds;
-  return going.map((id) => ({ rule: '704.5k', kind: 'graveyard', obj: id, text: keep.length === 1 ? M`${g.name(keep[0]!)} is the newest world permanent; ${g.name(id)} is put into its owner's graveyard` : M`several world permanents are tied for newest; ${g.name(id)} is put into its owner's graveyard` }));
+  return going.map((id) => ({ rule: '704.5k', kind: 'graveyard', obj: id, text: keep.length === 1 ? M`${g.ref(keep[0]!)} is the newest world permanent; ${g.ref(id)} is put into its owner's graveyard` : M`several world permanents are tied for newest; ${g.ref(id)} is put into its owner's graveyard` }));
 }
 
 export function sbaRound(g: Game): boolean {
@@ -150,7 +150,7 @@ export function sbaRound(g: Game): boolean {
       g.withLookBack(pre, preState, () => g.destroy(a.obj!, { rule: a.rule }));
       void before;
     } else {
-      g.withLookBack(pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${pre[a.obj!]!.name} is put into its owner's graveyard` }));
+      g.withLookBack(pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
   void events;
@@ -158,12 +158,12 @@ export function sbaRound(g: Game): boolean {
   if (losers.length) {
     if (losers.length === PLAYERS.length) {
       g.s.result = { draw: true };
-      g.cite('game', ['104.4a'], 'all players lose simultaneously: the game is a draw');
+      g.cite('game', ['104.4a'], M`all players lose simultaneously: the game is a draw`);
     } else {
       const w = PLAYERS.find((p) => !g.s.players[p].lost)!;
       g.s.players[w].won = true;
       g.s.result = { winner: w };
-      g.cite('game', ['104.2a'], M`${w} wins the game`);
+      g.cite('game', ['104.2a'], M`${pl(w)} wins the game`);
     }
   }
   return true;

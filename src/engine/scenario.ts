@@ -7,7 +7,7 @@
  */
 import { awaitingAssignment, runAction } from './actions.ts';
 import { checkExpect, translateExpect } from './scenario-expect.ts';
-import { english, M, type Msg } from './msg.ts';
+import { english, M, obj, type Msg } from './msg.ts';
 import { Game, type StepRecord } from './game.ts';
 import { layerOneCard } from './copy.ts';
 import { derive } from './layers.ts';
@@ -242,7 +242,7 @@ function layerSummary(g: Game, before: StateView, state: GameState): void {
     const printed = base ? `${base[0]}/${base[1]}` : '—';
     const was = old?.power !== undefined && old.zone === 'battlefield';
     // the English line lists the layer rows; the translatable message says the result (rows are in the layer table)
-    const msg = was ? M`${c.name} is ${c.power}/${c.toughness} (was ${old.power}/${old.toughness})` : M`${c.name} is ${c.power}/${c.toughness}`;
+    const msg = was ? M`${obj(id, c.name)} is ${c.power}/${c.toughness ?? 0} (was ${old.power!}/${old.toughness ?? 0})` : M`${obj(id, c.name)} is ${c.power}/${c.toughness ?? 0}`;
     g.trace.push({
       kind: 'layer',
       rules: [...new Set(rows.map((r) => r.rule))],
@@ -280,7 +280,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
         const tr = (rule: string) => translateBetween(rule.replace(/^=/, ''), '2019-01-25', rule.startsWith('=') ? '2019-01-25' : edition);
         res.illegal = { rule: tr(e.rule), text: e.message, msg: e.msg, ...(e.reasons.length > 1 ? { reasons: e.reasons.map((r) => ({ rule: tr(r.rule), text: r.text, msg: r.msg })) } : {}) };
         g.cite('illegal', [e.rule], e.msg);
-        g.cite('illegal', ['721.1'], 'the action is illegal: the game returns to the moment before it');
+        g.cite('illegal', ['721.1'], M`the action is illegal: the game returns to the moment before it`);
       } else if (e instanceof ChoiceNeeded) {
         res.error = `step ${index}: a choice is needed: ${e.message}`;
       } else {

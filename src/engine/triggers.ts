@@ -4,7 +4,7 @@
  * the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
 import type { Game, GameEvent } from './game.ts';
-import { M } from './msg.ts';
+import { M, obj, pl } from './msg.ts';
 import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
 import { translateRule } from './rules.ts';
 import type { Condition, GameState, PendingTrigger, PlayerId, StackItem, TargetRef, TriggerDef } from './types.ts';
@@ -96,13 +96,13 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
   const c = v[src] ?? g.view()[src];
   // intervening "if" (603.4): checked as it triggers
   if (def.if && !g.checkCondition(def.if, ctx)) {
-    g.cite('trigger', ['603.4'], M`${c?.name ?? src}'s ability doesn't trigger: its "if" condition is false`);
+    g.cite('trigger', ['603.4'], M`${obj(src, c?.name ?? src)}'s ability doesn't trigger: its "if" condition is false`);
     return;
   }
   if (def.effects[0]?.op === 'undying') {
     const lki = g.s.lki[src];
     if (lki && (lki.counters['+1/+1'] ?? 0) > 0) {
-      g.cite('trigger', ['702.92a', '704.7'], M`undying doesn't trigger: when ${c?.name ?? src} was last on the battlefield it had a +1/+1 counter`);
+      g.cite('trigger', ['702.92a', '704.7'], M`undying doesn't trigger: when ${obj(src, c?.name ?? src)} was last on the battlefield it had a +1/+1 counter`);
       // the rule cited above is recorded as "not triggered"; keep 702.92a out of the list of applied rules
       g.trace[g.trace.length - 1]!.rules = [translateRule('704.7', g.s.ruleset)];
       return;
@@ -113,7 +113,7 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
   if (amount !== undefined) pending.eventAmount = amount;
   g.s.pendingTriggers.push(pending);
   g.touch();
-  g.cite('trigger', rules, M`${c?.name ?? src}'s triggered ability triggers`);
+  g.cite('trigger', rules, M`${obj(src, c?.name ?? src)}'s triggered ability triggers`);
 }
 
 export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
@@ -140,7 +140,7 @@ export function checkStateTriggers(g: Game): void {
       void _condition;
       g.s.pendingTriggers.push({ controller: c.controller, source: src, def: rest, bindings: {}, label: `${c.name}: triggered ability`, stateKey: key });
       g.touch();
-      g.cite('trigger', ['603.8'], M`${c.name}'s state-triggered ability triggers`);
+      g.cite('trigger', ['603.8'], M`${obj(src, c.name)}'s state-triggered ability triggers`);
     });
   }
 }
@@ -166,7 +166,7 @@ export function putTriggersOnStack(g: Game): boolean {
         item.targets = g.chooseTargets(t.def.targets, chosen, { you: p, self: t.source });
       }
       g.s.stack.push(item);
-      g.cite('trigger', ['603.3', '603.3b'], (t.source ? M`${g.name(t.source)}'s triggered ability is put on the stack (${p})` : M`a delayed triggered ability is put on the stack (${p})`));
+      g.cite('trigger', ['603.3', '603.3b'], (t.source ? M`${g.ref(t.source)}'s triggered ability is put on the stack (${pl(p)})` : M`a delayed triggered ability is put on the stack (${pl(p)})`));
     }
   }
   g.touch();

@@ -4,7 +4,7 @@
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
 import { type Game, STEPS } from './game.ts';
-import { M } from './msg.ts';
+import { list, M, pl, step } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
 import { PLAYERS, type PlayerId, type Step } from './types.ts';
 
@@ -12,11 +12,11 @@ export function pass(g: Game, by?: PlayerId): void {
   const t = g.s.turn;
   const who = by ?? t.priority ?? t.active;
   t.passes++;
-  g.cite('priority', ['116.3d'], M`${who} passes priority`);
+  g.cite('priority', ['116.3d'], M`${pl(who)} passes priority`);
   t.priority = opponentOf(who);
   if (t.passes >= 2) {
     t.passes = 0;
-    g.cite('priority', ['116.4'], 'all players passed in succession');
+    g.cite('priority', ['116.4'], M`all players passed in succession`);
     if (g.s.stack.length) g.resolveTop();
     else g.nextStep();
   }
@@ -40,7 +40,7 @@ export function nextStep(g: Game): void {
     t.active = opponentOf(t.active);
     for (const p of PLAYERS) g.s.players[p].landsPlayed = 0;
     next = 'untap';
-    g.cite('turn', ['500.1'], M`turn ${t.number} begins (${t.active})`);
+    g.cite('turn', ['500.1'], M`turn ${t.number} begins (${pl(t.active)})`);
   } else {
     next = STEPS[i]!;
     const noAttackers = !g.s.combat || !Object.keys(g.s.combat.attackers).length;
@@ -68,30 +68,30 @@ export function endStep(g: Game): void {
   const t = g.s.turn;
   const pools = PLAYERS.filter((p) => g.s.players[p].pool.length);
   for (const p of pools) g.s.players[p].pool = [];
-  if (pools.length) g.cite('tba', ['500.4'], M`the step ends: unspent mana empties from the pools of ${pools.join(', ')}`);
+  if (pools.length) g.cite('tba', ['500.4'], M`the step ends: unspent mana empties from the pools of ${list(pools.map(pl))}`);
   if (t.step === 'end-of-combat') {
     const ending = g.s.effects.filter((e) => e.until === 'end-of-combat');
     g.s.effects = g.s.effects.filter((e) => e.until !== 'end-of-combat');
     g.s.combat = null;
     if (ending.length) g.cite('tba', ['500.5'], M`"until end of combat" effects end`);
-    g.cite('tba', ['511.3'], 'creatures are removed from combat');
+    g.cite('tba', ['511.3'], M`creatures are removed from combat`);
   }
   g.touch();
 }
 
 export function beginStep(g: Game): void {
   const t = g.s.turn;
-  g.cite('turn', ['500.1'], M`${t.step} step begins`);
+  g.cite('turn', ['500.1'], M`${step(t.step)} step begins`);
   switch (t.step) {
     case 'untap': {
       const mine = g.battlefield().filter((id) => g.chars(id).controller === t.active && g.s.objects[id]!.tapped);
       for (const id of mine) g.untap(id);
-      g.cite('tba', ['502.2', '502.3'], M`${t.active} untaps their permanents`);
+      g.cite('tba', ['502.2', '502.3'], M`${pl(t.active)} untaps their permanents`);
       g.detect({ kind: 'step', step: 'untap' });
       return g.nextStep(); // 502.3: no priority in the untap step
     }
     case 'draw':
-      g.cite('tba', ['504.1'], M`${t.active} draws a card`);
+      g.cite('tba', ['504.1'], M`${pl(t.active)} draws a card`);
       g.draw(t.active, 1);
       break;
     case 'beginning-of-combat':
@@ -107,7 +107,7 @@ export function beginStep(g: Game): void {
       const inHand = g.zoneOf(ap, 'hand').length;
       const max = g.s.players[ap].maxHandSize;
       if (inHand > max) {
-        g.cite('tba', ['514.1'], M`cleanup: ${ap} has ${inHand} cards in hand, more than their maximum hand size of ${max}, and discards ${inHand - max}`);
+        g.cite('tba', ['514.1'], M`cleanup: ${pl(ap)} has ${inHand} cards in hand, more than their maximum hand size of ${max}, and discards ${inHand - max}`);
         g.discard(ap, inHand - max);
       }
       const dmg = g.battlefield().filter((id) => g.s.objects[id]!.damage > 0);
@@ -117,7 +117,7 @@ export function beginStep(g: Game): void {
       g.s.replacements = g.s.replacements.filter((e) => e.until !== 'end-of-turn');
       g.s.shields = [];
       g.touch();
-      g.cite('tba', ['514.2'], (dmg.length ? M`cleanup: damage is removed from ${dmg.map((d) => g.name(d)).join(', ')} and "until end of turn" effects end (${ending.length}), simultaneously` : M`cleanup: damage is removed and "until end of turn" effects end (${ending.length}), simultaneously`));
+      g.cite('tba', ['514.2'], (dmg.length ? M`cleanup: damage is removed from ${list(dmg.map((d) => g.ref(d)))} and "until end of turn" effects end (${ending.length}), simultaneously` : M`cleanup: damage is removed and "until end of turn" effects end (${ending.length}), simultaneously`));
       g.settle();
       break;
     }
@@ -126,5 +126,5 @@ export function beginStep(g: Game): void {
   }
   g.detect({ kind: 'step', step: t.step });
   t.priority = t.active;
-  if (t.step !== 'cleanup') g.cite('priority', ['116.3a'], M`${t.active} receives priority`);
+  if (t.step !== 'cleanup') g.cite('priority', ['116.3a'], M`${pl(t.active)} receives priority`);
 }

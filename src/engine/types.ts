@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod';
 import type * as S from './schema.ts';
-import { english, toMsg, type Msg } from './msg.ts';
+import { english, type Msg } from './msg.ts';
 
 export type PlayerId = 'P1' | 'P2';
 export const PLAYERS: readonly PlayerId[] = ['P1', 'P2'];
@@ -239,11 +239,10 @@ export class IllegalAction extends Error {
   public readonly msg: Msg;
   /** Every reason the action is illegal, when there are several (the first is `rule` / `message`). */
   public readonly reasons: { rule: string; text: string; msg: Msg }[];
-  constructor(message: string | Msg, public readonly rule: string, reasons?: { rule: string; text: string | Msg }[]) {
-    const msg = toMsg(message);
+  constructor(msg: Msg, public readonly rule: string, reasons?: { rule: string; text: Msg }[]) {
     super(english(msg));
     this.msg = msg;
-    this.reasons = (reasons ?? [{ rule, text: msg }]).map((r) => ({ rule: r.rule, text: typeof r.text === 'string' ? r.text : english(r.text), msg: toMsg(r.text) }));
+    this.reasons = (reasons ?? [{ rule, text: msg }]).map((r) => ({ rule: r.rule, text: english(r.text), msg: r.text }));
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
-import { M, type Msg } from './msg.ts';
+import { M, obj, pl, word, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches } from './layers.ts';
 import { IllegalAction, type EffectDef, type PlayerId, type Zone } from './types.ts';
 import { seeded } from './random.ts';
@@ -40,7 +40,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     // 400.7a: effects of spells and abilities that changed the permanent spell go on applying to the permanent
     let kept = 0;
     for (const e of g.s.effects) for (const l of e.copy ? [] : (e.locked ?? [])) if (l.obj === id && l.inc === was) { l.inc = o.inc; kept++; }
-    if (kept) g.cite('rule', ['400.7a'], M`${o.card.name ?? id}: effects that changed the spell go on applying to the permanent (${kept})`);
+    if (kept) g.cite('rule', ['400.7a'], M`${obj(id, o.card.name ?? id)}: effects that changed the spell go on applying to the permanent (${kept})`);
   }
   o.tapped = !!opts.tapped;
   o.damage = 0;
@@ -48,7 +48,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   if (to === 'battlefield' && o.card.types.includes('planeswalker') && o.card.loyalty !== undefined) {
     // 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
     o.counters['loyalty'] = o.card.loyalty;
-    g.cite('event', ['306.5b'], M`${o.card.name ?? 'the planeswalker'} enters with ${o.card.loyalty} loyalty counters`);
+    g.cite('event', ['306.5b'], M`${o.card.name ? obj(id, o.card.name) : M`the planeswalker`} enters with ${o.card.loyalty} loyalty counters`);
   }
   delete o.attachedTo;
   delete o.deathtouched;
@@ -63,7 +63,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     // 611.2e: "that permanent is [characteristic]" applies simultaneously with the permanent entering
     g.s.effects.push({ eid: `e${g.tick()}`, def: { ...opts.asEnters, affects: id }, controller: o.controller, timestamp: o.timestamp, locked: [{ obj: id, inc: o.inc }], until: 'indefinite', label: `${o.card.name ?? id}` });
     g.touch();
-    g.cite('effect', ['611.2e'], M`${o.card.name ?? id} has that characteristic as it enters the battlefield`);
+    g.cite('effect', ['611.2e'], M`${obj(id, o.card.name ?? id)} has that characteristic as it enters the battlefield`);
   }
   if (to === 'battlefield') entering(g, id);
   return g.snapshotFor({ kind: 'zone', obj: id, from, to, pre, preState });
@@ -83,12 +83,12 @@ function entering(g: Game, id: string): void {
     const filter = r.of ?? { types: ['creature'] };
     const cands = Object.keys(g.s.objects).filter((x) => x !== id && g.s.objects[x]!.zone === 'battlefield' && matches(g.s, v, x, filter, { you: o.controller, self: id }));
     if (!cands.length) {
-      g.cite('replacement', ['614.1c'], M`${g.name(id)} could enter as a copy, but there is nothing to copy`);
+      g.cite('replacement', ['614.1c'], M`${g.ref(id)} could enter as a copy, but there is nothing to copy`);
       continue;
     }
     const pick = g.choice<string | null>(`copy:${id}`, [...cands, null], `${o.controller} chooses what ${g.name(id)} enters as a copy of`);
     if (pick === null) continue;
-    if (!cands.includes(pick)) throw new IllegalAction(M`${g.s.objects[pick] ? g.name(pick) : pick} can't be chosen for ${g.name(id)} to copy`, '706.2');
+    if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} can't be chosen for ${g.ref(id)} to copy`, '706.2');
     const label = `${o.card.name ?? id} (copy of ${g.name(pick)})`;
     const values = copyValues(g.s, id, pick, r.except);
     g.s.effects.push(copyEffect(g.s, id, pick, values, o.timestamp, label));
@@ -96,18 +96,18 @@ function entering(g: Game, id: string): void {
     const rules = ['614.1c', '706.2', '613.1a'];
     if (r.except) rules.push(r.except.keepColors ? '706.9b' : '706.9c');
     if (r.except?.pt) rules.push('706.9d');
-    g.cite('replacement', rules, M`${o.card.name ?? id} enters the battlefield as a copy of ${g.name(pick)}`);
+    g.cite('replacement', rules, M`${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(pick)}`);
   }
   const v = g.view();
   const own = v[id]?.replacements ?? [];
   for (const r of own) {
     if (r.kind === 'enters-tapped' && !r.filter) {
       o.tapped = true;
-      g.cite('replacement', ['614.1c', '614.12'], M`${g.name(id)} enters the battlefield tapped`);
+      g.cite('replacement', ['614.1c', '614.12'], M`${g.ref(id)} enters the battlefield tapped`);
     }
     if (r.kind === 'enters-with-counters') {
       for (const [k, n] of Object.entries(r.counters)) if (n > 0) o.counters[k] = (o.counters[k] ?? 0) + n;
-      for (const [k, n] of Object.entries(r.counters)) g.cite('replacement', ['614.1c', '614.12', '121.6'], M`${g.name(id)} enters the battlefield with ${k} counters on it: ${n}`);
+      for (const [k, n] of Object.entries(r.counters)) g.cite('replacement', ['614.1c', '614.12', '121.6'], M`${g.ref(id)} enters the battlefield with ${word(k)} counters on it: ${n}`);
     }
   }
   for (const other of g.battlefield()) {
@@ -117,14 +117,14 @@ function entering(g: Game, id: string): void {
       if (!matches(g.s, v, id, r.filter, { you: v[other]!.controller, self: other })) continue;
       o.tapped = true;
       g.record.replacements.push({ source: other, chooser: o.controller });
-      g.cite('replacement', ['614.1c', '614.12'], M`${g.name(other)}: ${g.name(id)} enters the battlefield tapped`);
+      g.cite('replacement', ['614.1c', '614.12'], M`${g.ref(other)}: ${g.ref(id)} enters the battlefield tapped`);
     }
   }
   g.touch();
 }
 
 /** Zone change with replacement effects (614, 616). */
-export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: string | Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
+export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
   const o = g.obj(id);
   let dest = to;
   const applied = new Set<string>();
@@ -140,10 +140,11 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
     if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
-    g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], M`${g.name(pick.source ?? '')} replaces the event: ${g.name(id)} goes to ${dest} instead`);
+    g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], M`${g.ref(pick.source ?? '')} replaces the event: ${g.ref(id)} goes to ${zone(dest)} instead`);
   }
+  const from = o.zone;
   const ev = g.rawMove(id, dest, why.opts ?? {});
-  g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.name(id)} moves from ${ev.kind === 'zone' ? ev.from : ''} to ${dest}`);
+  g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
   g.detect(ev);
 }
 
@@ -151,7 +152,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
   if (!g.onBattlefield(id)) return;
   const c = g.chars(id);
   if (hasKeyword(c, 'indestructible')) {
-    g.cite('event', ['702.12b'], M`${c.name} is indestructible and isn't destroyed`);
+    g.cite('event', ['702.12b'], M`${obj(id, c.name)} is indestructible and isn't destroyed`);
     return;
   }
   const o = g.obj(id);
@@ -168,11 +169,11 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
         for (const a of Object.values(g.s.combat.attackers)) a.blockers = a.blockers.filter((b) => b !== id);
       }
       g.touch();
-      g.cite('replacement', ['701.14a', '614.8'], M`${c.name} regenerates: instead of being destroyed, its damage is removed, it's tapped and removed from combat`);
+      g.cite('replacement', ['701.14a', '614.8'], M`${obj(id, c.name)} regenerates: instead of being destroyed, its damage is removed, it's tapped and removed from combat`);
       return;
     }
   }
-  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${c.name} is destroyed and put into its owner's graveyard` });
+  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${obj(id, c.name)} is destroyed and put into its owner's graveyard` });
 }
 
 export function tap(g: Game, id: string): void {
@@ -196,7 +197,7 @@ export function putCounters(g: Game, id: string, kind: string, n: number): void 
   const o = g.obj(id);
   o.counters[kind] = (o.counters[kind] ?? 0) + n;
   g.touch();
-  g.cite('event', ['121.1'], M`${kind} counters put on ${g.name(id)}: ${n}`);
+  g.cite('event', ['121.1'], M`${word(kind)} counters put on ${g.ref(id)}: ${n}`);
 }
 
 export function removeCounters(g: Game, id: string, kind: string, n: number): void {
@@ -207,7 +208,7 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
   o.counters[kind] = have - k;
   if (o.counters[kind] === 0) delete o.counters[kind];
   g.touch();
-  g.cite('event', ['121.1'], M`${kind} counters removed from ${g.name(id)}: ${k}`);
+  g.cite('event', ['121.1'], M`${word(kind)} counters removed from ${g.ref(id)}: ${k}`);
 }
 
 export function draw(g: Game, p: PlayerId, n: number): void {
@@ -215,28 +216,28 @@ export function draw(g: Game, p: PlayerId, n: number): void {
     const repl = g.replacementsFor((r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
-      g.cite('replacement', ['614.1a', '616.2'], M`${g.name(repl.source ?? '')}: instead of drawing, ${p} returns a card from their graveyard to their hand`);
+      g.cite('replacement', ['614.1a', '616.2'], M`${g.ref(repl.source ?? '')}: instead of drawing, ${pl(p)} returns a card from their graveyard to their hand`);
       const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`, p) : undefined;
-      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: M`${g.name(pick)} returns from the graveyard to ${p}'s hand` });
+      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: M`${g.ref(pick)} returns from the graveyard to ${pl(p)}'s hand` });
       continue;
     }
     const lib = g.zoneOf(p, 'library');
     if (!lib.length) {
       g.s.players[p].drewFromEmpty = true;
       g.touch();
-      g.cite('event', ['120.4'], M`${p} can't draw: the library is empty (checked by 704.5b)`);
+      g.cite('event', ['120.4'], M`${pl(p)} can't draw: the library is empty (checked by 704.5b)`);
       continue;
     }
     g.rawMove(lib[0]!, 'hand');
-    g.cite('event', ['120.1'], M`${p} draws a card`);
+    g.cite('event', ['120.1'], M`${pl(p)} draws a card`);
   }
 }
 
 export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
   const hand = g.zoneOf(p, 'hand');
   const k = n === 'all' ? hand.length : Math.min(n, hand.length);
-  if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], M`${p} has fewer cards in hand (${hand.length}) than asked: they discard as many as possible`);
-  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: M`${p} discards ${g.name(id)}` });
+  if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], M`${pl(p)} has fewer cards in hand (${hand.length}) than asked: they discard as many as possible`);
+  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: M`${pl(p)} discards ${g.ref(id)}` });
 }
 
 /**
@@ -254,5 +255,5 @@ export function shuffleLibrary(g: Game, p: PlayerId, seed: number): void {
   lib.forEach((id, i) => (g.s.objects[id]!.pos = slots[i]!));
   g.record.shuffles.push(p);
   g.touch();
-  g.cite('event', ['701.19a'], M`${p} shuffles their library (cards: ${lib.length})`);
+  g.cite('event', ['701.19a'], M`${pl(p)} shuffles their library (cards: ${lib.length})`);
 }

@@ -141,7 +141,8 @@ export function describeStep(step: ScenarioStep, s: Scenario, lang: Lang, t: T):
   return text || (step.note?.['en'] ?? '');
 }
 
-const listSep = (lang: Lang) => (lang === 'en' ? ', ' : lang === 'ja' ? '、' : ', ');
+/** The separator of a list in running text. */
+export const listSep = (lang: Lang) => (lang === 'en' ? ', ' : lang === 'ja' ? '、' : ', ');
 
 export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string {
   const n = (id: unknown) => (typeof id === 'string' ? nameOf(s, id, lang) : '');

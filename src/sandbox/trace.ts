@@ -1,82 +1,98 @@
 /**
  * The engine's trace lines and illegal-action reasons in the page's language. The engine gives each line as a message
- * (src/engine/msg.ts: its English template is the key, its values the arguments); the template comes from the one
- * translation system (src/i18n/locales/*.trace.json via createTranslator) and each argument is localized: players
- * ("P1" → "プレイヤー1"), zones, steps and colors in the sandbox's words, and object names as the page's example
- * writes them (nameOf: the scenario's names, then the names the translated example uses, e.g. Japanese 《…》). An
- * English page shows the engine's own English line, which can carry more detail (the layer rows of a P/T change).
+ * (src/engine/msg.ts: its English template is the key, its values typed arguments); the template comes from the one
+ * translation system (src/i18n/locales/*.trace.json) and each argument is localized by its kind, never guessed from
+ * its text: players ("P1" → "プレイヤー1"), zones, steps and colors in the sandbox's words, objects by the name the
+ * page's example writes (nameOf), phrases as messages of their own, lists with the language's separator; symbols and
+ * the scenario's identifiers stay as written. An English page shows the engine's own English line.
  */
-import type { Msg } from '../engine/msg.ts';
-import { fill } from '../engine/msg.ts';
-import type { RunResult, Scenario } from '../engine/scenario.ts';
-import { createTranslator, type Catalog, type Locale } from '../i18n/translate.ts';
+import { M, type Arg, type Msg } from '../engine/msg.ts';
+import type { Scenario } from '../engine/scenario.ts';
+import { createTranslator, LOCALES, type Catalog, type Locale, type Translate } from '../i18n/translate.ts';
 import jaTrace from '../i18n/locales/ja.trace.json';
 import koTrace from '../i18n/locales/ko.trace.json';
 import type { Lang } from './labels.ts';
-import { nameOf, playerName, stepName, type T } from './model.ts';
+import { listSep, nameOf, playerName, stepName, type T } from './model.ts';
 import { STRINGS, type StringKey } from './strings.ts';
 
 /** English needs no catalog in the bundle: a message's key is its English template (en.trace.json lists the keys,
  * for the parity test). */
 export const TRACE: Record<Locale, Catalog> = { en: {}, ja: jaTrace, ko: koTrace };
+const TRANSLATE = Object.fromEntries(LOCALES.map((l) => [l, createTranslator<Catalog>(TRACE, l)])) as Record<Locale, Translate<string>>;
 
-const ZONES = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
-const COLORS = new Set(['white', 'blue', 'black', 'red', 'green']);
+/** The sandbox's anonymous hand and library cards ("P1-hand1") are just "a card". */
+const A_CARD = M`a card`;
 
-/** The scenario's objects by the English name the engine uses for them (its card name or the scenario's `names.en`). */
-export function namesOf(s: Scenario, run?: RunResult): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [id, o] of Object.entries(s.setup.objects ?? {})) out.set(o.card.name ?? s.names?.[id]?.['en'] ?? id, id);
-  for (const st of run?.steps ?? []) for (const [id, o] of Object.entries(st.state.objects)) if (!out.has(o.name)) out.set(o.name, id);
-  return out;
+export interface TraceReport {
+  problems: string[];
+  kept: string[];
+  templates: string[];
 }
-
-/** Phrases the engine builds around a name or word, translated as messages of their own. */
-const PHRASES: [RegExp, string][] = [
-  [/^(.+)'s ability$/, "{0}'s ability"],
-  [/^(.+) spells$/, '{0} spells'],
-];
 
 export interface TraceContext {
   s: Scenario;
   lang: Lang;
   t: T;
-  names: Map<string, string>;
+  /** When given, collects for the tests what a page could not put in its language (unknown arguments, missing keys),
+   * the text written as the scenario or the example gives it (object names, symbols, the scenario's identifiers) and
+   * the templates used. */
+  report?: TraceReport;
 }
 
-function localizeArg(v: string | number, c: TraceContext): string {
-  if (typeof v === 'number') return String(v);
-  if (/^P[12]$/.test(v)) return playerName(v, c.t);
-  if (ZONES.has(v)) return c.t(v as StringKey);
-  if (COLORS.has(v)) return c.t(`c_${v}` as StringKey);
-  if (`s_${v}` in STRINGS.en) return stepName(v, c.t);
-  const id = c.names.get(v) ?? (c.s.setup.objects?.[v] || c.s.names?.[v] ? v : undefined);
-  // the sandbox's anonymous hand and library cards ("P1-hand1") are just "a card"
-  if (id && /^P[12]-(hand|library)\d+$/.test(id)) return traceMessage({ key: 'a card', args: [] }, c);
-  if (id) {
-    const local = nameOf(c.s, id, c.lang);
-    return local === id ? v : local; // an object the scenario doesn't name (a token) keeps the engine's name
+/** The English name the scenario gives an object. */
+const englishName = (s: Scenario, id: string): string | undefined => s.setup.objects?.[id]?.card.name ?? s.names?.[id]?.['en'];
+
+/**
+ * An object as the page's example names it. The engine gives the object's id and its name at that moment; when that
+ * is not the scenario's name for it (a copy takes the name of what it copies), the object of the scenario with that
+ * name gives the translation. An object the scenario doesn't name (a token) keeps the engine's name.
+ */
+function objectName(a: { obj: string; name: string }, c: TraceContext): string {
+  if (/^P[12]-(hand|library)\d+$/.test(a.obj)) return traceMessage(A_CARD, c);
+  const { s, lang } = c;
+  const id = englishName(s, a.obj) === a.name ? a.obj : Object.keys({ ...s.setup.objects, ...s.names }).find((x) => englishName(s, x) === a.name);
+  const local = id === undefined ? a.name : nameOf(s, id, lang);
+  const out = local === id ? a.name : local;
+  c.report?.kept.push(out);
+  return out;
+}
+
+/** A sandbox edit's path: a player's life, poison… in the sandbox's words; any other path as written. */
+function pathName(path: string, c: TraceContext): string {
+  const m = /^players\.(P[12])\.(\w+)$/.exec(path);
+  if (m && m[2]! in STRINGS.en) return `${playerName(m[1]!, c.t)} ${c.t(m[2] as StringKey)}`;
+  c.report?.problems.push(`path ${path}`);
+  return path;
+}
+
+function localizeArg(a: Arg, c: TraceContext): string {
+  if (typeof a === 'number') return String(a);
+  if ('key' in a) return traceMessage(a, c);
+  if ('obj' in a) return objectName(a, c);
+  if ('player' in a) return playerName(a.player, c.t);
+  if ('zone' in a) return c.t(a.zone);
+  if ('step' in a) return stepName(a.step, c.t);
+  if ('color' in a) return c.t(`c_${a.color}`);
+  if ('list' in a) return a.list.map((x) => localizeArg(x, c)).join(a.sep && a.sep !== ', ' ? a.sep : listSep(c.lang));
+  if ('sym' in a) {
+    if (/[A-Za-z]/.test(a.sym.replace(/\{[^}]*\}/g, ''))) c.report?.problems.push(`symbols with words: ${a.sym}`);
+    c.report?.kept.push(a.sym);
+    return a.sym;
   }
-  // a word or a phrase that is itself in the catalog ("colorless", "creature"; "{0}'s ability", "{0} spells")
-  if (Object.hasOwn(TRACE.ja, v)) return traceMessage({ key: v, args: [] }, c);
-  for (const [re, key] of PHRASES) {
-    const m = re.exec(v);
-    if (m) return traceMessage({ key, args: [m[1]!] }, c);
+  if ('code' in a) {
+    c.report?.kept.push(a.code);
+    return a.code;
   }
-  const path = /^players\.(P[12])\.(\w+)$/.exec(v);
-  if (path && path[2]! in STRINGS.en) return `${playerName(path[1]!, c.t)} ${c.t(path[2] as StringKey)}`;
-  // a list of names, players or colors (", "-joined by the engine)
-  if (v.includes(', ')) {
-    const parts = v.split(', ');
-    if (parts.every((p) => c.names.has(p) || /^P[12]$/.test(p) || COLORS.has(p))) return parts.map((p) => localizeArg(p, c)).join(c.lang === 'ja' ? '、' : ', ');
-  }
-  return v;
+  if ('path' in a) return pathName(a.path, c);
+  c.report?.problems.push(`unknown argument ${JSON.stringify(a)}`);
+  return String(a);
 }
 
 /** A message in the page's language (English: the engine's own words). */
 export function traceMessage(msg: Msg, c: TraceContext): string {
-  const template = createTranslator<Catalog>(TRACE, c.lang)(msg.key);
-  return fill(template, msg.args, (v) => localizeArg(v, c));
+  if (c.lang !== 'en' && !Object.hasOwn(TRACE[c.lang], msg.key)) c.report?.problems.push(`no ${c.lang} translation: ${msg.key}`);
+  c.report?.templates.push(TRACE[c.lang][msg.key] ?? msg.key);
+  return TRANSLATE[c.lang](msg.key, Object.fromEntries(msg.args.map((a, i) => [String(i), localizeArg(a, c)])));
 }
 
 /** A trace line: the message in the page's language, or the engine's English line on an English page. */

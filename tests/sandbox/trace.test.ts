@@ -1,66 +1,122 @@
 /**
- * The engine's trace in the page's language: every line of every scenario, run in every edition it is attached to,
- * is a message whose key the Japanese and Korean catalogs translate (no English fallback), and the rendered lines
- * keep no English words except card names that have no translation (the scenario gives none and the translated
- * example names none) and the mana symbols and numbers that every language writes the same way.
+ * The engine's trace in the page language, on the scenarios as the build writes them for the site (with the card
+ * names the Japanese examples use, scripts/sandbox-data.ts localNamesFor): every line of every scenario, run in every
+ * edition it is attached to, is a message whose key the Japanese and Korean catalogs translate, every argument is of
+ * a kind the page localizes (nothing passes through unrecognised), and the rendered line keeps no Latin letter but
+ * those of what is kept as written on purpose: card names the page has no translation for, mana symbols, and the
+ * scenario's own identifiers (a target's id).
  */
 import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
+import { localNamesFor, siteEditions } from '../../scripts/sandbox-data.ts';
 import { runScenario, type RunResult, type Scenario } from '../../src/engine/index.ts';
+import { M, obj, list } from '../../src/engine/msg.ts';
+import type { SiteScenario } from '../../src/sandbox/manifest.ts';
 import { nameOf, runEditionFor } from '../../src/sandbox/model.ts';
 import { translator } from '../../src/sandbox/strings.ts';
-import { TRACE, namesOf, traceLine } from '../../src/sandbox/trace.ts';
+import { TRACE, traceLine, traceMessage, type TraceContext, type TraceReport } from '../../src/sandbox/trace.ts';
+import { SHARED, needs } from '../inputs.ts';
 
-const scenarios = scenarioFiles().map((f) => loadScenario(f).scenario!);
+const shared = needs(SHARED);
+const plain = scenarioFiles().map((f) => loadScenario(f).scenario!);
+// as scripts/sandbox-data.ts writes them: localNames from the paired English and Japanese examples
+const localNames = localNamesFor(plain, siteEditions().editions);
+const scenarios: SiteScenario[] = plain.map((s) => (localNames.has(s.id) ? { ...s, localNames: localNames.get(s.id)! } : s));
 const runs: { s: Scenario; r: RunResult }[] = scenarios.flatMap((s) => [...new Set(s.attach.map((a) => runEditionFor(s, a.edition)))].map((edition) => ({ s, r: runScenario(s, { edition }) })));
 const lines = (r: RunResult) => r.steps.flatMap((st) => [...st.entries, ...(st.illegal ? [st.illegal, ...(st.illegal.reasons ?? [])] : [])]);
+const newReport = (): TraceReport => ({ problems: [], kept: [], templates: [] });
+const ctx = (s: Scenario, lang: 'en' | 'ja' | 'ko', report?: TraceContext['report']): TraceContext => ({ s, lang, t: translator(lang), ...(report ? { report } : {}) });
 
-describe('trace lines in the page language', () => {
-  it('runs every scenario in every edition it is attached to', () => {
+shared.describe('trace lines in the page language', () => {
+  it('runs the scenarios as the site has them, some with the card names of the Japanese examples', () => {
     expect(runs.length).toBeGreaterThanOrEqual(scenarios.length);
+    // 613.5 example 4 (2019) names the land 《スヴォグトース》-style in brackets: the Japanese CR writes card names in 《》
+    expect(scenarios.filter((s) => s.localNames?.ja).length).toBeGreaterThan(0);
+    expect(scenarios.find((s) => s.id === 'mana-doubling-cube-restricted')!.localNames?.ja?.['cube']).toBe('《倍化の立方体》');
   });
 
   for (const lang of ['ja', 'ko'] as const) {
-    it(`${lang}: every line is a message the ${lang} catalog translates`, () => {
-      const untranslated = new Set<string>();
-      let n = 0;
-      for (const { r } of runs) for (const e of lines(r)) {
-        n++;
-        if (!e.msg) untranslated.add(`(no message) ${e.text}`);
-        else if (!Object.hasOwn(TRACE[lang], e.msg.key)) untranslated.add(e.msg.key);
-      }
-      expect([...untranslated]).toEqual([]);
-      expect(n).toBeGreaterThan(1000); // 86 scenarios × 2 editions, each step several lines
-    });
-
-    it(`${lang}: the rendered lines keep no English words but untranslated card names`, () => {
-      const t = translator(lang);
+    it(`${lang}: every line is a message whose every argument the page localizes, with no English left`, () => {
+      const problems = new Map<string, string>();
       const leftovers = new Map<string, string>();
-      for (const { s, r } of runs) {
-        const names = namesOf(s, r);
-        const c = { s, lang, t, names };
-        // card names the page can't translate stay as written (nameOf falls back to English)
-        const english = [...names.keys()].filter((n) => { const id = names.get(n)!; const local = nameOf(s, id, lang); return local === n || local === id; }).sort((a, b) => b.length - a.length);
-        for (const e of lines(r)) {
-          let text = traceLine(e, c);
-          for (const n of english) text = text.split(n).join('');
-          text = text.replace(/\{[^}]*\}/g, '').replace(/[+-]\d+\/[+-]\d+/g, '');
-          const word = /[A-Za-z]{3,}/.exec(text);
-          if (word && !leftovers.has(word[0])) leftovers.set(word[0], `${s.id}: ${traceLine(e, c)}`);
+      let n = 0;
+      for (const { s, r } of runs) for (const e of lines(r)) {
+        n++;
+        if (!e.msg) {
+          problems.set(`(no message) ${e.text}`, s.id);
+          continue;
         }
+        const report = newReport();
+        const text = traceLine(e, ctx(s, lang, report));
+        for (const p of report.problems) if (!problems.has(p)) problems.set(p, `${s.id}: ${e.text}`);
+        // take away what is written as given on purpose (longest first), the mana symbols, and the words the
+        // translation itself keeps in Latin letters (ja: 「if」), then no letter of English may remain
+        let rest = text;
+        for (const k of [...report.kept].sort((a, b) => b.length - a.length)) rest = rest.split(k).join('');
+        rest = rest.replace(/\{[^}]*\}/g, '');
+        const own = new Set(report.templates.flatMap((t) => t.replace(/\{\d+\}/g, ' ').match(/[A-Za-z]+/g) ?? []));
+        const word = (rest.match(/[A-Za-z]+/g) ?? []).find((w) => !own.has(w));
+        if (word && !leftovers.has(word)) leftovers.set(word, `${s.id}: ${text}`);
       }
+      expect(Object.fromEntries(problems)).toEqual({});
       expect(Object.fromEntries(leftovers)).toEqual({});
+      expect(n).toBeGreaterThan(1000); // 100+ scenarios in 1–2 editions, each step several lines
     });
   }
+
+  it('keeps as written only names without a translation, symbols and target ids', () => {
+    const kept = new Set<string>();
+    for (const { s, r } of runs) for (const e of lines(r)) {
+      // the names the scenario gives its objects, as the Japanese page writes them and in English, and the names
+      // the engine gives objects (tokens, copies) in any step
+      const ids = Object.keys({ ...s.setup.objects, ...s.names });
+      const names = new Set([...ids.map((id) => nameOf(s, id, 'ja')), ...ids.map((id) => nameOf(s, id, 'en')), ...r.steps.flatMap((st) => Object.values(st.state.objects).map((o) => o.name))]);
+      const report = newReport();
+      traceLine(e, ctx(s, 'ja', report));
+      for (const k of report.kept) {
+        const isName = names.has(k);
+        const isTargetId = JSON.stringify(s).includes(`"id":"${k}"`);
+        const isSymbols = !/[A-Za-z]/.test(k.replace(/\{[^}]*\}/g, ''));
+        if (!isName && !isTargetId && !isSymbols) kept.add(`${s.id}: ${k}`);
+      }
+    }
+    expect([...kept]).toEqual([]);
+  });
 
   it('renders a scenario in each language with its card names as the page writes them', () => {
     const s = scenarios.find((x) => x.id === 'mana-doubling-cube-restricted')!;
     const r = runScenario(s);
-    const names = namesOf(s, r);
-    const line = (lang: 'en' | 'ja' | 'ko') => traceLine(r.steps[2]!.illegal!, { s, lang, t: translator(lang), names });
+    const line = (lang: 'en' | 'ja' | 'ko') => traceLine(r.steps[2]!.illegal!, ctx(s, lang));
     expect(line('en')).toBe("some of P1's mana can be spent only to cast creature spells, so {R}{R}{G} can't be spent on Sorcery");
     // the scenario names the sorcery in each language; players, card types and the sentence come from the catalogs
     expect(line('ja')).toBe('プレイヤー1のマナの一部はクリーチャー・呪文を唱えるためにしか使えないので、{R}{R}{G}を{R}{R}{G} のソーサリーに使うことはできない');
     expect(line('ko')).toBe('플레이어 1의 마나 일부는 생물 주문을(를) 발동하는 데만 쓸 수 있으므로 {R}{R}{G}을(를) {R}{R}{G} 집중마법에 쓸 수 없다');
+    // the card named by the Japanese example (localNames) in the line that adds its mana
+    const adds = r.steps.flatMap((st) => st.entries).find((e) => e.msg?.key === "{0} activates {1}'s mana ability; it resolves immediately")!;
+    expect(traceLine(adds, ctx(s, 'ja'))).toContain('《倍化の立方体》');
+  });
+
+  it('lists objects by kind, so a name with a comma stays one name', () => {
+    // 613.5 example 4: "Svogthos, the Restless Tomb" — the old page split lists on ", " and lost such names
+    const s = scenarios.find((x) => x.id === 'layers-svogthos')!;
+    const msg = M`${list([obj('svog', 'Svogthos, the Restless Tomb'), obj('gy1', 'creature card 1')])} are destroyed at the same time`;
+    const ja = traceMessage(msg, ctx(s, 'ja'));
+    const names = Object.fromEntries(['svog', 'gy1'].map((id) => [id, (s as SiteScenario).localNames?.ja?.[id] ?? s.names?.[id]?.['ja'] ?? s.setup.objects![id]!.card.name!]));
+    expect(ja.startsWith(`${names['svog']}、${names['gy1']}`)).toBe(true);
+    expect(traceMessage(msg, ctx(s, 'en'))).toBe('Svogthos, the Restless Tomb, creature card 1 are destroyed at the same time');
+  });
+
+  it('has a translation for every key in both catalogs', () => {
+    expect(Object.keys(TRACE.ja).length).toBeGreaterThan(100);
+    expect(Object.keys(TRACE.ja).sort()).toEqual(Object.keys(TRACE.ko).sort());
+  });
+});
+
+describe('trace lines without the rules mirror', () => {
+  it('renders the engine English unchanged on an English page', () => {
+    const s = plain.find((x) => x.id === 'mana-doubling-cube-restricted')!;
+    const r = runScenario(s);
+    const e = r.steps[2]!.illegal!;
+    expect(traceLine(e, ctx(s, 'en'))).toBe(e.text);
   });
 });

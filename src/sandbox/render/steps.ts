@@ -2,14 +2,14 @@
 import { describeCheck } from '../checks.ts';
 import { h } from '../dom.ts';
 import { describeStep, resultText } from '../model.ts';
-import { namesOf, traceLine } from '../trace.ts';
+import { traceLine } from '../trace.ts';
 import type { WidgetState } from '../widget-state.ts';
 import type { RenderContext } from './context.ts';
 
 export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: number) => void): HTMLElement[] {
   const { s, lang, t } = c;
   const { run, cursor } = st;
-  const tc = { s, lang, t, names: namesOf(s, run) };
+  const tc = { s, lang, t };
   return run.steps.map((step, i) => {
     const reached = i <= cursor;
     const btn = h('button', { type: 'button', class: 'cr-sbx-steplink', 'data-sbx-goto': i, 'aria-current': i === cursor ? 'step' : undefined },

@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { escapeRe } from '../src/pipeline/alternation.ts';
 
 /** The sibling that holds `target`'s next (`next`) or outgoing (`old`) content for process `pid`. */
 export function siblingOf(target: string, kind: 'next' | 'old', pid = process.pid): string {
@@ -32,7 +33,7 @@ function alive(pid: number): boolean {
 export function clearLeftovers(target: string): string[] {
   const parent = dirname(target);
   if (!existsSync(parent)) return [];
-  const pattern = new RegExp(`^\\.${basename(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(next|old)-(\\d+)$`);
+  const pattern = new RegExp(`^\\.${escapeRe(basename(target))}-(next|old)-(\\d+)$`);
   const removed: string[] = [];
   for (const name of readdirSync(parent)) {
     const m = pattern.exec(name);

@@ -14,6 +14,7 @@
  */
 import { RULE_REF, isHiragana, type RubyPair, type TermSpan } from './furigana.ts';
 import { GAP_MARK, LOST_WORD_MARK, TERM_CLOSE, TERM_OPEN } from './inline.ts';
+import { keysPattern } from './alternation.ts';
 
 export type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
 
@@ -58,17 +59,6 @@ export function linkStems(pairs: RubyPair[], rubyBases: Set<string>): Map<string
   return out;
 }
 
-const stemPatterns = new WeakMap<Map<string, string>, RegExp>();
-function stemPattern(stems: Map<string, string>): RegExp | null {
-  if (stems.size === 0) return null;
-  let re = stemPatterns.get(stems);
-  if (!re) {
-    const alternatives = [...stems.keys()].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    re = new RegExp(alternatives.join('|'), 'g');
-    stemPatterns.set(stems, re);
-  }
-  return re;
-}
 
 const URL = /https?:\/\/[\x21-\x7e]+/g;
 
@@ -84,7 +74,7 @@ export function findElements(text: string, spans: TermSpan[], stems: Map<string,
   for (const s of spans) covered.fill(1, s.start, s.end);
   if (text.includes('rule')) for (const m of text.matchAll(RULE_REF)) add(m.index!, m.index! + m[0].length, 'ref');
   if (text.includes('http')) for (const m of text.matchAll(URL)) add(m.index!, m.index! + m[0].length, 'url');
-  const re = stemPattern(stems);
+  const re = stems.size ? keysPattern(stems) : null;
   const rubyEnds = new Set(spans.filter((sp) => !sp.orphan).map((sp) => sp.end));
   if (re) {
     for (const m of text.matchAll(re)) {

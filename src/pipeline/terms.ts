@@ -12,6 +12,7 @@
 import type { GlossaryEntry, Inline, Lang, Paragraph, RuleDocument } from '../model/types.ts';
 import { isHeadingRule } from '../model/text.ts';
 import { replaceInText } from './text-nodes.ts';
+import { alternation } from './alternation.ts';
 
 export type TermLinker = (p: Paragraph, seen: Set<string>) => Paragraph;
 
@@ -24,9 +25,6 @@ function names(g: GlossaryEntry, lang: Lang): string[] {
   return term.split(/,\s*/);
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 const KATAKANA_WORD = /[\p{Script=Katakana}ー・]/u;
 
@@ -78,7 +76,7 @@ export function createTermLinker(doc: Pick<RuleDocument, 'lang' | 'glossary'>): 
     }
   }
   if (byName.size === 0) return identity;
-  const alternatives = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
+  const alternatives = alternation(byName.keys());
   const re =
     doc.lang === 'en'
       ? new RegExp(`(?<![A-Za-z])(?:${alternatives})(?![A-Za-z])`, 'gi')

@@ -6,6 +6,7 @@
  */
 import { isHiragana, isJapaneseWordChar, isKanji } from './kana.ts';
 import type { RubyPair } from './headwords.ts';
+import { keysPattern } from '../alternation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Step 2: lost 〔
@@ -117,7 +118,7 @@ export interface OrphanResult {
  */
 export function restoreOrphanReadings(text: string, table: Map<string, string>, protect: { start: number; end: number }[] = []): OrphanResult {
   if (table.size === 0) return { text, replaced: [] };
-  const re = orphanPattern(table);
+  const re = keysPattern(table);
   re.lastIndex = 0;
   // Candidates outside the protected spans, in order.
   const hits: { start: number; reading: string }[] = [];
@@ -149,18 +150,6 @@ export function restoreOrphanReadings(text: string, table: Map<string, string>, 
   }
   parts.push(text.slice(last));
   return { text: parts.join(''), replaced };
-}
-
-const PATTERNS = new WeakMap<Map<string, string>, RegExp>();
-/** One alternation of the table's readings, longest first (built once per table). */
-function orphanPattern(table: Map<string, string>): RegExp {
-  let re = PATTERNS.get(table);
-  if (!re) {
-    const alternatives = [...table.keys()].sort((a, b) => b.length - a.length).map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    re = new RegExp(alternatives.join('|'), 'g');
-    PATTERNS.set(table, re);
-  }
-  return re;
 }
 
 function isOrphanChain(text: string, chain: { start: number; reading: string }[]): boolean {

@@ -36,12 +36,21 @@ export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part' | 'dic
 /** The anchor a glossary term gets unless it had to be made unique (src/site/slug.ts). */
 const plainSlug = (term: string) => `g-${termSlug(term)}`;
 
-/** Cuts a definition at a sentence or word end near `max` characters. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
+/** A sentence end: `。`, or `. ` not after a bare number (`2. ` numbers the second sense of a definition). */
+const SENTENCE_END = /(?<!(?:^|\s)\d+)\. |。/g;
+
+/**
+ * The start of a definition, at most `max` characters: up to the last sentence end (`. `, `。`) past
+ * half of it, else the last word end past 60 % of it, else `max` characters. A shortened definition
+ * ends with `…`, so a search row never shows part of a definition as if it were all of it; one that
+ * fits (trailing spaces aside) is returned as it is.
+ */
+export function cut(text: string, max: number): string {
+  if (text.trimEnd().length <= max) return text;
   const slice = text.slice(0, max);
-  const stop = Math.max(slice.lastIndexOf('. '), slice.lastIndexOf('。'), slice.lastIndexOf('다. '));
-  if (stop > max * 0.5) return slice.slice(0, stop + 1);
+  let stop = -1;
+  for (const m of slice.matchAll(SENTENCE_END)) stop = m.index;
+  if (stop > max * 0.5) return `${slice.slice(0, stop + 1)}…`;
   const sp = slice.lastIndexOf(' ');
   return `${sp > max * 0.6 ? slice.slice(0, sp) : slice}…`;
 }

@@ -16,7 +16,8 @@ import { loadBundle } from '../../scripts/search-index.ts';
 import { hitMatches } from '../../scripts/relevance.ts';
 import { definingRules, parentheticalPairs } from '../../src/search/build.ts';
 import { Searcher } from '../../src/search/engine.ts';
-import { fromHead, toBridge, toHead } from '../../src/search/head.ts';
+import { cut, fromHead, toBridge, toHead } from '../../src/search/head.ts';
+import { GLOSSARY } from '../../src/search/types.ts';
 import { SearchSession } from '../../src/search/session.ts';
 import { definitionalCore, normalize } from '../../src/search/text.ts';
 import { readCatalog, readDocument } from '../../src/pipeline/generated.ts';
@@ -154,6 +155,32 @@ describe('the first download (head)', () => {
       expect(s.search(term.t)[0]!.number).toBe(term.n);
     });
   }
+  // The head's glossary texts, read from real bundles: a definition that fits is whole; a shortened one ends
+  // with "…" (at a sentence end, else a word end, else the limit: 90 characters of English, 60 of Japanese;
+  // the Korean bundle's glossary is the English one under Korean headwords, so 90).
+  it.each([
+    ['en-2026-01-16', 'Active Player', 'The player whose turn it is. See rule 102.1.'],
+    // "2. " numbers the second sense: no sentence end there, so no dangling "2." before the mark.
+    ['en-2026-01-16', 'Ability', '1. Text on an object that explains what that object does or can do.…'],
+    ['en-2026-01-16', 'Abandon', 'To turn a face-up ongoing scheme card face down and put it on the bottom of its owner’s…'],
+    ['ja-2019-01-25', 'アクティブ・プレイヤー', '現在のターンを進めているプレイヤーrule 102.1 参照。'],
+    ['ja-2019-01-25', 'アーティファクト・クリーチャー', 'アーティファクトでもクリーチャーでもあり、その両方のルールに従う。…'],
+    ['ja-2019-01-25', 'あなた', 'そのオブジェクトの現在のコントローラーか、(プレイヤー呪文唱えたり能力起動したりしようとしている最中なら)コントローラー…'],
+    ['ko-2019-01-25', '공개', 'To show a card to all players for a brief time. See rule 701.15, "Reveal."'],
+    ['ko-2019-01-25', '부착', 'To move an Aura, Equipment, or Fortification onto another object.…'],
+    ['ko-2019-01-25', '활성화', 'To put an activated ability onto the stack and pay its costs, so that it will eventually…'],
+  ] as const)('%s %s: the head keeps the start of the definition, marked "…" only when shortened', (id, term, want) => {
+    const full = loadBundle(id);
+    const g = full.glossary.find((x) => x.t === term)!;
+    const idx = full.records.findIndex((r) => r[0] === g.n && r[1] & GLOSSARY);
+    const text = toHead(full).texts.find(([i]) => i === idx)![2];
+    expect(text).toBe(want);
+    expect(text.endsWith('…')).toBe(text !== full.records[idx]![2]);
+  });
+  it('cut: Korean sentences end at ". " too; a definition that fits but for trailing spaces stays whole', () => {
+    expect(cut('돌진은 정적 능력이다. 공격하는 크리처가 방어자에게 치명적인 피해를 입힌 뒤 남은 피해를 플레이어에게 입힐 수 있다.', 20)).toBe('돌진은 정적 능력이다.…');
+    expect(cut('The player whose turn it is.  ', 28)).toBe('The player whose turn it is.  ');
+  });
   it('the term bridge is not in the head; a session fetches it, once, with the first query in another script', async () => {
     const full = loadBundle(en.native.bundle.id);
     const headJson = JSON.parse(JSON.stringify(toHead(full))) as Record<string, unknown>;

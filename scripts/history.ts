@@ -13,8 +13,9 @@ import { dirname, join, resolve } from 'node:path';
 import { normalizeRuleQuery } from '../src/model/rule-number.ts';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { PROJECT_ROOT, type Manifest, type SourceEntry } from '../src/pipeline/sources.ts';
-import { hasCatalog, hasHistory, readCatalog, readHistory } from '../src/pipeline/generated.ts';
-import { fileDateAliases, fileDateNote } from '../src/site/file-dates.ts';
+import { hasCatalog, hasHistory, readHistory } from '../src/pipeline/generated.ts';
+import { fileDateNote } from '../src/site/file-dates.ts';
+import { getFileDates } from '../src/site/load.ts';
 import { diffEditions, type Counts, type EditionDiff } from '../src/history/diff.ts';
 import { ruleHistory } from '../src/history/history.ts';
 import { editionItems } from '../src/history/items.ts';
@@ -34,9 +35,9 @@ function edition(store: HistoryStore, name: string, value: string | undefined): 
   const v = value === 'latest' ? store.editions[store.editions.length - 1]! : value;
   if (!EDITION.test(v)) throw new UsageError(`${name} edition must be a date YYYY-MM-DD or "latest", not "${value}"`);
   // A file-name date (MagicCompRules_20170119.txt) names the edition the document dates 2017-01-20.
-  const stated = hasCatalog() ? fileDateAliases(readCatalog().sources ?? []).en?.[v] : undefined;
+  const stated = hasCatalog() ? getFileDates().toStated['en']?.[v] : undefined;
   if (stated && store.editions.includes(stated)) {
-    process.stderr.write(`${fileDateNote(v, stated)} Using ${stated}.\n`);
+    process.stderr.write(`${fileDateNote('en', v, stated)} Using ${stated}.\n`);
     return stated;
   }
   if (!store.editions.includes(v)) {

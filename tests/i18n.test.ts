@@ -1,6 +1,6 @@
 /**
  * The one translation system (src/i18n/translate.ts) and its data (src/i18n/locales/*.json): every
- * domain (site, sandbox, loader) has every English key in ja and ko, non-empty, with exactly the
+ * domain (site, search, sandbox, loader, trace, filedate) has every English key in ja and ko, non-empty, with exactly the
  * English placeholders in every plural form, and the plural forms each locale's Intl.PluralRules
  * needs; interpolation happens once; plurals follow the count; missing keys fall back to English.
  */
@@ -32,12 +32,12 @@ function forms(catalog: Record<string, string>): Map<string, Map<string, string>
 }
 
 describe('locale data', () => {
-  it('has one file per locale and domain, and the domains site, search, sandbox, loader, trace, history', () => {
-    expect(domains).toEqual(['history', 'loader', 'sandbox', 'search', 'site', 'trace']);
+  it('has one file per locale and domain, and the domains site, search, sandbox, loader, trace, history, filedate', () => {
+    expect(domains).toEqual(['filedate', 'history', 'loader', 'sandbox', 'search', 'site', 'trace']);
     expect(files.sort()).toEqual(LOCALES.flatMap((l) => domains.map((d) => `${l}.${d}.json`)).sort());
   });
 
-  for (const domain of ['site', 'search', 'sandbox', 'loader', 'trace', 'history']) {
+  for (const domain of ['site', 'search', 'sandbox', 'loader', 'trace', 'history', 'filedate']) {
     for (const locale of LOCALES) {
       it(`${locale}.${domain}: every English key, non-empty, same placeholders, the plural forms the locale needs`, () => {
         const english = forms(load('en', domain));

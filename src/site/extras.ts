@@ -10,8 +10,7 @@ import { RULE_INDEX_FILE, buildRuleIndex } from './rule-index.ts';
 import { editionPagePaths, glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
 import { headwordList, headwordListPath } from './glossary-data.ts';
 import { editionLag, historyFiles, ruleLag } from './history-extras.ts';
-import { fileDateAliases } from './file-dates.ts';
-import { getSources } from './load.ts';
+import { getFileDates } from './load.ts';
 
 export interface ExtraFile {
   /** Path under dist/ without a leading slash: `en/702.19b/index.html`, `api/en/2026-01-16/rules.json`. */
@@ -109,7 +108,7 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
         rule: `/api/${ed.lang}/${ed.edition}/rules/{number}.json`,
       })),
       // File-name date → the edition's stated date, where they differ (src/site/file-dates.ts).
-      fileDates: fileDateAliases(getSources()),
+      fileDates: getFileDates().toStated,
     }),
   };
 }

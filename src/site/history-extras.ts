@@ -9,8 +9,7 @@
 import type { ExtraFile } from './extras.ts';
 import type { Edition, Site } from './site.ts';
 import type { Lag, LagSummary } from '../history/lag.ts';
-import { fileDateAliases } from './file-dates.ts';
-import { getSources } from './load.ts';
+import { getFileDates } from './load.ts';
 import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from './history-site.ts';
 
 /** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
@@ -38,7 +37,7 @@ export function* historyFiles(site: Site): Generator<ExtraFile> {
   yield { path: 'api/en/history/store.json', content: JSON.stringify(h) };
   const rendered = new Set(site.editions.filter((e) => e.lang === 'en').map((e) => e.edition));
   const rows = editionRows(h, rendered);
-  const fileDate = Object.fromEntries(Object.entries(fileDateAliases(getSources()).en ?? {}).map(([file, stated]) => [stated, file]));
+  const fileDate = getFileDates().toFile['en'] ?? {};
   yield {
     path: 'api/en/changes.json',
     content: JSON.stringify({

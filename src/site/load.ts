@@ -1,6 +1,7 @@
 /** Build-time loading of the generated data; the site model is built once. */
 import { readCatalog, readDocument, type SourceRecord } from '../pipeline/generated.ts';
 import { buildSite, type Site } from './site.ts';
+import { fileDates, type FileDates } from './file-dates.ts';
 
 let cached: Site | null = null;
 
@@ -13,4 +14,15 @@ export function getSite(root = process.cwd()): Site {
 /** Every source of the manifest as the data build found it (used or missing), for /sources/ and the home page. */
 export function getSources(root = process.cwd()): SourceRecord[] {
   return readCatalog(root).sources ?? [];
+}
+
+let dates: FileDates | null = null;
+
+/**
+ * The file-name dates of the build's sources, both directions (src/site/file-dates.ts), computed once: for
+ * /api/index.json, changes.json, the changes page and `cr diff`/`cr history`.
+ */
+export function getFileDates(root?: string): FileDates {
+  dates ??= fileDates(readCatalog(root).sources ?? []);
+  return dates;
 }

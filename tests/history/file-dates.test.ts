@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { ROOT } from '../helpers.ts';
-import { fileDateAliases, fileNameDate } from '../../src/site/file-dates.ts';
+import { fileDateAliases, fileDateNote, fileDates, fileNameDate } from '../../src/site/file-dates.ts';
 import type { Manifest } from '../../src/pipeline/sources.ts';
 
 describe('file-name dates', () => {
@@ -34,6 +34,28 @@ describe('file-name dates', () => {
         '2024-08-02': '2024-07-30',
       },
     });
+  });
+
+  it('holds both directions: file-name date → stated edition and back', () => {
+    const sources = [
+      { lang: 'en', edition: '2017-01-20', location: 'x', url: 'https://media.wizards.com/2017/downloads/MagicCompRules_20170119.txt' },
+      { lang: 'en', edition: '2019-06-14', location: 'en-archive/MagicCompRules 20190612.txt' },
+      // Its file date is its edition: no alias.
+      { lang: 'en', edition: '2024-08-02', location: 'en-archive/2024-08-02.txt' },
+    ];
+    expect(fileDates(sources)).toEqual({
+      toStated: { en: { '2017-01-19': '2017-01-20', '2019-06-12': '2019-06-14' } },
+      toFile: { en: { '2017-01-20': '2017-01-19', '2019-06-14': '2019-06-12' } },
+    });
+  });
+
+  it('the arrival note is locale data in the three languages; another language reads English', () => {
+    expect(fileDateNote('en', '2017-01-19', '2017-01-20')).toBe(
+      '2017-01-19 is the date in the file name of the Comprehensive Rules effective 2017-01-20, the date the document itself states; the site names that edition 2017-01-20.',
+    );
+    expect(fileDateNote('ja', '2017-01-19', '2017-01-20')).toBe('2017-01-19 は、2017-01-20 発効の総合ルールのファイル名にある日付です。このサイトでは、文書自体が示す日付に従ってその版を 2017-01-20 版と呼びます。');
+    expect(fileDateNote('ko', '2017-01-19', '2017-01-20')).toBe('2017-01-19은(는) 2017-01-20부터 시행되는 종합 규칙의 파일 이름에 있는 날짜입니다. 이 사이트는 문서 자체가 밝히는 날짜에 따라 그 판을 2017-01-20 판이라고 부릅니다.');
+    expect(fileDateNote('fr', '2017-01-19', '2017-01-20')).toBe(fileDateNote('en', '2017-01-19', '2017-01-20'));
   });
 });
 

@@ -4,13 +4,14 @@
  * of the site's file-name dates (/api/index.json), so a crafted address cannot make the page claim anything else.
  */
 import { fileDateNote } from '../file-dates.ts';
+import { siteIndex } from './site-index.ts';
 
 export async function initFileDateNote(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const file = new URLSearchParams(view.location.search).get('filedate');
   const main = doc.querySelector('main');
   if (!file || !/^\d{4}-\d{2}-\d{2}$/.test(file) || !main) return;
-  const index = (await fetch('/api/index.json').then((r) => (r.ok ? r.json() : null)).catch(() => null)) as { fileDates?: Record<string, Record<string, string>> } | null;
+  const index = await siteIndex();
   const lang = doc.documentElement.lang || 'en';
   const stated = index?.fileDates?.[lang]?.[file];
   if (!stated) return;
@@ -18,7 +19,7 @@ export async function initFileDateNote(doc: Document = document): Promise<void> 
   p.className = 'file-date-note';
   p.setAttribute('role', 'note');
   p.dataset['fileDate'] = file;
-  p.textContent = fileDateNote(file, stated);
+  p.textContent = fileDateNote(lang, file, stated);
   // Where the reader lands: above the rule the link named (the page scrolls to it), else at the top.
   let target: HTMLElement | null = null;
   try {

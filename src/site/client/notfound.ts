@@ -8,6 +8,7 @@ import { resolveLostPath } from '../lookup.ts';
 import { nearestRules, findRule } from '../rule-index.ts';
 import { loadRuleIndex } from './goto.ts';
 import { format } from '../../i18n/translate.ts';
+import { siteIndex } from './site-index.ts';
 
 /** Whether the number ever named an English rule (its history JSON exists). */
 async function historyExists(rule: string): Promise<boolean> {
@@ -37,27 +38,6 @@ function item(doc: Document, href: string, text: string): HTMLLIElement {
   a.textContent = text;
   li.append(a);
   return li;
-}
-
-interface EditionInfo {
-  lang: string;
-  edition: string;
-  latest: boolean;
-  url: string;
-}
-
-interface SiteIndex {
-  editions: EditionInfo[];
-  /** Per language, file-name date → the edition's stated date (src/site/file-dates.ts). */
-  fileDates?: Record<string, Record<string, string>>;
-}
-
-let indexPromise: Promise<SiteIndex | null> | null = null;
-function siteIndex(): Promise<SiteIndex | null> {
-  indexPromise ??= fetch('/api/index.json')
-    .then((r) => (r.ok ? (r.json() as Promise<SiteIndex>) : null))
-    .catch(() => null);
-  return indexPromise;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { GlossaryEntry, Lang } from '../model/types.ts';
 import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
+import { englishKey, termPairs, type TermPair } from './term-pairs.ts';
 
 export interface TermLink {
   lang: Lang;
@@ -12,17 +13,6 @@ export interface TermLink {
   href: string;
   /** `lang/edition/slug` for glossary previews; null for a link to a rule. */
   key: string | null;
-}
-
-/** Case- and width-insensitive key of an English name (`“Bands with Other”` ≈ `bands with other`). */
-export function englishKey(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[“”"‘’']/g, '')
-    .replace(/\s*\(obsolete\)\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Link to a glossary entry of an edition by headword. */
@@ -48,26 +38,28 @@ function englishIndex(ed: Edition): Map<string, GlossaryEntry> {
   return m;
 }
 
-/** For a translated edition: each of its terms → English name and where the English concept lives. */
-export function bridgeToEnglish(site: Site, ed: Edition): { term: string; english: string; own: TermLink | null; en: TermLink | null }[] {
+/** A term pair with its links: the term's entry or rule in its own edition, the English glossary entry. */
+export interface LinkedPair extends TermPair {
+  own: TermLink | null;
+  en: TermLink | null;
+}
+
+/** Adds the links to term pairs of a translated edition (its English edition's glossary, else the latest English). */
+export function pairLinks(site: Site, ed: Edition): <P extends TermPair>(p: P) => P & Pick<LinkedPair, 'own' | 'en'> {
   const en = ed.english ?? site.latest.get('en') ?? null;
   const index = en ? englishIndex(en) : new Map<string, GlossaryEntry>();
-  const out: { term: string; english: string; own: TermLink | null; en: TermLink | null }[] = [];
-  const seen = new Set<string>();
-  const push = (term: string, english: string, own: TermLink | null) => {
-    const k = `${term}|${englishKey(english)}`;
-    if (seen.has(k)) return;
-    seen.add(k);
-    const g = index.get(englishKey(english));
-    out.push({ term, english, own, en: en && g ? entryLink(en, g) : null });
+  return (p) => {
+    const g = p.entry ?? ed.glossaryByTerm.get(p.term);
+    const href = /^\d/.test(p.source) ? ruleHref(ed, p.source) : null;
+    const own = g ? entryLink(ed, g) : href ? { lang: ed.lang, term: p.term, href, key: null } : null;
+    const e = index.get(englishKey(p.english));
+    return { ...p, own, en: en && e ? entryLink(en, e) : null };
   };
-  for (const g of ed.doc.glossary) if (g.english) push(g.term, g.english, entryLink(ed, g));
-  for (const b of ed.doc.termBridge) {
-    const href = /^\d/.test(b.source) ? ruleHref(ed, b.source) : null;
-    const g = ed.glossaryByTerm.get(b.term);
-    push(b.term, b.english, g ? entryLink(ed, g) : href ? { lang: ed.lang, term: b.term, href, key: null } : null);
-  }
-  return out;
+}
+
+/** For a translated edition: each of its term pairs (term-pairs.ts) with its links. */
+export function bridgeToEnglish(site: Site, ed: Edition): LinkedPair[] {
+  return termPairs(ed.doc).map(pairLinks(site, ed));
 }
 
 /** For an English edition: English key → the same concept in the latest Japanese and Korean editions. */

@@ -1,22 +1,25 @@
 /**
  * What the glossary pages show besides the entries themselves, computed once per edition: each entry's
- * equivalents in the other languages (term bridge), the term pairs a glossary lacks, and the headword
- * list the filter box searches (`/api/{lang}/{edition}/headwords.json`: every headword with its reading,
- * English and other-language names and the page it is on, so the filter works on any glossary page
- * without loading the entries, and offline once saved). Pure given the site model.
+ * equivalents in the other languages (term bridge), each page's term pairs with their links, and the
+ * headword list the filter box searches (`/api/{lang}/{edition}/headwords.json`: every headword with its
+ * reading, English and other-language names and the page it is on, so the filter works on any glossary
+ * page without loading the entries, and offline once saved). Which pairs there are, on which page and
+ * under which anchor is the site model's (glossary-pages.ts); this adds the links. Pure given the site model.
  */
 import type { GlossaryEntry } from '../model/types.ts';
-import { bridgeFromEnglish, bridgeToEnglish, englishKey, type TermLink } from './bridge.ts';
-import { glossaryPath, PAIRS_PAGE, pairGroups } from './glossary-pages.ts';
+import { bridgeFromEnglish, bridgeToEnglish, pairLinks, type LinkedPair, type TermLink } from './bridge.ts';
+import { glossaryPath, type PairRow } from './glossary-pages.ts';
+import { englishKey } from './term-pairs.ts';
 import { glossaryEntryHref, type Edition, type Site } from './site.ts';
 
-export type BridgePair = ReturnType<typeof bridgeToEnglish>[number];
+/** A row of a page of term pairs, with its links. */
+export type BridgePair = PairRow & Pick<LinkedPair, 'own' | 'en'>;
 
 export interface GlossaryData {
   /** The same concept in the other languages: English (for a translation) first, then the others. */
   equivalents(g: GlossaryEntry): TermLink[];
-  /** Term pairs whose term the glossary lacks (all pairs for a translation without a glossary). */
-  pairs: BridgePair[];
+  /** Page id → its term pairs with their links, in page order (only pages that list pairs). */
+  pairsByPage: ReadonlyMap<string, BridgePair[]>;
 }
 
 const cache = new WeakMap<Edition, GlossaryData>();
@@ -27,21 +30,17 @@ export function glossaryData(site: Site, ed: Edition): GlossaryData {
   const fromEn = bridgeFromEnglish(site);
   const toEn = ed.lang === 'en' ? [] : bridgeToEnglish(site, ed);
   const enOf = new Map(toEn.filter((b) => b.own?.key).map((b) => [b.term, b]));
-  const pairs = toEn.filter((b) => !ed.glossaryByTerm.has(b.term));
   const equivalents = (g: GlossaryEntry): TermLink[] => {
     const en = ed.lang === 'en' ? null : (enOf.get(g.term)?.en ?? null);
     const key = englishKey(ed.lang === 'en' ? g.term : (g.english ?? enOf.get(g.term)?.english ?? ''));
     const others = key ? (fromEn.get(key) ?? []).filter((o) => o.lang !== ed.lang) : [];
     return [...(en ? [en] : []), ...others];
   };
-  const data = { equivalents, pairs };
+  const link = pairLinks(site, ed);
+  const pairsByPage = new Map(ed.glossary.pages.filter((p) => p.pairs.length > 0).map((p) => [p.id, p.pairs.map(link)]));
+  const data = { equivalents, pairsByPage };
   cache.set(ed, data);
   return data;
-}
-
-/** Where a term pair's row is: its page (the pairs page, or its initial's page when the language has no glossary) and anchor. */
-export function pairAnchor(term: string): string {
-  return `p-${[...term.normalize('NFKC')].map((c) => (/[\p{L}\p{N}]/u.test(c) ? c : '-')).join('').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'term'}`;
 }
 
 /** One headword of the filter list: `[term, href relative to the glossary index, reading, English, [lang, name] in the other languages]`. */
@@ -50,14 +49,14 @@ export type Headword = [term: string, href: string, reading: string, english: st
 export interface HeadwordList {
   lang: string;
   edition: string;
-  /** Glossary entries (or, without a glossary, term pairs): what the status line counts. */
+  /** Glossary entries (or, without a glossary, the terms of the pairs): what the status line counts. */
   count: number;
   items: Headword[];
 }
 
-/** The filter's list of every headword of an edition's glossary pages. */
+/** The filter's list of every headword of an edition's glossary pages: entries in dictionary order, then pairs in document order. */
 export function headwordList(site: Site, ed: Edition): HeadwordList {
-  const { equivalents, pairs } = glossaryData(site, ed);
+  const { equivalents } = glossaryData(site, ed);
   const index = glossaryPath(ed.base);
   const rel = (href: string) => (href.startsWith(index) ? href.slice(index.length) : href);
   const items: Headword[] = [];
@@ -69,10 +68,11 @@ export function headwordList(site: Site, ed: Edition): HeadwordList {
       items.push([g.term, rel(glossaryEntryHref(ed, g)), g.reading ?? '', g.english ?? '', eq.map((o) => [o.lang, o.term])]);
     }
   }
-  const count = items.length;
-  const pairPage = (term: string) => (ed.glossary.groups.length > 0 ? PAIRS_PAGE : pairGroups(ed.lang, [term], (t) => t)[0]!.id);
-  for (const p of pairs) items.push([p.term, `${pairPage(p.term)}/#${pairAnchor(p.term)}`, '', p.english, []]);
-  return { lang: ed.lang, edition: ed.edition, count: count || pairs.length, items };
+  for (const p of ed.glossary.pairs) {
+    const at = ed.glossary.pairOf.get(p.term)!;
+    items.push([p.term, `${at.page}/#${at.anchor}`, '', p.english, []]);
+  }
+  return { lang: ed.lang, edition: ed.edition, count: ed.glossary.count, items };
 }
 
 /** Path of an edition's headword list. */

@@ -130,12 +130,12 @@ export function pageDescription(site: Site, path: string, title: string, t: Tran
     case 'home':
       return clip(t('descHome', { edition: k.ed!.edition }), 158);
     case 'glossary': {
-      const n = k.ed!.doc.glossary.length || k.ed!.doc.termBridge.length;
+      const n = k.ed!.glossary.count;
       return clip(t('descGlossary', { edition: k.ed!.edition, n, count: n }), 158);
     }
     case 'glossary-group': {
-      const items = k.ed.glossary.groups.find((g) => g.id === k.group)?.items.filter((it) => it.kind === 'entry').map((it) => it.term);
-      return clip(`${title}${items?.length ? `: ${items.join(', ')}` : ` — ${t('tagline')}`}`, 158);
+      const terms = k.ed.glossary.pages.find((p) => p.id === k.group)?.terms;
+      return clip(`${title}${terms?.length ? `: ${terms.join(', ')}` : ` — ${t('tagline')}`}`, 158);
     }
     case 'search':
       return clip(t('descSearch'), 158);

@@ -6,9 +6,15 @@
 import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { glossaryHref } from '../../src/site/bridge.ts';
-import { headwordList } from '../../src/site/glossary-data.ts';
-import { editionPagePaths, glossaryEntryHref } from '../../src/site/site.ts';
+import { glossaryData, headwordList } from '../../src/site/glossary-data.ts';
+import { glossaryLayout, PAIRS_PAGE } from '../../src/site/glossary-pages.ts';
+import { initialOf } from '../../src/site/glossary-index.ts';
+import { pairSlugs } from '../../src/site/slug.ts';
+import { pageDescription } from '../../src/site/seo.ts';
+import { useStrings } from '../../src/site/i18n.ts';
+import { editionPagePaths, glossaryEntryHref, type Edition } from '../../src/site/site.ts';
 import { matchHeadwords, movedAnchor } from '../../src/site/client/glossary.ts';
+import { makeDoc, makeRule } from './make.ts';
 
 const site = getSite();
 const en = site.latest.get('en')!;
@@ -77,6 +83,93 @@ describe('glossary pages', () => {
     expect(matchHeadwords(enList, '돌진')[0]![0]).toBe('Trample');
     expect(matchHeadwords(headwordList(site, ja).items, 'とらんぷる')[0]![0]).toBe('トランプル');
     expect(matchHeadwords(enList, '   ')).toEqual([]);
+  });
+});
+
+/** The anchors a glossary page of the model carries: its entries' slugs and its pairs' ids. */
+const pageIds = (ed: Edition, id: string) => {
+  const page = ed.glossary.pages.find((p) => p.id === id)!;
+  return [...page.items.flatMap((it) => (it.kind === 'entry' ? [ed.glossarySlug.get(it.entry)!] : [])), ...page.pairs.flatMap((r) => (r.id ? [r.id] : []))];
+};
+
+describe('term pairs on the glossary pages: one definition, one place', () => {
+  test('Japanese: the pairs page lists exactly the term-bridge terms its glossary lacks, each term counted once', () => {
+    // Independently of the model: the terms of the document's term bridge that are no glossary headword.
+    const headwords = new Set(ja.doc.glossary.map((g) => g.term));
+    const lacking = new Set(ja.doc.termBridge.map((b) => b.term).filter((t) => !headwords.has(t)));
+    const page = ja.glossary.pages.find((p) => p.id === PAIRS_PAGE)!;
+    expect(new Set(page.terms)).toEqual(lacking);
+    expect(page.terms).toHaveLength(lacking.size);
+    expect(ja.glossary.pages.at(-1)).toBe(page);
+    // バンド pairs with two English names (keyword 702.21 "Banding" and the glossary's "Banding, “Bands with Other”"):
+    // two rows, one anchor, one headword on the index.
+    const rows = page.pairs.filter((r) => r.term === 'バンド');
+    expect(rows.map((r) => [r.english, r.source, r.id])).toEqual([
+      ['Banding', '702.21', 'p-バンド'],
+      ['Banding, "Bands with Other"', 'glossary', null],
+    ]);
+    expect(page.terms.filter((t) => t === 'バンド')).toHaveLength(1);
+    expect(page.pairs).toHaveLength(page.terms.length + 1);
+    // The glossary counts its entries; the pairs page is apart.
+    expect(ja.glossary.count).toBe(ja.doc.glossary.length);
+  });
+
+  test('Korean (no glossary): every pair on the page of its initial, pages in index order, the count is the terms', () => {
+    const terms = [...new Set(ko.doc.termBridge.map((b) => b.term))];
+    expect(ko.glossary.count).toBe(terms.length);
+    expect(ko.glossary.pages.flatMap((p) => p.terms).sort()).toEqual([...terms].sort());
+    for (const p of ko.glossary.pages) {
+      for (const r of p.pairs) expect(initialOf('ko', r.term).id, r.term).toBe(p.id);
+      expect(p.pairs.map((r) => r.term)).toEqual(p.pairs.map((r) => r.term).sort(new Intl.Collator('ko').compare));
+    }
+    expect(ko.glossary.pairOf.get('돌진')).toEqual({ page: 'd', anchor: 'p-돌진' });
+    // The page list is the one the pairs were put on: no page without rows, none missing.
+    expect(ko.glossary.pages.map((p) => p.id)).toEqual([...new Set(ko.glossary.pages.flatMap((p) => p.pairs.map((r) => initialOf('ko', r.term).id)))]);
+  });
+
+  test('glossaryData links each page\'s pairs: the term to its rule, the English name to its entry', () => {
+    const { pairsByPage } = glossaryData(site, ko);
+    expect([...pairsByPage.keys()]).toEqual(ko.glossary.pages.map((p) => p.id));
+    const trample = pairsByPage.get('d')!.find((r) => r.term === '돌진')!;
+    expect(trample.own?.href).toBe('/ko/702/2/#702.19');
+    // Korean 2019-01-25 follows the English rules of 2019-01-25: its pairs link that edition's glossary.
+    expect(trample.en?.href).toBe('/en/2019-01-25/glossary/t/#g-trample');
+    expect([...glossaryData(site, ja).pairsByPage.keys()]).toEqual([PAIRS_PAGE]);
+    expect(glossaryData(site, en).pairsByPage.size).toBe(0);
+  });
+
+  test('the index, the headword list and the meta description give the same count', () => {
+    for (const ed of [en, ja, ko]) {
+      expect(headwordList(site, ed).count).toBe(ed.glossary.count);
+      const t = useStrings(ed.lang);
+      expect(pageDescription(site, `${ed.base}glossary/`, 'x', t)).toContain(ed.lang === 'en' ? `${ed.glossary.count} terms` : `${ed.glossary.count}`);
+    }
+    // Korean's used to count the term bridge's rows, duplicates included; now the terms its pages show.
+    expect(pageDescription(site, '/ko/glossary/', 'x', useStrings('ko'))).toContain(`${ko.glossary.count}개 용어`);
+  });
+
+  test('anchors of term pairs: the one slug function, unique even when two terms slug alike', () => {
+    expect([...pairSlugs(['Bands with Other', 'bands-with other', 'Bands  With Other', '돌진']).values()]).toEqual(['p-bands-with-other', 'p-bands-with-other-2', 'p-bands-with-other-3', 'p-돌진']);
+    const doc = makeDoc([makeRule('702.1', 'x')], {
+      lang: 'ko',
+      termBridge: [
+        { term: '돌진 A', english: 'Trample', source: '702.19' },
+        { term: '돌진-a', english: 'Trample Over', source: '702.19' },
+        { term: '돌진 A', english: 'Trampling', source: '702.19' },
+      ],
+    });
+    const layout = glossaryLayout('ko', '/ko/', doc);
+    expect(layout.pages.map((p) => [p.id, p.pairs.map((r) => r.id)])).toEqual([['d', ['p-돌진-a', null, 'p-돌진-a-2']]]);
+    expect(layout.count).toBe(2);
+  });
+
+  test('no glossary page of the real documents has an anchor twice (entries and pairs)', () => {
+    for (const ed of site.editions) {
+      for (const p of ed.glossary.pages) {
+        const ids = pageIds(ed, p.id);
+        expect(new Set(ids).size, `${p.path}`).toBe(ids.length);
+      }
+    }
   });
 });
 

@@ -150,6 +150,10 @@ const KINDS: Kind[] = [
       await settle(page);
     },
   },
+  { name: 'glossary', path: (l) => `/${l}/glossary/` },
+  // A page of entries (ja, en), of term pairs by initial (ko: no glossary), and the Japanese page of the pairs its glossary lacks.
+  { name: 'glossary-group', path: (l) => ({ en: '/en/glossary/t/', ja: '/ja/glossary/ta/', ko: '/ko/glossary/d/' })[l] },
+  { name: 'glossary-pairs', langs: ['ja'], path: () => '/ja/glossary/pairs/' },
   { name: 'go', path: (l) => `/${l}/go/` },
   { name: 'go-nojs', path: (l) => `/${l}/go/`, noScript: true },
   {

@@ -1,6 +1,6 @@
 /**
  * The one translation system (src/i18n/translate.ts) and its data (src/i18n/locales/*.json): every
- * domain (site, search, sandbox, loader, trace, filedate) has every English key in ja and ko, non-empty, with exactly the
+ * domain (site, search, sandbox, loader, trace, history, filedate) has every English key in ja and ko, non-empty, with exactly the
  * English placeholders in every plural form, and the plural forms each locale's Intl.PluralRules
  * needs; interpolation happens once; plurals follow the count; missing keys fall back to English.
  */

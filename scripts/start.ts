@@ -5,28 +5,16 @@
  * only a finished build ever becomes dist/).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.ts';
+import { newestMtime } from './freshness.ts';
 
 export { serve } from './server.ts';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 export const DIST = join(ROOT, 'dist');
-
-/** The newest modification time under `path` (0 when it does not exist), skipping node_modules and dot entries. */
-export function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const e of readdirSync(path)) {
-    if (e === 'node_modules' || e.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, e)));
-  }
-  return newest;
-}
 
 /** The finished build's record, or null when dist/ holds no finished build. */
 export function finishedBuild(dist = DIST): { finishedAt: string } | null {

@@ -1,6 +1,6 @@
 /**
- * Line-level recognisers shared by the plain-text readers (English, Korean, Japanese):
- * numbered lines, part headings, example labels. Each is anchored and linear, so a 400 000-character
+ * Line-level recognisers and scanners shared by the plain-text readers (English, Korean, Japanese):
+ * numbered lines, part headings, example labels, the first line that matches, paragraphs between blank lines. Each is anchored and linear, so a 400 000-character
  * line costs one pass.
  */
 
@@ -47,4 +47,20 @@ export function matchExample(line: string): string | null {
 export function firstLine<T>(lines: readonly T[], pred: (line: T) => boolean, from = 0, to = lines.length): number {
   for (let i = Math.max(0, from); i < to; i++) if (pred(lines[i]!)) return i;
   return -1;
+}
+
+/** Groups the non-blank lines of `lines[from..to)` into paragraphs separated by blank lines, keeping 1-based line numbers. */
+export function paragraphsOf(lines: readonly string[], from: number, to: number): { text: string[]; line: number }[] {
+  const out: { text: string[]; line: number }[] = [];
+  let cur: { text: string[]; line: number } | null = null;
+  for (let i = from; i < to; i++) {
+    const l = lines[i]!;
+    if (l.trim() === '') {
+      cur = null;
+      continue;
+    }
+    if (!cur) out.push((cur = { text: [], line: i + 1 }));
+    cur.text.push(l.trim());
+  }
+  return out;
 }

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
-import { newestMtime } from '../../scripts/start.ts';
+import { newestMtime } from '../../scripts/freshness.ts';
 import { catalogFile } from '../../src/pipeline/generated.ts';
 import { SHARED, SHARED_RULES, inCI, missingReason } from '../inputs.ts';
 

@@ -6,7 +6,7 @@
 import type { Diagnostic, GlossaryEntry } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import { parseInline } from '../inline.ts';
-import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
+import { firstLine, matchExample, matchNumberedLine, matchPartHeading, paragraphsOf } from '../lines.ts';
 import { contentsFrom, lastTextLine } from '../completeness.ts';
 import { diagnostic } from '../diagnostics.ts';
 
@@ -22,22 +22,6 @@ function matchGluedRule(line: string): { printed: string; text: string } | null 
 function splitGluedHeadword(line: string): [string, string] | null {
   const m = /^([A-Z][^\d]*?[A-Za-z)’'])(1\. \S.*)$/.exec(line);
   return m ? [m[1]!, m[2]!] : null;
-}
-
-/** Groups non-blank lines into paragraphs separated by blank lines, keeping line numbers. */
-export function paragraphsOf(lines: string[], from: number, to: number): { text: string[]; line: number }[] {
-  const out: { text: string[]; line: number }[] = [];
-  let cur: { text: string[]; line: number } | null = null;
-  for (let i = from; i < to; i++) {
-    const l = lines[i]!;
-    if (isBlank(l)) {
-      cur = null;
-      continue;
-    }
-    if (!cur) out.push((cur = { text: [], line: i + 1 }));
-    cur.text.push(l.trim());
-  }
-  return out;
 }
 
 export function readEnglishText(text: string, file: string): ReaderOutput {

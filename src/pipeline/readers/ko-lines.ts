@@ -9,8 +9,7 @@ import { contentsFrom, lastTextLine } from '../completeness.ts';
 import type { Diagnostic, GlossaryEntry, Note, SourceFormat } from '../../model/types.ts';
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import { parseInline } from '../inline.ts';
-import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
-import { paragraphsOf } from './en-text.ts';
+import { firstLine, matchExample, matchNumberedLine, matchPartHeading, paragraphsOf } from '../lines.ts';
 import { reporter, type Report } from '../diagnostics.ts';
 
 /** One logical line of a Korean source: its text (notes cut out), its 1-based physical line, its notes. */
@@ -26,9 +25,6 @@ export interface KoLine {
   /** The line is a plain paragraph among HTML ones (the site generator skipped it). */
   bare?: boolean;
 }
-
-/** Reports a finding (src/pipeline/diagnostics.ts): `diag(code, line, message, rule?, severity?)`. */
-export type Diag = Report;
 
 // ---------------------------------------------------------------------------------------------
 // Logical lines → regions and blocks (shared by every Korean reader)
@@ -202,13 +198,13 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
 }
 
 /** A glossary paragraph: term line (`돌진 Trample`), definition lines. */
-function glossaryEntry(p: { text: string[]; line: number }, diag: Diag): GlossaryEntry {
+function glossaryEntry(p: { text: string[]; line: number }, diag: Report): GlossaryEntry {
   if (p.text.length < 2) diag('glossary-no-definition', p.line, `glossary term "${p.text[0]}" has no definition line after it; expected the definition on the next line`);
   return { term: p.text[0]!, definition: p.text.slice(1).map((t) => parseInline(t)), refs: [], line: p.line };
 }
 
 /** What the markup promised (`<p class="clause">`, `### 700.`) against the number found. */
-function checkExpectation(l: KoLine, printed: string, diag: Diag): void {
+function checkExpectation(l: KoLine, printed: string, diag: Report): void {
   if (!l.expect) return;
   const kind = !printed.includes('.') ? 'section' : /[a-z]$/.test(printed) ? 'subrule' : 'rule';
   if (l.expect !== kind) diag('markup-mismatch', l.line, `${printed} is a ${kind}, but its markup is for ${l.expect === 'example' ? 'an example' : `a ${l.expect}`}`, printed);

@@ -13,7 +13,8 @@ import { unified, type Processor } from 'unified';
 import type { Note } from '../../model/types.ts';
 import { NOTE_MARK } from '../inline.ts';
 import { extractInlineNotes, noteText, trimSpacesEnd } from './ko-notes.ts';
-import type { Diag, KoLine } from './ko-lines.ts';
+import type { KoLine } from './ko-lines.ts';
+import type { Report } from '../diagnostics.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Jekyll front matter
@@ -53,7 +54,7 @@ export function readFrontMatter(lines: string[]): FrontMatter | null {
 export interface FlattenContext {
   /** Footnote definitions by identifier. */
   footnotes: Map<string, Note>;
-  diag: Diag;
+  diag: Report;
   /** Inline HTML (`<a name>`, `<br>`): returns the text to insert. */
   onHtml?: (value: string, line: number) => string;
   /** Identifiers of the footnotes referenced so far. */
@@ -265,10 +266,10 @@ export function parseMarkdown(text: string, onEscaped?: (line: number) => void):
 }
 
 const floodMessage = `more than ${MAX_DELIMITERS} emphasis delimiters (* and _) in one block; read them as literal characters (a rules text has a handful)`;
-export const reportFlood = (diag: Diag, line: number) => diag('delimiter-flood', line, floodMessage);
+export const reportFlood = (diag: Report, line: number) => diag('delimiter-flood', line, floodMessage);
 
 /** Markdown text (a whole Jekyll post) → logical lines, with a blank line between flow nodes. */
-export function markdownLines(text: string, diag: Diag): { lines: KoLine[]; title?: { value: string; line: number } } {
+export function markdownLines(text: string, diag: Report): { lines: KoLine[]; title?: { value: string; line: number } } {
   const tree = parseMarkdown(text, (line) => reportFlood(diag, line));
   const ctx: FlattenContext = { footnotes: new Map(), diag, used: new Set() };
   ctx.footnotes = footnotesOf(tree, ctx);
@@ -292,7 +293,7 @@ export function markdownLines(text: string, diag: Diag): { lines: KoLine[]; titl
 }
 
 /** Footnote definitions nobody refers to (the note would be lost otherwise). */
-export function reportUnusedFootnotes(ctx: FlattenContext, diag: Diag): void {
+export function reportUnusedFootnotes(ctx: FlattenContext, diag: Report): void {
   for (const [id, note] of ctx.footnotes) {
     if (!ctx.used?.has(id)) diag('footnote-unused', note.line, `footnote [^${id}] is defined but never referenced; expected a "[^${id}]" in the text. Note: ${note.text.slice(0, 60)}`);
   }

@@ -22,8 +22,7 @@ export const MIN_HIDDEN_WORDS = 20;
 
 /** Words with the whitespace after each; leading whitespace is its own token. Joined, they are the text. */
 function tokens(text: string): string[] {
-  const out = text.match(/^\s+|\S+\s*/g) ?? [];
-  return out;
+  return text.match(/^\s+|\S+\s*/g) ?? [];
 }
 
 const wordCount = (toks: string[]) => toks.filter((t) => /\S/.test(t)).length;
@@ -40,11 +39,15 @@ export function trimContext(parts: readonly WordPart[], context = CONTEXT_WORDS,
     shown = [];
     out.push({ kind: 'hidden', text, words, at });
   };
-  const changed = parts.some((p) => p[0] !== 0);
+  // Where the first and the last change are, found once: whether an unchanged run comes before every change or
+  // after every change is then a comparison, so the whole diff is one pass (linear in its parts and their text).
+  const firstChange = parts.findIndex((p) => p[0] !== 0);
+  let lastChange = parts.length - 1;
+  while (lastChange >= 0 && parts[lastChange]![0] === 0) lastChange--;
   parts.forEach((p, i) => {
-    if (p[0] !== 0 || !changed) return show(p);
-    const first = !parts.slice(0, i).some((q) => q[0] !== 0);
-    const last = !parts.slice(i + 1).some((q) => q[0] !== 0);
+    if (p[0] !== 0 || firstChange < 0) return show(p);
+    const first = i < firstChange;
+    const last = i > lastChange;
     const toks = tokens(p[1]);
     // Leading whitespace counts with the word after it: a run starting with a space keeps it in the head.
     const lead = toks[0] && !/\S/.test(toks[0]) ? 1 : 0;

@@ -6,13 +6,63 @@ import { describe, expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, wordDiff, type WordPart } from '../../src/history/diff.ts';
-import { CONTEXT_WORDS, hiddenLabel, trimContext, type Piece } from '../../src/history/trim.ts';
+import { CONTEXT_WORDS, MIN_HIDDEN_WORDS, hiddenLabel, trimContext, type Piece } from '../../src/history/trim.ts';
 
 const text = (pieces: Piece[]) => pieces.map((p) => (p.kind === 'hidden' ? p.text : p.parts.map((x) => x[1]).join(''))).join('');
 const joined = (parts: WordPart[]) => parts.map((x) => x[1]).join('');
 const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `w${i + from}`).join(' ');
 
+/**
+ * The version of trimContext before it was made linear (as of 7a5a755), kept word for word as the reference: for every unchanged
+ * run it looked through all the parts before and after it for a change (quadratic in the parts). The linear
+ * version must give the same pieces.
+ */
+function referenceTrim(parts: readonly WordPart[], context = CONTEXT_WORDS, minHidden = MIN_HIDDEN_WORDS): Piece[] {
+  const tokens = (t: string) => t.match(/^\s+|\S+\s*/g) ?? [];
+  const wordCount = (toks: string[]) => toks.filter((t) => /\S/.test(t)).length;
+  const out: Piece[] = [];
+  let shown: WordPart[] = [];
+  const show = (p: WordPart) => {
+    if (p[1]) shown.push(p);
+  };
+  const hide = (text: string, n: number, at: 'start' | 'middle' | 'end') => {
+    if (shown.length) out.push({ kind: 'shown', parts: shown });
+    shown = [];
+    out.push({ kind: 'hidden', text, words: n, at });
+  };
+  const changed = parts.some((p) => p[0] !== 0);
+  parts.forEach((p, i) => {
+    if (p[0] !== 0 || !changed) return show(p);
+    const first = !parts.slice(0, i).some((q) => q[0] !== 0);
+    const last = !parts.slice(i + 1).some((q) => q[0] !== 0);
+    const toks = tokens(p[1]);
+    const lead = toks[0] && !/\S/.test(toks[0]) ? 1 : 0;
+    const keepHead = first ? 0 : context;
+    const keepTail = last ? 0 : context;
+    const n = wordCount(toks);
+    if (n - keepHead - keepTail < minHidden) return show(p);
+    const headEnd = lead + keepHead;
+    const tailStart = toks.length - keepTail;
+    show([0, toks.slice(0, headEnd).join('')]);
+    hide(toks.slice(headEnd, tailStart).join(''), tailStart - headEnd, first ? 'start' : last ? 'end' : 'middle');
+    show([0, toks.slice(tailStart).join('')]);
+  });
+  if (shown.length) out.push({ kind: 'shown', parts: shown });
+  return out;
+}
+
 describe('trimContext (fixtures)', () => {
+  it('gives what the first (quadratic) version gave: no change, one change, changes at both ends, whitespace runs', () => {
+    const cases: WordPart[][] = [
+      [],
+      [[0, `${words(80)} `]],
+      wordDiff(`${words(50)} OLD ${words(60, 100)}`, `${words(50)} NEW ${words(60, 100)}`),
+      wordDiff(`OLD ${words(70)} OLD2`, `NEW ${words(70)} NEW2`),
+      [[0, `  ${words(40)} `], [1, 'x '], [0, ` ${words(45, 50)} `], [-1, 'y'], [1, 'z'], [0, ` ${words(33, 99)}`]],
+    ];
+    for (const parts of cases) expect(trimContext(parts)).toEqual(referenceTrim(parts));
+  });
+
   it('leaves a short change whole', () => {
     const parts = wordDiff('Each player draws a card.', 'Each player draws two cards.');
     expect(trimContext(parts)).toEqual([{ kind: 'shown', parts }]);
@@ -57,6 +107,24 @@ needs(SHARED).describe('trimContext on the real editions', () => {
     const end = pieces[2] as Extract<Piece, { kind: 'hidden' }>;
     expect(start.words + end.words + 2 * CONTEXT_WORDS).toBe(all);
     expect(text(pieces)).toBe(joined(e.words!));
+  });
+
+  it('gives the first version’s pieces for every changed entry of every consecutive pair of editions (205.3m in each)', () => {
+    let entries = 0;
+    const creatureTypes = new Set<string>();
+    for (let i = 1; i < store.editions.length; i++) {
+      const d = diffEditions(store, store.editions[i - 1]!, store.editions[i]!);
+      for (const e of [...d.rules, ...d.examples, ...d.glossary]) {
+        if (!e.words) continue;
+        entries++;
+        if (e.new === '205.3m') creatureTypes.add(store.editions[i]!);
+        expect(trimContext(e.words), `${store.editions[i]} ${e.old} → ${e.new}`).toEqual(referenceTrim(e.words));
+      }
+    }
+    // Floors, so the comparison cannot silently cover nothing: on 2026-11-23 it compared 10,970 entries, and 205.3m
+    // (the creature-type list, 2,800 characters, the longest changed rule) changed in 36 of the 83 steps.
+    expect(creatureTypes.size).toBeGreaterThanOrEqual(36);
+    expect(entries).toBeGreaterThan(10_000);
   });
 
   it('keeps every character and every change of every changed rule, example and glossary entry, 2009-09-04 → 2026-01-16', () => {

@@ -19,8 +19,9 @@ export function translateExpect(e: Expectation | undefined, from: string, to: st
   const tr = out['trace'] as { cites?: string[]; notCites?: string[] } | undefined;
   if (tr?.cites) tr.cites = tr.cites.map((r) => translateBetween(r, from, to));
   if (tr?.notCites) tr.notCites = tr.notCites.map((r) => translateBetween(r, from, to));
-  const il = out['illegal'] as { rule?: string } | undefined;
+  const il = out['illegal'] as { rule?: string; rules?: string[] } | undefined;
   if (il && typeof il === 'object' && il.rule) il.rule = translateBetween(il.rule, from, to);
+  if (il && typeof il === 'object' && il.rules) il.rules = il.rules.map((r) => translateBetween(r, from, to));
   return out;
 }
 

@@ -2,13 +2,16 @@
  * Casting spells and activating abilities (601, 602), and the rules that modify them (101.2 "can't" beats "can",
  * 601.2f cost increases and reductions): the total cost is locked in (601.2f), paid with an exact payment from
  * the pool (601.2g-h, 107.4, 118.3), then the spell is cast (601.2i); lands are played as a special action (305.1).
+ * Mana abilities activated while casting resolve at once (601.2g, 605.3b); the cost keywords convoke (702.50 / 702.51
+ * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
+ * power are tapped to activate a Vehicle's ability) are paid here too.
  */
 import type { Game } from './game.ts';
-import { code, englishArg, list, M, pl, sym, zone, type Arg } from './msg.ts';
+import { code, color, englishArg, list, M, pl, sym, zone, type Arg, type Msg } from './msg.ts';
 import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
-import { applyCostModifiers, fixX, formatUnits, isValidPayment, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
+import { applyCostModifiers, fixX, formatUnits, isValidPayment, LETTER_COLOR, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
 import { spellWords } from './events.ts';
-import { IllegalAction, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
+import { IllegalAction, PLAYERS, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
 import { popcount } from './subsets.ts';
 import { formatCost } from './mana.ts';
 
@@ -77,6 +80,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
         g.tap(s.id);
         g.s.players[p].pool.push(...parsePool(s.mana));
         g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(s.id)} for ${sym(s.mana)}`);
+        g.tappedForMana(s.id, p, parsePool(s.mana).map((u) => u.type));
       }
       g.touch();
       return;
@@ -170,6 +174,16 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const { cost, rules } = g.totalCost(id, base, by);
   g.cite('cost', rules, M`the total cost is ${costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
+  // 601.2g: mana abilities activated now resolve at once (605.3b), each with its triggered mana abilities (605.4a)
+  if (a.op === 'cast' && a.tapForMana?.length) {
+    g.cite('cast', ['601.2g'], M`${pl(by)} activates mana abilities before paying the total cost`);
+    for (const mid of a.tapForMana) {
+      g.obj(mid);
+      const idx = g.chars(mid).activated.findIndex((x) => x.tap && !x.targets?.length && x.effects.length > 0 && x.effects.every((e) => e.op === 'add-mana'));
+      if (idx < 0) throw new IllegalAction(M`${g.ref(mid)} has no mana ability with ${sym('{T}')} in its cost`, '106.11');
+      g.activate({ op: 'tap-for-mana', by, obj: mid, ability: idx });
+    }
+  }
   // 601.2h: pay costs in any order (additional costs: sacrifice)
   for (const ac of spell.additionalCosts ?? []) {
     const pick = a.sacrifice ?? '';
@@ -180,7 +194,8 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     g.move(pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
-  g.pay(by, cost, a.payment, g.ref(id), id);
+  const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
+  g.pay(by, rest, a.payment, g.ref(id), id);
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
@@ -189,6 +204,50 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.s.turn.passes = 0;
   g.touch();
   g.detect({ kind: 'cast', obj: id });
+}
+
+/**
+ * Convoke (702.50; 702.51 in 2026) applies only after the total cost is locked in (702.50b): each creature tapped pays
+ * one mana of that total cost, a colored mana of one of its colors or one generic mana (702.50a), and has then
+ * convoked the spell (702.50c). Returns what is left to pay with mana. Every reason the choice is illegal is given;
+ * one the spell's printed cost would have allowed is a matter of 702.50b.
+ */
+function convoke(g: Game, by: PlayerId, spell: string, printed: CostSymbol[], total: CostSymbol[], picks: Record<string, string>): CostSymbol[] {
+  if (!hasKeyword(g.chars(spell), 'convoke')) throw new IllegalAction(M`${g.ref(spell)} doesn't have convoke`, '702.50a');
+  const ones = (c: CostSymbol[]) => c.flatMap((s): CostSymbol[] => (s.k === 'generic' ? Array.from({ length: s.n }, () => ({ k: 'generic', n: 1 }) as const) : [s]));
+  const rest = ones(total);
+  const restPrinted = ones(printed);
+  const payable = (m: CostSymbol) => (s: CostSymbol) => m.k === 'generic' ? s.k === 'generic'
+    : m.k === 'colored' && ((s.k === 'colored' && s.c === m.c) || (s.k === 'hybrid' && (s.a === m.c || s.b === m.c)) || ((s.k === 'phyrexian' || s.k === 'mono') && s.c === m.c));
+  const reasons: { rule: string; text: Msg }[] = [];
+  const v = g.view();
+  for (const [cid, text] of Object.entries(picks)) {
+    const c = v[cid];
+    const o = g.s.objects[cid];
+    let m: CostSymbol | undefined;
+    try {
+      const p = parseCost(text);
+      if (p.length === 1 && ((p[0]!.k === 'generic' && p[0]!.n === 1) || (p[0]!.k === 'colored' && p[0]!.c !== 'C'))) m = p[0];
+    } catch { /* reported below */ }
+    if (!o || !c || o.zone !== 'battlefield' || c.controller !== by || !c.types.includes('creature')) reasons.push({ rule: '702.50a', text: M`${g.refAny(cid)} isn't a creature ${pl(by)} controls, so it can't convoke` });
+    else if (o.tapped) reasons.push({ rule: '702.50a', text: M`${g.ref(cid)} is already tapped` });
+    else if (!m) reasons.push({ rule: '702.50a', text: M`a creature tapped for convoke pays ${sym('{1}')} or one colored mana, not ${sym(text)}` });
+    else if (m.k === 'colored' && !c.colors.includes(LETTER_COLOR[m.c]!)) reasons.push({ rule: '702.50a', text: M`${g.ref(cid)} isn't ${color(LETTER_COLOR[m.c]!)}, so it can't pay ${sym(text)}` });
+    else {
+      const i = rest.findIndex(payable(m));
+      const j = restPrinted.findIndex(payable(m));
+      if (j >= 0) restPrinted.splice(j, 1);
+      if (i >= 0) rest.splice(i, 1);
+      else reasons.push({ rule: j >= 0 ? '702.50b' : '702.50a', text: M`the total cost ${costArg(total)} has no ${sym(text)} left for ${g.ref(cid)} to pay` });
+    }
+  }
+  if (reasons.length) throw new IllegalAction(reasons[0]!.text, reasons[0]!.rule, reasons);
+  g.cite('cost', ['702.50b'], M`convoke applies to the total cost ${costArg(total)}, after it is determined`);
+  for (const [cid, text] of Object.entries(picks)) {
+    g.tap(cid);
+    g.cite('cost', ['702.50a', '702.50c'], M`${pl(by)} taps ${g.ref(cid)} to pay ${sym(text)} of the total cost: it convokes ${g.ref(spell)}`);
+  }
+  return applyCostModifiers(rest, [], 0);
 }
 
 export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): void {
@@ -213,11 +272,17 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     }
   }
   const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
+  const crew = ab.crew !== undefined ? crewCost(g, by, id, ab.crew, a.crew ?? []) : [];
   if (ab.tap) {
     g.tap(id);
     g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
   }
   if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
+  for (const cid of crew) {
+    g.tap(cid);
+    g.cite('cost', ['702.121a', '702.121b'], M`${pl(by)} taps ${g.ref(cid)} to pay the crew cost: it crews ${g.ref(id)}`);
+    g.detect({ kind: 'crews', creature: cid, vehicle: id });
+  }
   const snapshotPower = c.power;
   if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
@@ -225,6 +290,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     // 605.3b: mana abilities resolve immediately
     g.cite('activate', ['605.1a', '605.3b'], M`${pl(by)} activates ${g.ref(id)}'s mana ability; it resolves immediately`);
     const ctx2: Ctx = { ...ctx };
+    const before = PLAYERS.map((p) => g.s.players[p].pool.length);
     for (const e of ab.effects) {
       const times = e.op === 'add-mana' ? e.times : undefined;
       if (typeof times === 'object' && times !== null && 'power' in times) {
@@ -233,6 +299,9 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
       }
       g.exec(e, ctx2);
     }
+    // 106.11-106.11a: a mana ability with {T} in its cost that produced mana: the permanent was tapped for mana
+    const produced = PLAYERS.flatMap((p, i) => g.s.players[p].pool.slice(before[i]).map((u) => u.type));
+    if (ab.tap && produced.length) g.tappedForMana(id, by, produced);
     return;
   }
   g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: g.s.objects[id]!.inc }, ...(a.x !== undefined ? { x: a.x } : {}) });
@@ -240,6 +309,29 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   g.s.turn.passes = 0;
   g.touch();
   g.cite('activate', ['602.2', '116.3c'], M`${pl(by)} activates ${g.ref(id)}'s ability; it goes on the stack`);
+}
+
+/**
+ * The creatures chosen to pay Crew N (702.121a; 702.122a in 2026): untapped creatures the player controls — in 2026
+ * "other" untapped creatures, so not the Vehicle itself — each chosen once, with total power N or greater. Every
+ * reason the choice is illegal is given. Tapping them (and so crewing, 702.121b) is left to the caller.
+ */
+function crewCost(g: Game, by: PlayerId, vehicle: string, n: number, picks: string[]): string[] {
+  const reasons: { rule: string; text: Msg }[] = [];
+  const v = g.view();
+  let power = 0;
+  picks.forEach((cid, i) => {
+    const c = v[cid];
+    const o = g.s.objects[cid];
+    if (!o || !c || o.zone !== 'battlefield' || c.controller !== by || !c.types.includes('creature')) reasons.push({ rule: '702.121a', text: M`${g.refAny(cid)} isn't a creature ${pl(by)} controls, so it can't crew` });
+    else if (o.tapped) reasons.push({ rule: '702.121a', text: M`${g.ref(cid)} is tapped, so it can't crew` });
+    else if (picks.indexOf(cid) !== i) reasons.push({ rule: '702.121a', text: M`${g.ref(cid)} can be tapped only once` });
+    else if (cid === vehicle && g.profile.crewOthersOnly) reasons.push({ rule: '702.121a', text: M`${g.ref(cid)} can't crew itself: crew taps other creatures` });
+    else power += c.power ?? 0;
+  });
+  if (!reasons.length && power < n) reasons.push({ rule: '702.121a', text: M`the creatures tapped have total power ${power}, less than ${n}` });
+  if (reasons.length) throw new IllegalAction(reasons[0]!.text, reasons[0]!.rule, reasons);
+  return picks;
 }
 
 export function playLand(g: Game, a: ActionOf<'play-land'>): void {

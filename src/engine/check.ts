@@ -47,6 +47,17 @@ export function checkScenario(s: Scenario): SchemaError[] {
         const v = a[k];
         if (typeof v === 'string' && !known(v)) errs.push({ path: `${base}.${k}`, message: `unknown object "${v}"; expected one of ${[...ids].join(', ')}` });
       }
+      // the creatures tapped for a crew cost (702.121a) or for convoke (702.50a), the permanents tapped for mana while casting
+      for (const k of ['crew', 'tapForMana'] as const) {
+        const v = a[k];
+        if (Array.isArray(v)) v.forEach((x, n) => typeof x === 'string' && !known(x) && errs.push({ path: `${base}.${k}[${n}]`, message: `unknown object "${x}"` }));
+      }
+      if (a['convoke'] && typeof a['convoke'] === 'object') {
+        for (const [c, m] of Object.entries(a['convoke'] as Record<string, unknown>)) {
+          if (!known(c)) errs.push({ path: `${base}.convoke.${c}`, message: `unknown object "${c}"` });
+          mana(m, `${base}.convoke.${c}`);
+        }
+      }
       if (a.op === 'query' && typeof a['cost'] === 'string') mana(a['cost'], `${base}.cost`);
       if (a['targets'] && typeof a['targets'] === 'object') {
         for (const [t, v] of Object.entries(a['targets'] as Record<string, unknown>)) if (typeof v === 'string' && !known(v)) errs.push({ path: `${base}.targets.${t}`, message: `unknown object "${v}"` });

@@ -37,7 +37,7 @@ import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction,
   type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
-  type GameObject, type GameState, type PlayerId, type Step,
+  type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
 
@@ -56,7 +56,11 @@ export type GameEvent =
   | { kind: 'tapped' | 'untapped'; obj: string }
   | { kind: 'step'; step: Step }
   | { kind: 'cast'; obj: string }
-  | { kind: 'damage'; source: string; amount: number };
+  | { kind: 'damage'; source: string; amount: number }
+  /** 702.121b: a creature crews a Vehicle when it's tapped to pay the cost of the Vehicle's crew ability. */
+  | { kind: 'crews'; creature: string; vehicle: string }
+  /** 106.11a: a permanent is tapped for mana when a mana ability with {T} in its cost resolves and produces mana. */
+  | { kind: 'tapped-for-mana'; obj: string; by: PlayerId; mana: ManaLetter[] };
 
 export interface DamageItem {
   source: string;
@@ -253,6 +257,9 @@ export class Game {
   }
   checkCondition(cond: Condition, ctx: Ctx): boolean {
     return triggers.checkCondition(this, cond, ctx);
+  }
+  tappedForMana(id: string, by: PlayerId, mana: ManaLetter[]): void {
+    return triggers.tappedForMana(this, id, by, mana);
   }
   putTriggersOnStack(): boolean {
     return triggers.putTriggersOnStack(this);

@@ -137,6 +137,14 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
+    if (a.typeProduced) {
+      // "one mana of any type that [permanent] produced": a type the triggering mana ability produced (605.1b)
+      const types = [...new Set(ctx.eventMana ?? [])];
+      if (!types.length) return g.cite('rule', ['106.5'], M`no mana was produced, so the ability produces no mana`);
+      const t = g.choice<string>(`mana:${ctx.self ?? 'mana'}`, types, `${who} chooses a type among ${types.join(', ')}`, who);
+      if (!(types as string[]).includes(t)) throw new IllegalAction(M`${sym(`{${t}}`)} isn't a type of mana that was produced (${sym(types.map((x) => `{${x}}`).join(''))})`, '605.1b');
+      return g.addMana(who, `{${t}}`, 1, ctx.self);
+    }
     return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self, a.spendOnly);
   },
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),

@@ -6,7 +6,7 @@
 import { layerOneCard } from './copy.ts';
 import { costColors, manaValue, parseCost } from './mana.ts';
 import type {
-  ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, Num, PlayerId, Ref, TriggerDef,
+  ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, ManaLetter, Num, PlayerId, Ref, TriggerDef,
 } from './types.ts';
 import { COLORS } from './types.ts';
 
@@ -17,6 +17,8 @@ export interface Ctx {
   self?: string;
   bindings?: Record<string, { obj: string; inc: number } | { player: PlayerId }>;
   eventAmount?: number;
+  /** The types of mana the triggering mana ability produced ("mana of any type that land produced", 605.1b). */
+  eventMana?: ManaLetter[];
   x?: number;
   /** The triggered ability being resolved (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;

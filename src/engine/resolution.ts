@@ -115,6 +115,14 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   if (def.switchPT) layers.push('613.3e');
   if (layers.length > 1) layers.push('613.5');
   g.cite('effect', [...rules, ...layers], (names ? M`a continuous effect is created for ${names} (timestamp ${eff.timestamp})` : M`a continuous effect is created (timestamp ${eff.timestamp})`));
+  // 208.3a: an effect on the power and/or toughness of a noncreature permanent is created even though it doesn't
+  // do anything unless that permanent becomes a creature
+  if (def.setPT || def.delta || def.switchPT) {
+    const now = g.view();
+    for (const l of eff.locked ?? []) {
+      if (g.onBattlefield(l.obj) && !now[l.obj]!.types.includes('creature')) g.cite('rule', ['208.3a'], M`${g.ref(l.obj)} isn't a creature: the effect on its power and toughness does nothing until it becomes one`);
+    }
+  }
 }
 
 export function resolveTop(g: Game): void {

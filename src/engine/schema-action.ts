@@ -99,6 +99,7 @@ export const Instruction = z.discriminatedUnion('op', [
     get mana() { return Mana.optional(); },
     get times() { return Num.optional(); },
     colorOf: Refs.optional().describe("one mana of a color among these permanents' colors (106.5)"),
+    typeProduced: z.literal(true).optional().describe("one mana of any type the triggering mana ability produced (a triggered mana ability, 605.1b); the choice, where there are several, is choices[\"mana:<source id>\"] (a letter such as G)"),
     get spendOnly() { return Filter.optional().describe("the mana can be spent only to cast spells matching this filter (106.6)"); },
   }),
   z.strictObject({ op: z.literal("shuffle"), ...injected, player: PlayerRef.optional(), seed: z.int().optional().describe("the shuffle's seed: the same seed gives the same order (default 1)") }).describe("shuffle a library (701.19a)"),
@@ -154,8 +155,15 @@ const Cast = {
   by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
   sacrifice: z.string().optional().describe("the permanent sacrificed for an additional cost (601.2b)"),
   x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+  get convoke() {
+    return z.record(z.string(), Mana).optional().describe("convoke (702.50a): each creature tapped → the one mana of the total cost it pays, {1} for generic mana or a colored mana of one of its colors; the rest is paid by `payment`");
+  },
+  tapForMana: z.array(z.string()).optional().describe("permanents the player taps for mana while casting, after the total cost is locked in (601.2g): each mana ability resolves at once, with any triggered mana ability (605.4a)"),
 };
-const Activate = { by: Player, obj: z.string(), ability: z.int().min(0).optional(), payment: Payment.optional(), targets: Targets.optional(), x: z.int().min(0).optional() };
+const Activate = {
+  by: Player, obj: z.string(), ability: z.int().min(0).optional(), payment: Payment.optional(), targets: Targets.optional(), x: z.int().min(0).optional(),
+  crew: z.array(z.string()).optional().describe("the creatures tapped to pay a crew cost (702.121a-b)"),
+};
 
 export const PlayerAction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal("pass"), by: Player.optional() }),

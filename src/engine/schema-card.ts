@@ -301,7 +301,7 @@ export const CopyExcept = z.strictObject({
 }).describe("exceptions and modifications of a copy effect; they become part of the copiable values (706.9)").meta({ id: "copyExcept" });
 
 export const Trigger = z.strictObject({
-  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack"),
+  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state", "crews", "tapped-for-mana"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a)"),
   get filter() {
     return Filter.optional();
   },
@@ -330,6 +330,7 @@ export const Activated = z.strictObject({
     return Mana.optional();
   },
   tap: z.boolean().optional(),
+  crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
   get targets() {
     return z.array(Target).optional();

@@ -1,13 +1,14 @@
 /**
  * Triggered abilities (603): detecting the events they trigger on (603.2, 603.6 zone changes with look-back 603.10,
- * 508.2a/509.5 combat triggers, 700.1 events), intervening "if" clauses (603.4), and putting waiting abilities on
- * the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
+ * 508.2a/509.5 combat triggers, 700.1 events, crewing a Vehicle 702.121b, tapping a permanent for mana 106.11a),
+ * intervening "if" clauses (603.4), triggered mana abilities that resolve at once without the stack (605.1b, 605.4a),
+ * and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl } from './msg.ts';
 import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
 import { translateRule } from './rules.ts';
-import type { Condition, GameState, PendingTrigger, PlayerId, StackItem, TargetRef, TriggerDef } from './types.ts';
+import type { Condition, GameState, ManaLetter, PendingTrigger, PlayerId, StackItem, TargetRef, TriggerDef } from './types.ts';
 
 export function detect(g: Game, ev: GameEvent): void {
   const post = g.view();
@@ -44,6 +45,7 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
     (def.self ? id === src : true) && (!def.filter || matches(state, view, id, { ...def.filter, zone: 'any' }, ctx));
   let bindings: Record<string, TargetRef> | null = null;
   let amount: number | undefined;
+  let mana: ManaLetter[] | undefined;
   let rules: string[] = ['603.2'];
   const ref = (id: string): TargetRef => ({ obj: id, inc: g.s.objects[id]!.inc });
   switch (def.on) {
@@ -88,6 +90,12 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
     case 'cast':
       if (ev.kind === 'cast' && (!def.filter || matches(g.s, v, ev.obj, { ...def.filter, zone: 'stack' }, ctx))) { bindings = { that: ref(ev.obj) }; rules = ['603.2', '601.2i']; }
       break;
+    case 'crews':
+      if (ev.kind === 'crews' && objOk(ev.creature, v, st)) { bindings = { that: ref(ev.vehicle) }; rules = ['603.2', '702.121b']; }
+      break;
+    case 'tapped-for-mana':
+      if (ev.kind === 'tapped-for-mana' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj), player: { player: ev.by } }; mana = ev.mana; rules = ['603.2', '106.11a']; }
+      break;
     case 'deals-damage':
       if (ev.kind === 'damage' && ev.amount > 0 && (def.self ? ev.source === src : true)) { bindings = {}; amount = ev.amount; rules = ['603.2', '603.2f']; }
       break;
@@ -111,6 +119,7 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
   }
   const pending: PendingTrigger = { controller, source: src, def, bindings, label: `${c?.name ?? src}: triggered ability (${def.on})` };
   if (amount !== undefined) pending.eventAmount = amount;
+  if (mana) pending.eventMana = mana;
   g.s.pendingTriggers.push(pending);
   g.touch();
   g.cite('trigger', rules, M`${obj(src, c?.name ?? src)}'s triggered ability triggers`);
@@ -142,6 +151,27 @@ export function checkStateTriggers(g: Game): void {
       g.touch();
       g.cite('trigger', ['603.8'], M`${obj(src, c.name)}'s state-triggered ability triggers`);
     });
+  }
+}
+
+/**
+ * A permanent was tapped for mana (106.11a: its mana ability with {T} in the cost resolved and produced mana). A
+ * triggered ability that triggers from this, has no target and could add mana is a mana ability (605.1b): it doesn't
+ * go on the stack but resolves immediately after the mana ability that triggered it (605.4a). Other abilities that
+ * trigger wait to be put on the stack as usual.
+ */
+export function tappedForMana(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): void {
+  g.detect({ kind: 'tapped-for-mana', obj: id, by, mana });
+  const isMana = (t: PendingTrigger) => t.def.on === 'tapped-for-mana' && !t.def.targets?.length && t.def.effects.length > 0 && t.def.effects.every((e) => e.op === 'add-mana');
+  const now = g.s.pendingTriggers.filter(isMana);
+  if (!now.length) return;
+  g.s.pendingTriggers = g.s.pendingTriggers.filter((t) => !isMana(t));
+  g.touch();
+  for (const t of now) {
+    g.cite('trigger', ['605.1b', '605.4a'], M`${g.ref(t.source)}'s triggered mana ability resolves at once, without going on the stack`);
+    const ctx: Ctx = { you: t.controller, self: t.source, bindings: t.bindings, ...(t.eventMana ? { eventMana: t.eventMana } : {}) };
+    for (const e of t.def.effects) g.exec(e, ctx, t.label);
+    g.record.resolved.push(t.source);
   }
 }
 

@@ -192,6 +192,8 @@ export interface PendingTrigger {
   bindings: Record<string, TargetRef>;
   label: string;
   eventAmount?: number;
+  /** The types of mana produced by the mana ability a triggered mana ability triggered from (106.11a, 605.1b). */
+  eventMana?: ManaLetter[];
   /** A state trigger's identity: it doesn't trigger again while waiting or on the stack (603.8). */
   stateKey?: string;
 }

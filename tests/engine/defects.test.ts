@@ -112,7 +112,9 @@ describe('questions about combat damage outside combat', () => {
   it('are illegal actions citing 510.1, not crashes', () => {
     const { r } = run(scenario({ bear: creature('P1', 'Grizzly Bears', [2, 2]) }, [{ do: { op: 'query', what: 'legal-damage-assignments', attacker: 'bear' }, expect: ex({ illegal: { rule: '510.1' } }) }]));
     expect(r.errors).toEqual([]);
-    expect(r.steps[0]!.illegal).toMatchObject({ rule: '510.1', text: 'there is no combat now, so no creature assigns combat damage' });
+    // The whole reason, exactly: the rule, the English text and the message key the page translates (trace.json).
+    const text = 'there is no combat now, so no creature assigns combat damage';
+    expect(r.steps[0]!.illegal).toEqual({ rule: '510.1', text, msg: { key: text, args: [] } });
     expect(r.passed).toBe(true);
   });
 });

@@ -56,7 +56,10 @@ describe('extraFiles', () => {
   test('pins the latest edition under its date', () => {
     expect(files.get('en/2026-01-16/100.1a/index.html')).toContain('url=/en/100/#100.1a');
     expect(files.get('en/2026-01-16/100/index.html')).toContain('url=/en/100/');
-    for (const p of editionPagePaths(site.get('en', '2026-01-16')!)) expect(files.has(`en/2026-01-16${p.slice(3)}index.html`)).toBe(true);
+    // The fixture's 2026 edition has one section (100): its contents page, its glossary index and that section page.
+    const paths = editionPagePaths(site.get('en', '2026-01-16')!);
+    expect(paths).toEqual(['/en/', '/en/glossary/', '/en/100/']);
+    for (const p of paths) expect(files.has(`en/2026-01-16${p.slice(3)}index.html`)).toBe(true);
   });
 
   test('exports JSON per edition and per rule', () => {

@@ -249,10 +249,10 @@ describe('resolveSources', () => {
     writeFileSync(join(root, 'content/manifest.json'), JSON.stringify(manifest));
     const lines: string[] = [];
     const [r] = await resolveSources({ root, settings: settings({ network: true, limits: { connectTimeout: 1, totalTimeout: 0.5 } }), log: (l) => lines.push(l) });
-    // Bounded by the total timeout (two attempts of 0.5 s, not Node's 300 s): a run that waited for the
-    // server would exceed the test timeout; the log lines below say each attempt ended at 0.5 s.
+    // Bounded by the total timeout (two attempts of 0.5 s, not Node's 300 s): the log lines say each
+    // attempt was ended by it. (How long an attempt took is the machine's business, not asserted.)
     expect(lines).toEqual([
-      expect.stringMatching(/^download en-2026-01-16: failed after 0\.\d s \(attempt 1 of 2\): http:\S+\/slow: not complete within 0\.5 s \(total timeout\)$/),
+      expect.stringMatching(/^download en-2026-01-16: failed after \d+\.\d s \(attempt 1 of 2\): http:\S+\/slow: not complete within 0\.5 s \(total timeout\)$/),
       expect.stringMatching(/\(attempt 2 of 2\): .* not complete within 0\.5 s \(total timeout\)$/),
     ]);
     expect(r).toMatchObject({ status: 'missing', reason: expect.stringContaining('download failed 2 times, last: ') });

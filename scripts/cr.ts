@@ -85,8 +85,17 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'sources': {
       const { describeSources, parseSourceFlags } = await import('./sources.ts');
-      const { sourceSettings } = await import('../src/pipeline/sources.ts');
-      const { text, ok } = await describeSources(sourceSettings(parseSourceFlags(args)));
+      const { sourceSettings, SourceError } = await import('../src/pipeline/sources.ts');
+      let settings;
+      try {
+        settings = sourceSettings(parseSourceFlags(args));
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        process.stderr.write(`cr sources: ${e.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const { text, ok } = await describeSources(settings);
       process.stdout.write(text);
       if (!ok) process.exitCode = 1;
       return;

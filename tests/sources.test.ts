@@ -4,10 +4,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SHARED, needs } from './inputs.ts';
 import {
   describeResolved, loadManifest, mirrorDirectory, resolveSources, sha256, sourceProblems, sourceSettings,
@@ -15,6 +16,7 @@ import {
 } from '../src/pipeline/sources.ts';
 import { download } from '../src/pipeline/download.ts';
 import { ROOT, SHARED_RULES } from './helpers.ts';
+import { projectCopy } from './project-copy.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
 const { describe, it } = needs(SHARED);
@@ -127,6 +129,10 @@ describe('sourceSettings', () => {
     expect(mirrorDirectory(ROOT, { CR_ATLAS_RULES_DIR: '/tmp/x' })).toBe('/tmp/x');
     expect(mirrorDirectory(ROOT, {})).toBe(join(ROOT, '../shared/rules'));
     expect(mirrorDirectory(none, {})).toBeNull();
+  });
+  it('a CR_ATLAS_RULES_DIR that is not a directory is an error, not "a mirror directory exists"', () => {
+    expect(() => sourceSettings({}, { CR_ATLAS_RULES_DIR: join(none, 'typo') }, none)).toThrow(`CR_ATLAS_RULES_DIR=${join(none, 'typo')}: no such directory; expected the mirror directory`);
+    expect(() => sourceSettings({}, { CR_ATLAS_RULES_DIR: join(ROOT, 'package.json') }, none)).toThrow(`CR_ATLAS_RULES_DIR=${join(ROOT, 'package.json')}: not a directory; expected`);
   });
 });
 
@@ -278,5 +284,91 @@ describe('resolveSources', () => {
     await expect(download(`${base}/short`, limits)).rejects.toThrow('connection closed before the body was complete');
     await expect(download(`${base}/gone`, limits)).rejects.toThrow(`${base}/gone: HTTP 404; expected 200`);
     expect(Buffer.from(await download(`${base}/moved`, limits)).toString()).toBe('fine');
+  });
+});
+
+/**
+ * `npm run -s cr -- sources` in a copy of the project that has no ../shared/rules beside it (a fresh
+ * clone's situation), under each setting: it says which documents it would use, fetch (never
+ * fetching: no .cache/rules appears) or miss, and exits 1 exactly when the build would stop. Each
+ * expected line is derived from content/manifest.json and the setting, in the command's line format.
+ */
+describe('`cr sources` under each setting (a project copy without a mirror beside it)', () => {
+  let copy: string;
+  let oneDoc: string;
+  const KEPT = 'en/MagicCompRules-2019-01-25.txt';
+  const sources = loadManifest(ROOT).sources;
+  const run = (args: string[], env: Record<string, string> = {}) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CR_ATLAS_')));
+    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cr.ts', 'sources', ...args], { cwd: copy, env: { ...clean, ...env }, encoding: 'utf8', timeout: 120_000 });
+  };
+  const header = (mirror: string, network: string, missing = 'stop the build') =>
+    `mirror: ${mirror}; network: ${network}; timeouts: connect 10 s, total 60 s, 1 retry; missing documents: ${missing}`;
+  /** The line for each source: committed → used; in `mirror` → used; else fetch when `network`, else missing with `why`. */
+  const lines = (mirror: string | null, network: boolean, why: string) =>
+    sources.map((s) => {
+      const id = s.id.padEnd(24);
+      if (s.file) return `used    ${id} content  ${join(copy, s.file)}`;
+      if (mirror !== null && s.mirror === KEPT) return `used    ${id} mirror   ${join(mirror, KEPT)}`;
+      if (network) return `fetch   ${id} download ${s.url} → ${join(copy, '.cache/rules', s.mirror!)}`;
+      return `missing ${id} skipped: ${mirror === null ? 'no mirror directory (set CR_ATLAS_RULES_DIR or place ../shared/rules)' : `not in mirror ${mirror}`}; ${why}`;
+    });
+  const external = sources.filter((s) => !s.file);
+  const stops = (stdout: string) => stdout.slice(stdout.indexOf('\nthe build would'));
+
+  beforeAll(() => {
+    copy = projectCopy('cr-sources-cli-');
+    oneDoc = mkdtempSync(join(tmpdir(), 'cr-one-doc-'));
+    mkdirSync(join(oneDoc, 'en'));
+    cpSync(join(SHARED_RULES, KEPT), join(oneDoc, KEPT));
+  });
+  afterAll(() => {
+    for (const d of [copy, oneDoc]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('the copy has no mirror beside it, and the manifest has external documents', () => {
+    expect(existsSync(join(copy, '../shared/rules'))).toBe(false);
+    expect(external.length).toBeGreaterThan(3);
+  });
+
+  it('no setting: downloads on, every external document would be fetched from its public address; exit 0; nothing fetched', () => {
+    const r = run([]);
+    expect(r.stdout).toBe(`${[header('none', 'downloads on (no mirror directory)'), ...lines(null, true, '')].join('\n')}\nthe build would go ahead\n`);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(existsSync(join(copy, '.cache/rules'))).toBe(false);
+  });
+
+  it('--offline: every external document missing, the build would stop (each named, with the way out); exit 1', () => {
+    const r = run(['--offline']);
+    expect(r.stdout.startsWith(`${[header('none', 'offline (--offline)'), ...lines(null, false, 'offline (--offline)')].join('\n')}\nthe build would stop:\n`)).toBe(true);
+    for (const s of external) expect(stops(r.stdout)).toContain(`\n  source ${s.id} (${s.lang} ${s.edition}) is missing: wanted ${s.mirror} in the mirror directory, sha256 ${s.sha256}, public address ${s.url}`);
+    expect(r.stdout.endsWith('\n  pass --allow-missing (or CR_ATLAS_ALLOW_MISSING=1) to build the site without the missing documents; it then lists them on /sources/\n')).toBe(true);
+    expect(r.status).toBe(1);
+  });
+
+  it('CR_ATLAS_OFFLINE=1 forbids the network even with CR_ATLAS_DOWNLOAD=1; with --allow-missing the build would go ahead (exit 0)', () => {
+    const r = run([], { CR_ATLAS_OFFLINE: '1', CR_ATLAS_DOWNLOAD: '1' });
+    expect(r.stdout.startsWith(`${[header('none', 'offline (CR_ATLAS_OFFLINE=1)'), ...lines(null, false, 'offline (CR_ATLAS_OFFLINE=1)')].join('\n')}\nthe build would stop:\n`)).toBe(true);
+    expect(r.status).toBe(1);
+    const allowed = run(['--allow-missing'], { CR_ATLAS_OFFLINE: '1' });
+    expect(allowed.stdout).toBe(`${[header('none', 'offline (CR_ATLAS_OFFLINE=1)', 'allowed (--allow-missing)'), ...lines(null, false, 'offline (CR_ATLAS_OFFLINE=1)')].join('\n')}\nthe build would go ahead\n`);
+    expect(allowed.status).toBe(0);
+  });
+
+  it('a mirror directory (CR_ATLAS_RULES_DIR) holding one document: that one is used, downloads are off and the rest missing (exit 1); CR_ATLAS_DOWNLOAD=1 would fetch the rest', () => {
+    const off = 'downloads off (a mirror directory exists; CR_ATLAS_DOWNLOAD=1 fetches what it lacks)';
+    const r = run([], { CR_ATLAS_RULES_DIR: oneDoc });
+    expect(r.stdout.startsWith(`${[header(oneDoc, off), ...lines(oneDoc, false, off)].join('\n')}\nthe build would stop:\n`)).toBe(true);
+    expect(r.status).toBe(1);
+    const on = run([], { CR_ATLAS_RULES_DIR: oneDoc, CR_ATLAS_DOWNLOAD: '1' });
+    expect(on.stdout).toBe(`${[header(oneDoc, 'downloads on (CR_ATLAS_DOWNLOAD=1)'), ...lines(oneDoc, true, '')].join('\n')}\nthe build would go ahead\n`);
+    expect(on.status).toBe(0);
+    expect(existsSync(join(copy, '.cache/rules'))).toBe(false);
+  });
+
+  it('CR_ATLAS_RULES_DIR naming no directory: exit 1 with one line saying so (not "a mirror directory exists")', () => {
+    const r = run([], { CR_ATLAS_RULES_DIR: join(oneDoc, 'typo') });
+    expect([r.status, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toBe(`cr sources: CR_ATLAS_RULES_DIR=${join(oneDoc, 'typo')}: no such directory; expected the mirror directory of the rules documents (or unset it: ../shared/rules beside the project when present, else downloads)\n`);
   });
 });

@@ -6,7 +6,7 @@
  * SourceSettings value built once from flags and environment. Build-time only (Node).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { Lang, SourceFormat } from '../model/types.ts';
 import { download, type DownloadLimits } from './download.ts';
@@ -104,6 +104,11 @@ const truthy = (v: string | undefined) => v !== undefined && v !== '' && v !== '
  */
 export function sourceSettings(flags: SourceFlags = {}, env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): SourceSettings {
   const mirror = mirrorDirectory(root, env);
+  // A mirror named explicitly must be there: a mistyped path would otherwise turn downloads off
+  // ("a mirror directory exists") and report every document as not in it.
+  if (mirror !== null && env['CR_ATLAS_RULES_DIR'] && !statSync(mirror, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new SourceError(`CR_ATLAS_RULES_DIR=${env['CR_ATLAS_RULES_DIR']}: ${existsSync(mirror) ? 'not a directory' : 'no such directory'}; expected the mirror directory of the rules documents (or unset it: ../shared/rules beside the project when present, else downloads)`);
+  }
   const offline = flags.offline === true || truthy(env['CR_ATLAS_OFFLINE']);
   let network: boolean;
   let networkWhy: string;

@@ -101,6 +101,17 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'scenario': {
+      // The engine bundles src/generated/crosswalk.json: check it first, so a missing or malformed file is one
+      // located line with what to do, not a module-resolution stack trace.
+      const { readCrosswalk } = await import('../src/pipeline/generated.ts');
+      const { GeneratedDataError } = await import('../src/pipeline/crosswalk-file.ts');
+      const { describeCode } = await import('../src/pipeline/diagnostics.ts');
+      try {
+        readCrosswalk();
+      } catch (e) {
+        if (!(e instanceof GeneratedDataError)) throw e;
+        fail(`${e.message} — ${describeCode(e.diagnostic.code).hint}`);
+      }
       const { runScenarioCommand } = await import('./scenario.ts');
       process.exitCode = await runScenarioCommand(args);
       return;

@@ -7,7 +7,7 @@
  * the engine's rules profile (rules.ts) decides whether such a rule applies at all.
  */
 import derived from '../generated/crosswalk.json';
-import type { CrosswalkFile } from '../history/store.ts';
+import { parseCrosswalkFile } from '../pipeline/crosswalk-file.ts';
 
 /**
  * Where a one-chain-per-rule history cannot say where a 2019 rule went (a merge, or a split whose heir depends on
@@ -27,7 +27,8 @@ export const CROSSWALK_OVERRIDES: Readonly<Record<string, string>> = {
   '608.3': '608.3a',
 };
 
-const data = derived as unknown as CrosswalkFile;
+// Checked, not cast: a malformed file stops here with a located diagnostic (src/pipeline/crosswalk-file.ts).
+const data = parseCrosswalkFile(derived);
 
 /** 2019-01-25 number → 2026-01-16 number, for every rule whose number changed (history + overrides). */
 export const CROSSWALK_2019_2026: Readonly<Record<string, string>> = (() => {

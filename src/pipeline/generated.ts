@@ -8,9 +8,10 @@
  * Build-time only (Node).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Lang, RuleDocument } from '../model/types.ts';
-import { crosswalkFile, type HistoryStore } from '../history/store.ts';
+import { crosswalkFile, type CrosswalkFile, type HistoryStore } from '../history/store.ts';
+import { readCrosswalkText } from './crosswalk-file.ts';
 import { PROJECT_ROOT } from './sources.ts';
 
 export interface CatalogEdition {
@@ -92,6 +93,17 @@ export function readHistory(root?: string): HistoryStore {
   const file = historyFile(root);
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
   return JSON.parse(readFileSync(file, 'utf8')) as HistoryStore;
+}
+
+/**
+ * The engine's crosswalk as the data stage wrote it, checked (src/pipeline/crosswalk-file.ts). Callers that load the
+ * engine, which bundles the file, call it first, so a missing or malformed file is a located diagnostic, not a
+ * module-resolution stack trace. Throws GeneratedDataError.
+ */
+export function readCrosswalk(root?: string): CrosswalkFile {
+  const file = join(generatedDir(root), 'crosswalk.json');
+  const shown = relative(root ?? PROJECT_ROOT, file) || file;
+  return readCrosswalkText(existsSync(file) ? readFileSync(file, 'utf8') : null, shown.startsWith('..') ? file : shown);
 }
 
 export function writeHistory(store: HistoryStore, dir = generatedDir()): void {

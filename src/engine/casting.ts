@@ -49,7 +49,10 @@ export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId)
   return { cost: applyCostModifiers(base, inc, red), rules };
 }
 
-/** Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set. */
+/**
+ * Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set; what a permanent
+ * gives includes the mana of the triggered mana abilities tapping it triggers (605.4a).
+ */
 export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
   const life = g.s.players[p].life;
   const usable = spendable(g, p, spell).usable;
@@ -69,12 +72,16 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
       if (e?.op === 'add-mana') sources.push({ id, mana: e.mana! });
     }
   }
+  const gives = sources.map((s) => {
+    const units = parsePool(s.mana);
+    return [...units, ...g.triggeredManaYield(s.id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))];
+  });
   const n = sources.length;
   const subsets: number[] = [];
   for (let m = 1; m < 1 << Math.min(n, 12); m++) subsets.push(m);
   subsets.sort((a, b) => popcount(a) - popcount(b) || a - b);
   for (const m of subsets) {
-    const extra = sources.filter((_, i) => m & (1 << i)).flatMap((s) => parsePool(s.mana));
+    const extra = gives.filter((_, i) => m & (1 << i)).flat();
     if (legalPayments(cost, [...usable, ...extra], life).some((x) => x.life === 0)) {
       for (const s of sources.filter((_, i) => m & (1 << i))) {
         g.tap(s.id);

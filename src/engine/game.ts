@@ -261,6 +261,9 @@ export class Game {
   tappedForMana(id: string, by: PlayerId, mana: ManaLetter[]): void {
     return triggers.tappedForMana(this, id, by, mana);
   }
+  triggeredManaYield(id: string, by: PlayerId, mana: ManaLetter[]): ManaLetter[] {
+    return triggers.triggeredManaYield(this, id, by, mana);
+  }
   putTriggersOnStack(): boolean {
     return triggers.putTriggersOnStack(this);
   }

@@ -7,6 +7,7 @@
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl } from './msg.ts';
 import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
+import { parsePool } from './mana.ts';
 import { translateRule } from './rules.ts';
 import type { Condition, GameState, ManaLetter, PendingTrigger, PlayerId, StackItem, TargetRef, TriggerDef } from './types.ts';
 
@@ -173,6 +174,29 @@ export function tappedForMana(g: Game, id: string, by: PlayerId, mana: ManaLette
     for (const e of t.def.effects) g.exec(e, ctx, t.label);
     g.record.resolved.push(t.source);
   }
+}
+
+/**
+ * The mana the triggered mana abilities on the battlefield would add for `by` if `id` were tapped for `mana` now
+ * (605.1b, 605.4a): for choosing which permanents to tap (casting.ts autoMana); tapping them triggers the real ones.
+ * Only fixed amounts count (a typeProduced mana, a fixed mana string).
+ */
+export function triggeredManaYield(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): ManaLetter[] {
+  const v = g.view();
+  const out: ManaLetter[] = [];
+  for (const src of g.battlefield()) {
+    for (const def of v[src]!.triggers) {
+      if (def.on !== 'tapped-for-mana' || def.targets?.length || !def.effects.length || !def.effects.every((e) => e.op === 'add-mana')) continue;
+      const ctx: Ctx = { you: v[src]!.controller, self: src, bindings: { that: { obj: id, inc: g.s.objects[id]!.inc }, player: { player: by } } };
+      if ((def.self && id !== src) || (def.filter && !matches(g.s, v, id, { ...def.filter, zone: 'any' }, ctx))) continue;
+      for (const e of def.effects) {
+        if (e.op !== 'add-mana' || g.player(e.player ?? 'you', ctx) !== by) continue;
+        if (e.typeProduced && mana.length) out.push(mana[0]!);
+        else if (e.mana && e.times === undefined && e.colorOf === undefined && !e.typeProduced) out.push(...parsePool(e.mana).map((u) => u.type));
+      }
+    }
+  }
+  return out;
 }
 
 /** 603.3b: APNAP order; each player's triggers in the order they triggered unless a choice orders them. */

@@ -94,6 +94,14 @@ describe('triggered mana abilities', () => {
     expect(failed).toEqual([]);
   });
 
+  it('counts when the player lets the engine choose what to tap: one Forest pays {1}{G} (601.2g, 605.4a)', () => {
+    const spell = { owner: 'P1', zone: 'hand', card: { name: 'Bear', manaCost: '{1}{G}', types: ['creature'], pt: [2, 2] } } as Objects[string];
+    const { failed } = run({ forest, spell, e: enchantment([{ op: 'add-mana', player: '$player', typeProduced: true }]) }, [
+      { do: { op: 'cast', by: 'P1', card: 'spell', payment: { auto: true } }, expect: ex({ forest: { tapped: true }, P1: { pool: '' }, stack: ['spell'], events: { payments: [{ for: 'Bear', mana: '{G}{G}', snow: '', life: 0 }] } }) },
+    ]);
+    expect(failed).toEqual([]);
+  });
+
   it('is not a mana ability when it could not add mana: it uses the stack (605.5a)', () => {
     const { failed } = run({ forest, e: enchantment([{ op: 'gain-life', player: '$player', n: 1 }]) }, [
       { do: { op: 'tap-for-mana', by: 'P1', obj: 'forest' }, expect: ex({ P1: { pool: '{G}', life: 20 }, stack: ['e'], trace: { notCites: ['605.4a'] } }) },

@@ -263,7 +263,7 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
       case '7d':
         break;
     }
-    c.layerLog.push({ layer: p.layer, effect: p.label, timestamp: p.timestamp, text, rule: ruleForLayer(p.layer, edition) });
+    c.layerLog.push({ layer: p.layer, effect: p.label, timestamp: p.timestamp, text, rule: ruleForLayer(p.layer, edition), ...(p.source ? { source: p.source } : {}) });
   }
 }
 
@@ -323,7 +323,7 @@ export function derive(state: GameState): View {
         if (plus === 0 && minus === 0) continue;
         c.power += plus - minus;
         c.toughness = (c.toughness ?? 0) + plus - minus;
-        c.layerLog.push({ layer: edition === '2026-01-16' ? '7c' : '7d', effect: 'counters', timestamp: 0, text: `${signed(plus - minus)}/${signed(plus - minus)}`, rule: ruleForLayer('7d', edition) });
+        c.layerLog.push({ layer: edition === '2026-01-16' ? '7c' : '7d', effect: 'counters', timestamp: 0, text: `${signed(plus - minus)}/${signed(plus - minus)}`, rule: ruleForLayer('7d', edition), source: o.id });
       }
       continue;
     }

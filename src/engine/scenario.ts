@@ -16,7 +16,7 @@ import { translateBetween } from './rules.ts';
 import type { ScenarioInput } from './schema.ts';
 import {
   ChoiceNeeded, IllegalAction, PLAYERS,
-  type Action, type Edition, type GameState, type PlayerId, type Step, type TraceEntry,
+  type Action, type Edition, type GameState, type LayerSummary, type PlayerId, type Step, type TraceEntry,
 } from './types.ts';
 
 /** The scenario format's types, derived from its one description (schema.ts). */
@@ -248,6 +248,8 @@ function layerSummary(g: Game, before: StateView, state: GameState): void {
       rules: [...new Set(rows.map((r) => r.rule))],
       text: `${english(msg)}: printed ${printed}${rows.map((r) => `, ${r.layer} ${r.text}`).join('')}`,
       msg,
+      // the same rows as data, for a reader's language (src/sandbox/layer-rows.ts)
+      data: { printed: base ? [base[0], base[1]] : null, rows } satisfies LayerSummary,
     });
   }
 }

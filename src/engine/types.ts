@@ -80,6 +80,14 @@ export interface LayerRow {
   timestamp: number;
   text: string;
   rule: string;
+  /** The object whose ability, spell or counters gave the row (for a reader's words; `effect` may be an id). */
+  source?: string;
+}
+
+/** `data` of a trace entry of kind 'layer': the printed power/toughness (null: none) and the layer-7 rows applied. */
+export interface LayerSummary {
+  printed: [number | string, number | string] | null;
+  rows: LayerRow[];
 }
 
 export interface GameObject {

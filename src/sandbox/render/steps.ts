@@ -2,7 +2,8 @@
 import { describeCheck } from '../checks.ts';
 import { h } from '../dom.ts';
 import { describeStep, resultText } from '../model.ts';
-import { traceLine } from '../trace.ts';
+import { layerLines, layerSummary } from '../layer-rows.ts';
+import { traceLine, traceMessage } from '../trace.ts';
 import type { WidgetState } from '../widget-state.ts';
 import type { RenderContext } from './context.ts';
 
@@ -35,7 +36,14 @@ export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: num
     }
     if (step.entries.length) {
       li.append(h('details', { class: 'cr-sbx-trace' }, h('summary', {}, t('trace')),
-        h('ul', {}, step.entries.map((e) => h('li', {}, c.chips(e.rules), ' ', traceLine(e, tc))))));
+        h('ul', {}, step.entries.map((e) => {
+          // a layer line: the result in a sentence, then its rows as a list (instead of the engine's English "7b 3/3")
+          const rows = layerSummary(e.data);
+          return rows && e.msg
+            ? h('li', { 'data-sbx-layer': true }, c.chips(e.rules), ' ', traceMessage(e.msg, tc),
+              h('ul', { class: 'cr-sbx-layers' }, layerLines(rows, s, lang, t).map((l) => h('li', {}, l))))
+            : h('li', {}, c.chips(e.rules), ' ', traceLine(e, tc));
+        }))));
     }
     return li;
   });

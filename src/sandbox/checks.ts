@@ -17,6 +17,7 @@ const OBJECT_FIELDS: Record<string, StringKey> = {
 const PLAYER_FIELDS: Record<string, StringKey> = {
   life: 'life', poison: 'poison', pool: 'pool', handCount: 'f_handCount', libraryCount: 'f_libraryCount',
   graveyardCount: 'f_graveyardCount', exileCount: 'f_exileCount', lost: 'lost', won: 'won',
+  restrictedPool: 'f_restrictedPool', libraryTop: 'f_libraryTop', library: 'f_library',
 };
 const TURN_FIELDS: Record<string, StringKey> = { step: 'f_step', active: 'f_active', number: 'f_number' };
 
@@ -82,6 +83,11 @@ function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T):
     case 'combatDamage': return t('evCombat', { list: Object.entries(v as Record<string, Record<string, number>>).map(([from, to]) => amounts(Object.fromEntries(Object.entries(to).map(([r, n]) => [`${from}>${r}`, n])))).join(sep) });
     case 'replacements': return (v as { source: string; chooser: string }[]).map((r) => t('evReplacement', { source: name(r.source), player: name(r.chooser) })).join(sep);
     case 'damage': return (v as { dealt: Record<string, number>; prevented: number }[]).map((d) => t('evDamage', { list: amounts(d.dealt), n: d.prevented })).join(sep);
+    case 'shuffles': return t('evShuffles', { list: (v as string[]).map(name).join(sep) || t('none') });
+    case 'choices': return t('evChoices', { list: (v as { choice: string; by?: string; value: unknown }[]).map((c) => {
+      const value = formatValue(c.value, t, { s, lang });
+      return c.by ? t('evChoice', { player: name(c.by), value }) : t('evChoiceAny', { value });
+    }).join(sep) || t('none') });
     default: return part;
   }
 }

@@ -185,9 +185,13 @@ export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string
     }
     case 'check-sba': return t('opSba');
     case 'play-land': return t('opLand', { p, card: n(a['card']) });
-    case 'set': return t('opSet', { path: String(a['path']), value: JSON.stringify(a['value']) });
+    case 'set': {
+      const m = /^players\.(P[12])\.(\w+)$/.exec(String(a['path']));
+      const path = m && m[2]! in STRINGS.en ? `${playerName(m[1]!, t)} ${t(m[2] as StringKey)}` : String(a['path']);
+      return t('opSet', { path, value: JSON.stringify(a['value']) });
+    }
     default: {
-      const inj = injection(a, n, p, t);
+      const inj = injection(a, n, p, t, lang);
       if (inj) return t('opOther', { text: inj });
       const label = typeof a['label'] === 'string' && a['label'] ? a['label'] : a.op.replace(/-/g, ' ');
       const target = typeof a['obj'] === 'string' ? ` (${n(a['obj'])})` : typeof a['card'] === 'string' ? ` (${n(a['card'])})` : '';
@@ -197,12 +201,17 @@ export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string
 }
 
 /** A sandbox injection (an event the example takes as given) in the page's language; null for an unknown op. */
-function injection(a: Action, n: (id: unknown) => string, p: string, t: T): string | null {
+function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang: Lang): string | null {
   const card = n(a['obj'] ?? a['on'] ?? a['from'] ?? a['card']);
   const who = typeof a['player'] === 'string' && /^P[12]$/.test(a['player']) ? playerName(a['player'], t) : p;
   const num = typeof a['n'] === 'number' ? a['n'] : 1;
   switch (a.op) {
-    case 'create-effect': return typeof a['label'] === 'string' && a['label'] ? t('opEffect', { text: a['label'] }) : t('opEffect', { text: '…' });
+    case 'create-effect': {
+      // the scenario's label is English: a ja/ko page says what the effect does from its data instead
+      if (lang === 'en' && typeof a['label'] === 'string' && a['label']) return t('opEffect', { text: a['label'] });
+      const text = effectText(a['effect'] as Record<string, unknown> | undefined, n, t);
+      return text ? t('opEffect', { text }) : t('opEffectPlain');
+    }
     case 'end-effect': return t('opEffectEnds');
     case 'move': return t('opMove', { card, zone: ZONE_WORDS.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
     case 'destroy': return t('opDestroy', { card });
@@ -222,6 +231,17 @@ function injection(a: Action, n: (id: unknown) => string, p: string, t: T): stri
     case 'attach': return t('opAttach', { card });
     default: return null;
   }
+}
+/** What a created effect does to power/toughness of one named object, in the sandbox's words; null for anything else. */
+function effectText(e: Record<string, unknown> | undefined, n: (id: unknown) => string, t: T): string | null {
+  if (!e || typeof e['affects'] !== 'string' || n(e['affects']) === e['affects']) return null; // a reference, not a named object
+  const pt = (v: unknown, signed: boolean) => (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number') ? v.map((x: number) => (signed && x >= 0 ? `+${x}` : String(x))).join('/') : null);
+  const delta = pt(e['delta'], true);
+  const set = pt(e['setPT'], false);
+  const change = [set ? t('layerSet', { pt: set }) : null, delta ? t('layerModify', { delta }) : null, e['switchPT'] ? t('layerSwitch') : null].filter(Boolean).join(' ');
+  if (!change) return null;
+  const text = t('efOn', { card: n(e['affects']), change });
+  return e['until'] === 'end-of-turn' ? t('efUntilEot', { text }) : text;
 }
 const ZONE_WORDS = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
 

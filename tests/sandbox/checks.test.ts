@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { describeCheck } from '../../src/sandbox/checks.ts';
 import { bracketedNames, japaneseNames } from '../../src/sandbox/local-names.ts';
-import { nameOf } from '../../src/sandbox/model.ts';
+import { describeStep, nameOf } from '../../src/sandbox/model.ts';
 import { translator } from '../../src/sandbox/strings.ts';
 import { LANGS } from '../../src/sandbox/labels.ts';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
@@ -45,6 +45,27 @@ describe('checks said as sentences', () => {
     }
     // every check of every scenario in three languages (> 79 scenarios × at least one check × 3)
     expect(n).toBeGreaterThan(79 * 3);
+  });
+});
+
+describe('no field or op of the scenario format in front of a reader', () => {
+  it('the Guile example (701.19c #1): the shuffle and the library order as sentences', () => {
+    const guile = load('701.19c-ex1-guile-shuffle.json');
+    const checks = runScenario(guile).expectations;
+    const shuffle = checks.find((e) => e.path === 'events.shuffles')!;
+    expect(describeCheck(shuffle, guile, 'en', translator('en'))).toBe('Shuffled: the library of Player 1');
+    expect(describeCheck(shuffle, guile, 'ja', translator('ja'))).toBe('プレイヤー1のライブラリーが切り直される');
+    expect(describeCheck(shuffle, guile, 'ko', translator('ko'))).toBe('플레이어 1의 서고를 섞는다');
+    const top = checks.find((e) => e.path === 'P1.libraryTop' || e.path === 'P1.library')!;
+    expect(describeCheck(top, guile, 'ja', translator('ja'))).toMatch(/^プレイヤー1のライブラリー(の一番上)?:ライブラリーのカード[ABC]、/);
+  });
+
+  it('an effect the example takes as given: its English label on an English page, what it does on ja/ko pages', () => {
+    // 613.4 example 2 (2019): "Target creature gets +4/+4 until end of turn" resolves for Gray Ogre
+    const ogre = load('613.4-ex2-gray-ogre.json');
+    expect(describeStep(ogre.steps[1]!, ogre, 'en', translator('en'))).toBe('Sandbox: an effect starts (Target creature gets +4/+4 until end of turn)');
+    expect(describeStep(ogre.steps[1]!, ogre, 'ja', translator('ja'))).toBe('サンドボックス：効果が発生(Gray Ogre：+4/+4、ターン終了時まで)');
+    expect(describeStep(ogre.steps[3]!, ogre, 'ko', translator('ko'))).toBe('샌드박스: 효과 발생 (Gray Ogre: 0/1(으)로 정해짐, 턴 끝까지)');
   });
 });
 

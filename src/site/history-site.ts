@@ -25,7 +25,7 @@ export const FEED_PATH = '/en/changes/feed.xml';
 export const STORE_API = '/api/en/history/store.json';
 export const pairPath = (from: string, to: string) => `/en/changes/${from}...${to}/`;
 export const pairApi = (from: string, to: string) => `/api/en/changes/${from}...${to}.json`;
-export const historyPath = (number: string) => `/en/history/${number}/`;
+export { historyPath } from './history-views.ts';
 export const historyApi = (number: string) => `/api/en/history/${number}.json`;
 export const comparePath = (from: string, to: string) => `${COMPARE_PATH}?old=${from}&new=${to}`;
 

@@ -1,7 +1,8 @@
 /**
  * House rules a newcomer relies on, checked over the tree itself: no source module over ~500 lines, every module
  * opens with a comment saying what it does, and the README's architecture section names only paths that exist
- * (a renamed or removed module must take its README line with it).
+ * (a renamed or removed module must take its README line with it), and package.json declares exactly what the code
+ * imports (plus the few tools that are run, not imported).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,26 @@ describe('the house', () => {
   it('opens every TypeScript module with a comment (what it does and why)', () => {
     const bare = modules.filter((f) => f.endsWith('.ts') && !/^\s*(?:\/\*\*|\/\/|#!)/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(bare).toEqual([]);
+  });
+});
+
+describe('the dependencies', () => {
+  it('are what the code imports, plus the tools that are run rather than imported', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const declared = new Set([...Object.keys(pkg['dependencies']!), ...Object.keys(pkg['devDependencies']!)]);
+    const imported = new Set<string>();
+    for (const f of [...sources('src'), ...sources('scripts'), ...sources('tests'), 'astro.config.mjs', 'vitest.config.ts']) {
+      for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"./][^'"]*)['"]/g)) {
+        const spec = m[1]!;
+        if (spec.startsWith('node:')) continue;
+        imported.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
+      }
+    }
+    // Types only (`import type … from 'mdast'` is @types/mdast), the coverage provider vitest.config.ts names, and the
+    // commands package.json's scripts and .ci/run run (tsx, tsc).
+    const TOOLS = ['@types/mdast', '@types/node', '@vitest/coverage-v8', 'tsx', 'typescript'];
+    expect([...declared].filter((d) => !imported.has(d)).sort()).toEqual(TOOLS);
+    expect([...imported].filter((i) => !declared.has(i) && !declared.has(`@types/${i}`)).sort()).toEqual([]);
   });
 });
 

@@ -7,11 +7,11 @@
  *      (1–3 each written whole into a fresh directory and swapped in: scripts/replace-dir.ts)
  *   4. astro build (the new directory)
  *   5. Pagefind full-text index (…/pagefind/)
- *   6. precompressed .br/.gz copies and _headers for static hosts   scripts/compress.ts
+ *   6. precompressed .br/.gz copies, _headers and _redirects for static hosts   scripts/compress.ts
  * The result carries build.json (stages, counts, sources with their checksums).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeGeneratedData } from './data.ts';
 import { SEARCH_OUT, writeBundles } from './search-index.ts';
@@ -23,6 +23,7 @@ import { UsageError } from './args.ts';
 import { PROJECT_ROOT, SourceError, sourceSettings } from '../src/pipeline/sources.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
 import { headersFile } from '../src/site/headers.ts';
+import { redirectsFile } from '../src/site/not-found.ts';
 import { parseSourceFlags } from './sources.ts';
 
 const DIST = join(PROJECT_ROOT, 'dist');
@@ -91,6 +92,7 @@ try {
         name: 'compress',
         run: async (out) => {
           writeFileSync(join(out, '_headers'), headersFile());
+          writeFileSync(join(out, '_redirects'), redirectsFile((file) => existsSync(join(out, file))));
           const r = await precompress(out);
           return { counts: { ...r } };
         },

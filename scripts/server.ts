@@ -10,6 +10,8 @@
  *     keepAliveTimeout, socket timeout).
  *   - Refusals: a request Node's parser rejects (a 100 KB `?q=` → 414, huge headers → 431, 400, 408)
  *     gets a short readable page with the security headers, then the connection is closed.
+ *   - Not found: status 404 with the not-found page of the path's language (`/ja/…` → /ja/404.html,
+ *     src/site/not-found.ts), else /404.html.
  *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
  *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding.
  */
@@ -21,6 +23,7 @@ import type { Duplex } from 'node:stream';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheControl, securityHeaders } from '../src/site/headers.ts';
+import { notFoundPage } from '../src/site/not-found.ts';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -208,7 +211,9 @@ export function handler(dist: string) {
           continue;
         }
         if (attempt === 0) continue; // missing: look again with a fresh root before answering 404
-        const notFound = await resolveTarget(dist, root, '/404.html', '');
+        // The path's language's not-found page (`/ja/…` → /ja/404.html) when the build has it, else /404.html.
+        let notFound = await resolveTarget(dist, root, notFoundPage(path), '');
+        if (notFound.kind !== 'file') notFound = await resolveTarget(dist, root, '/404.html', '');
         if (notFound.kind === 'file' && (await send(404, notFound, '/404.html'))) return;
         if (notFound.kind === 'file') continue;
         return plain(404, 'not found');

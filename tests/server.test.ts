@@ -24,6 +24,9 @@ function writeSite(dist: string, marker = 'one'): void {
   writeFileSync(join(dist, 'en', '702', 'index.html'), `<!doctype html><title>702 ${marker}</title>${'x'.repeat(4000)}`);
   writeFileSync(join(dist, 'en', '702', 'index.html.br'), brotliCompressSync(`<!doctype html><title>702 ${marker}</title>${'x'.repeat(4000)}`));
   writeFileSync(join(dist, '404.html'), '<!doctype html><title>not found</title>');
+  // Japanese has its own not-found page; this site has no Korean one (a build without Korean).
+  mkdirSync(join(dist, 'ja'), { recursive: true });
+  writeFileSync(join(dist, 'ja', '404.html'), '<!doctype html><html lang="ja"><title>ページが見つかりません</title>');
   writeFileSync(join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
 }
 
@@ -189,6 +192,20 @@ describe('headers', () => {
   it('404 page with status 404 for an unknown path', async () => {
     const r = await get('/en/nope/');
     expect([r.status, r.body.toString()]).toEqual([404, '<!doctype html><title>not found</title>']);
+  });
+
+  it('an unknown path under /ja/ gets the Japanese not-found page; a language without one, or no language, the root one', async () => {
+    const ja = '<!doctype html><html lang="ja"><title>ページが見つかりません</title>';
+    const root = '<!doctype html><title>not found</title>';
+    const answers = await Promise.all(['/ja/nope/', '/ja/702.999/', '/ja/', '/ko/nope/', '/japan/', '/nope/ja/'].map(async (p) => [p, (await get(p)).status, (await get(p)).body.toString()]));
+    expect(answers).toEqual([
+      ['/ja/nope/', 404, ja],
+      ['/ja/702.999/', 404, ja],
+      ['/ja/', 404, ja],
+      ['/ko/nope/', 404, root],
+      ['/japan/', 404, root],
+      ['/nope/ja/', 404, root],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Astro integration: after the pages are built, write the redirect pages and the JSON export
- * (src/site/extras.ts); in `astro dev`, serve the same files from memory.
+ * (src/site/extras.ts) and put the languages' not-found pages in place (src/site/not-found.ts); in
+ * `astro dev`, serve the same files from memory.
  */
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { extraFiles } from './extras.ts';
 import { getSite } from './load.ts';
+import { placeNotFoundPages } from './not-found.ts';
 
 export function crAtlasExtras(): AstroIntegration {
   return {
@@ -16,6 +18,8 @@ export function crAtlasExtras(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
+        const moved = placeNotFoundPages(out);
+        if (moved.length > 0) logger.info(`not-found pages of ${moved.join(', ')} at /{lang}/404.html`);
         const started = Date.now();
         let count = 0;
         const made = new Set<string>();

@@ -1,0 +1,30 @@
+/**
+ * Which not-found page answers which address (src/site/not-found.ts): the server's choice, the static
+ * hosts' _redirects, and the move of Astro's `/{lang}/404/index.html` to `/{lang}/404.html`.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { notFoundPage, placeNotFoundPages, redirectsFile } from '../../src/site/not-found.ts';
+
+describe('not-found pages', () => {
+  it('a path under /ja/ or /ko/ has its language’s page; English, no language or a longer prefix the root one', () => {
+    const paths = ['/ja/', '/ja/702.999/', '/ko/x/y/', '/ko', '/en/x/', '/x/', '/', '/japan/', '/x/ja/'];
+    expect(paths.map(notFoundPage)).toEqual(['/ja/404.html', '/ja/404.html', '/ko/404.html', '/ko/404.html', '/404.html', '/404.html', '/404.html', '/404.html', '/404.html']);
+  });
+
+  it('_redirects names only the pages the build has, with status 404', () => {
+    expect(redirectsFile(() => true)).toBe('/ja/*  /ja/404.html  404\n/ko/*  /ko/404.html  404\n');
+    expect(redirectsFile((f) => f === '/ko/404.html')).toBe('/ko/*  /ko/404.html  404\n');
+    expect(redirectsFile(() => false)).toBe('');
+  });
+
+  it('moves Astro’s /ja/404/index.html to /ja/404.html and leaves no /ja/404/ directory', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'cr-nf-'));
+    mkdirSync(join(dist, 'ja', '404'), { recursive: true });
+    writeFileSync(join(dist, 'ja', '404', 'index.html'), 'ja page');
+    expect(placeNotFoundPages(dist)).toEqual(['ja']);
+    expect([readFileSync(join(dist, 'ja', '404.html'), 'utf8'), existsSync(join(dist, 'ja', '404')), existsSync(join(dist, 'ko', '404.html'))]).toEqual(['ja page', false, false]);
+  });
+});

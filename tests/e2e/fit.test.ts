@@ -1,0 +1,117 @@
+/**
+ * Pages that must fit the screen they are read on, in Chromium on a phone and a desktop: a Japanese
+ * or Korean section page's translation notices take one line of the first screen (still stating the
+ * edition and the latest English, the full notices a tap away), /sources/ shows each sha256 whole in
+ * readable groups (two lines, every character there and copied as one value), and /en/changes/ scrolls
+ * its wide table inside a focusable region with the edition column kept in view, never the page.
+ */
+import { expect, test } from 'vitest';
+import { getSite, getSources } from '../../src/site/load.ts';
+import { editionLag } from '../../src/site/history-extras.ts';
+import { comparePath } from '../../src/site/history-site.ts';
+import { onPhoneAndDesktop, useBrowserSite } from './support.ts';
+import { BROWSER, needs } from '../inputs.ts';
+
+const suite = needs(BROWSER).describe;
+
+suite('pages fit their screen in Chromium', () => {
+  const web = useBrowserSite();
+  const site = getSite();
+
+  onPhoneAndDesktop(web, (ctx, options) => {
+    const height = options.viewport!.height;
+
+    for (const lang of ['ja', 'ko'] as const) {
+      test(`/${lang}/702/: the notices are one closed line with both dates; the rules start on the first screen`, async () => {
+        const ed = site.latest.get(lang)!;
+        const english = site.latest.get('en')!;
+        const lag = editionLag(ed)!;
+        const page = await web.open(`/${lang}/702/`, { context: ctx(), ready: true });
+        const notices = page.locator('main details[data-notices]');
+        expect(await notices.count()).toBe(1);
+        expect(await notices.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+        const summary = (await notices.locator('summary').textContent())!;
+        // Honest while closed: the translation's edition and the latest English, by date.
+        expect(summary).toContain(ed.edition);
+        expect(summary).toContain(english.edition);
+        // One line (a 44 px target; two lines of its 0.85rem text would be over 56 px).
+        const closed = (await notices.boundingBox())!;
+        expect(closed.height).toBeGreaterThanOrEqual(44);
+        expect(closed.height).toBeLessThan(56);
+        // The section's heading and its first rule are on the first screen, under the header.
+        const first = (await page.locator('article.sec [data-rule]').first().boundingBox())!;
+        expect(first.y + 20).toBeLessThan(height);
+        // Opened: both notices in full, with their links (the latest English, every change since).
+        await notices.locator('summary').click();
+        const text = await notices.locator('p[role="note"]').allTextContents();
+        expect(text).toHaveLength(2);
+        expect(text[1]).toContain(String(lag.counts.changed));
+        expect(await notices.locator('p[role="note"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([english.base, comparePath(lag.from, lag.english)]);
+        for (const a of await notices.locator('p[role="note"] a').all()) expect(await a.isVisible()).toBe(true);
+        await page.close();
+      });
+    }
+
+    test('/sources/: each sha256 is monospace, whole, in groups of eight on at most two lines, copied as one value', async () => {
+      // A used document always has its checksum (the data stage verified it).
+      const used = getSources().filter((s) => s.status === 'used').map((s) => ({ ...s, sha256: s.sha256! }));
+      const page = await web.open('/sources/', { context: ctx(), ready: true });
+      const cells = await page.locator('table.sources code.hash').evaluateAll((codes) =>
+        codes.map((c) => {
+          const spans = [...c.querySelectorAll('span')];
+          const tops = new Set(spans.map((s) => Math.round(s.getBoundingClientRect().top)));
+          return {
+            text: c.textContent,
+            groups: spans.map((s) => s.textContent),
+            lines: tops.size,
+            // A group broken across lines has more than one box.
+            broken: spans.filter((s) => s.getClientRects().length > 1).length,
+            mono: getComputedStyle(c).fontFamily.includes('monospace'),
+            right: c.getBoundingClientRect().right,
+          };
+        }),
+      );
+      expect(cells).toHaveLength(used.length);
+      const width = options.viewport!.width;
+      for (const [i, c] of cells.entries()) {
+        expect(c.text).toBe(used[i]!.sha256);
+        expect(c.text).toMatch(/^[0-9a-f]{64}$/);
+        expect(c.groups).toEqual(used[i]!.sha256.match(/.{8}/g));
+        expect([c.lines, c.broken, c.mono, c.right <= width]).toEqual([2, 0, true, true]);
+      }
+      // Selected and copied, the value comes out whole, without the gaps between groups.
+      const selected = await page.locator('table.sources code.hash').first().evaluate((c) => {
+        const range = document.createRange();
+        range.selectNodeContents(c);
+        const sel = getSelection()!;
+        sel.removeAllRanges();
+        sel.addRange(range);
+        return sel.toString();
+      });
+      expect(selected).toBe(used[0]!.sha256);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.close();
+    });
+
+    test('/en/changes/: the page never scrolls sideways; the table scrolls in a named, focusable region with its edition column kept', async () => {
+      const page = await web.open('/en/changes/', { context: ctx(), ready: true });
+      const width = options.viewport!.width;
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const wrap = page.locator('.table-wrap:has(table.eds-table)');
+      expect([await wrap.getAttribute('tabindex'), await wrap.getAttribute('role'), !!(await wrap.getAttribute('aria-label'))]).toEqual(['0', 'region', true]);
+      const row = page.locator('table.eds-table tbody tr').first();
+      const scrolled = await wrap.evaluate((w) => {
+        w.scrollLeft = w.scrollWidth;
+        return w.scrollLeft;
+      });
+      // Whether the table is wider than its region depends on the screen; wherever it scrolls, the edition stays.
+      const cell = (await row.locator('td').first().boundingBox())!;
+      const box = (await wrap.boundingBox())!;
+      expect(cell.x).toBeGreaterThanOrEqual(box.x - 1);
+      if (width < 500) expect(scrolled).toBeGreaterThan(0);
+      // The edition cell is painted over the numbers that scroll under it (an opaque background).
+      expect(await row.locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      await page.close();
+    });
+  });
+});

@@ -79,7 +79,11 @@ function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T):
     case 'resolved': return t('evResolved', { list: (v as string[]).map(name).join(sep) || t('none') });
     case 'notResolved': return t('evNotResolved', { list: (v as string[]).map(name).join(sep) || t('none') });
     case 'costs': return Object.entries(v as Record<string, { total: string; x?: number }>).map(([id, c]) => (c.x === undefined ? t('evCost', { card: name(id), cost: c.total }) : t('evCostX', { card: name(id), cost: c.total, x: c.x }))).join(sep);
-    case 'payments': return (v as { for: string; mana: string; snow: string }[]).map((x) => (x.snow ? t('evPaymentSnow', { what: x.for, mana: x.mana || '{0}', snow: x.snow }) : t('evPayment', { what: x.for, mana: x.mana || '{0}' }))).join(sep);
+    case 'payments': {
+      // `for` is the English name the engine gave what was paid for: the object's name in the page's language
+      const what = (en: string) => { const id = Object.keys(s.setup.objects ?? {}).find((k) => nameOf(s, k, 'en') === en); return id ? name(id) : en; };
+      return (v as { for: string; mana: string; snow: string }[]).map((x) => (x.snow ? t('evPaymentSnow', { what: what(x.for), mana: x.mana || '{0}', snow: x.snow }) : t('evPayment', { what: what(x.for), mana: x.mana || '{0}' }))).join(sep);
+    }
     case 'combatDamage': return t('evCombat', { list: Object.entries(v as Record<string, Record<string, number>>).map(([from, to]) => amounts(Object.fromEntries(Object.entries(to).map(([r, n]) => [`${from}>${r}`, n])))).join(sep) });
     case 'replacements': return (v as { source: string; chooser: string }[]).map((r) => t('evReplacement', { source: name(r.source), player: name(r.chooser) })).join(sep);
     case 'damage': return (v as { dealt: Record<string, number>; prevented: number }[]).map((d) => t('evDamage', { list: amounts(d.dealt), n: d.prevented })).join(sep);

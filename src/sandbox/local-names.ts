@@ -8,10 +8,14 @@
  */
 import type { Scenario } from '../engine/scenario.ts';
 
-/** Object id → English card name, for every object of the scenario that has one. */
+/**
+ * Object id → English card name, for every object of the scenario that has one and no Japanese name of the scenario's
+ * own (such a name — "その機体" for "the Vehicle" — describes the object; it isn't a card name of the example).
+ */
 function englishNames(s: Scenario): Map<string, string> {
   const out = new Map<string, string>();
   for (const [id, o] of Object.entries(s.setup.objects ?? {})) {
+    if (s.names?.[id]?.ja) continue;
     const n = o.card.name ?? s.names?.[id]?.en;
     if (n) out.set(id, n);
   }

@@ -253,6 +253,8 @@ export function stepName(step: string, t: T): string {
 // ------------------------------------------------------------------ values and diffs
 
 const ZONES = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
+/** Card types and supertypes (300.1, 205.4a), each a word of the page's language (`ty_…`). */
+const TYPE_WORDS = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'instant', 'sorcery', 'tribal', 'basic', 'legendary', 'snow', 'world', 'ongoing']);
 const FIELDS = new Set<string>(['power', 'toughness', 'damage', 'counters', 'controller', 'keywords', 'colors', 'types', 'subtypes', 'attachedTo', 'token', 'tapped', 'life', 'poison', 'pool', 'hand', 'library', 'graveyard', 'exile', 'stack', 'priority', 'lost', 'won', 'blockedBy', 'blocked', 'order']);
 
 export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; field?: string }): string {
@@ -272,6 +274,7 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if (ctx.field === 'step') return stepName(s, t);
   if (/^P[12]$/.test(s)) return playerName(s, t);
   if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
+  if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
   if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s]) return nameOf(ctx.s, s, ctx.lang);
   return s;
 }

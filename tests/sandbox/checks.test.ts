@@ -24,6 +24,18 @@ describe('checks said as sentences', () => {
     expect(describeCheck(pt, ogre, 'ko', translator('ko'))).toMatch(/^Gray Ogre의 공격력\/방어력: \d+\/\d+$/);
   });
 
+  it('says card types and the card paid for in the page\'s language (208.3a: the Vehicle; 605.4a: the spell)', () => {
+    const crew = load('208.3a-ex1-veteran-motorist-crew.json');
+    const types = runScenario(crew).expectations.filter((e) => e.path === 'vehicle.types');
+    expect(types.map((e) => describeCheck(e, crew, 'ja', translator('ja')))).toEqual(['その機体のタイプ:アーティファクト', 'その機体のタイプ:アーティファクト、クリーチャー']);
+    expect(describeCheck(types[1]!, crew, 'ko', translator('ko'))).toBe('그 탑승물의 유형: 마법물체, 생물');
+    const mana = load('605.4a-ex1-triggered-mana-ability.json');
+    const paid = runScenario(mana).expectations.find((e) => e.path === 'events.payments')!;
+    expect(describeCheck(paid, mana, 'en', translator('en'))).toContain('a creature costing {1}{G}');
+    expect(describeCheck(paid, mana, 'ja', translator('ja'))).toContain('{1}{G} のクリーチャー');
+    expect(describeCheck(paid, mana, 'ko', translator('ko'))).toContain('{1}{G} 생물');
+  });
+
   it('says what was found when a check fails', () => {
     const pt = { ...r.expectations.find((e) => e.path === 'ogre.pt')!, actual: [1, 1], passed: false };
     expect(describeCheck(pt, ogre, 'en', translator('en'))).toMatch(/ — but it is 1\/1$/);
@@ -77,6 +89,12 @@ describe('card names as the Japanese example writes them', () => {
   it('pairs names by order of first appearance and shares one name between copies', () => {
     const s = { setup: { objects: { a: { card: { name: 'Pride Guardian' } }, b: { card: { name: 'Vastwood Gorger' } }, c: { card: { name: 'Pride Guardian' } } } } } as unknown as Scenario;
     expect(japaneseNames(s, 'Vastwood Gorger is blocked by Pride Guardian.', '《巨森を喰らうもの》は《群れの護衛》に')).toEqual({ a: '《群れの護衛》', b: '《巨森を喰らうもの》', c: '《群れの護衛》' });
+  });
+
+  it('leaves out objects the scenario names in Japanese itself: they describe an object, they are no card of the example', () => {
+    // 208.3a: "Veteran Motorist … crews a Vehicle … the Vehicle" — only Veteran Motorist is bracketed in Japanese
+    const s = { names: { v: { en: 'the Vehicle', ja: 'その機体' } }, setup: { objects: { m: { card: { name: 'Veteran Motorist' } }, v: { card: {} } } } } as unknown as Scenario;
+    expect(japaneseNames(s, 'Veteran Motorist … and the Vehicle', '《経験豊富な操縦者》…その機体')).toEqual({ m: '《経験豊富な操縦者》' });
   });
 
   it('gives up rather than guess when the counts differ', () => {

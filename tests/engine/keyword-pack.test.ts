@@ -68,6 +68,14 @@ describe('convoke', () => {
     expect(failed).toEqual([]);
   });
 
+  it('reads a 2019 scenario\'s illegal.rules in 2026 numbers when run under 2026 (702.50a → 702.51a)', () => {
+    const seven = Object.fromEntries([1, 2, 3, 4].map((i) => [`g${i}`, green(`G${i}`)]));
+    const { failed } = run({ wurm, ...seven }, [
+      { do: { op: 'cast', by: 'P1', card: 'wurm', convoke: { g1: '{G}', g2: '{1}', g3: '{1}', g4: '{1}' } }, expect: ex({ illegal: { rule: '702.50a', rules: ['702.50a'] } }) },
+    ], '2026-01-16');
+    expect(failed).toEqual([]);
+  });
+
   it('refuses a spell without convoke, a tapped creature, and a creature paying a color it does not have — every reason', () => {
     const plain = { owner: 'P1', zone: 'hand', card: { name: 'Bear', manaCost: '{1}{G}', types: ['creature'], pt: [2, 2] } } as Objects[string];
     const { r } = run({ wurm, plain, g1: green('G1'), t: creature('T', [1, 1], { tapped: true }, { manaCost: '{G}' }), w: creature('W', [1, 1], {}, { manaCost: '{W}' }) }, [

@@ -204,6 +204,16 @@ const KINDS: Kind[] = [
   },
   // Issue 11's pages, looked at only.
   { name: 'changes', langs: ['en'], path: () => '/en/changes/' },
+  // One pair's page and the any-two page, rendered by the same views (src/site/history-views.ts).
+  { name: 'changes-pair', langs: ['en'], path: () => '/en/changes/2025-11-14...2026-01-16/' },
+  {
+    name: 'changes-compare',
+    langs: ['en'],
+    path: () => '/en/changes/compare/?old=2025-11-14&new=2026-01-16',
+    prepare: async (page) => {
+      await page.waitForFunction(() => document.documentElement.dataset['compared'] !== undefined, null, { timeout: 60_000 });
+    },
+  },
   { name: 'history', langs: ['en'], path: () => '/en/history/702.19b/' },
 ];
 

@@ -1,11 +1,43 @@
 /**
  * The fault matrix of the data stage: each fault with its exact outcome — a complete result or a
- * located error with a non-zero exit, never a quietly smaller site. The rest of the matrix:
- * interrupted build, full disk / unwritable output (tests/build-run.test.ts); interrupted or failed
- * writes of src/generated/, public/search/, public/sandbox/ (tests/replace-dir.test.ts); `npm start`
- * with an unfinished build (tests/start.test.ts); a whole --allow-missing build and its links
- * (tests/allow-missing-site.test.ts); rebuild while serving, hostile clients, huge requests
- * (tests/server.test.ts); unreachable and hanging downloads (tests/sources.test.ts).
+ * located error with a non-zero exit, never a quietly smaller site.
+ *
+ * Fault matrix index: every case of ../shared/design/review-2026-11/faults.md (S1–S15, the archive
+ * defects) and of issue 9's list, and the tests that assert its outcome (file › test, abridged).
+ *   S1  open redirect (`//x//evil.example/..%2fen`)   server.test › no open redirect (404, no Location)
+ *   S2  server exits on a file error / a rebuild      server.test › the site directory removed while serving (503,
+ *                                                     then the new site); swapping dist/ 15 times under 4 loops
+ *   S3  failed/interrupted build served as complete   build-run.test › a stage fails; the disk fills up; an
+ *                                                     interrupted build (SIGTERM); killed outright (SIGKILL);
+ *                                                     replace-dir.test (data/search/sandbox directories);
+ *                                                     start.test › no dist/; half a site; a previous finished build
+ *   S4  hanging download                              here › a download that hangs; sources.test › a server that
+ *                                                     accepts and never answers; an unreachable address
+ *   S5  wrong checksum                                here › wrong checksum; sources.test › one byte changed
+ *   S5  truncated source                              here › truncated source; completeness.test › cut to 40 %
+ *   S5  garbage inside UTF-16                         here › garbage inside UTF-16; decode.test › garbage inside UTF-16
+ *   S5  missing source / site silent about it         here › missing source (with and without --allow-missing);
+ *                                                     allow-missing-site.test (a)–(d)
+ *   S6  Shift_JIS overflows the stack                 here › a Shift_JIS Japanese seed is decoded; decode.test ›
+ *                                                     legacy CJK encodings
+ *   S7  idle connections never time out               server.test › sends nothing; falls silent after its answer;
+ *                                                     one byte at a time (408); 1,000 idle connections
+ *   S8  symlinks out of dist/                         server.test › 25 traversal variants (etc-link, secret-link);
+ *                                                     a precompressed copy that is a symlink out of the site
+ *   S9  headers, validators, compression, _headers    server.test › security headers…304; the build's .br copy;
+ *                                                     allow-missing-site.test › (S9) _headers and .br/.gz copies
+ *   S10 prototype keys / deep nesting in scenarios    here › scenario files with prototype keys or 100,000 levels
+ *   S11 `cr parse … | head` EPIPE trace               cli.test › piped into head, it ends quietly
+ *   S12 `cr sources` ignores CR_ATLAS_DOWNLOAD=1      here › `cr sources` with CR_ATLAS_DOWNLOAD=1; sources.test ›
+ *                                                     `cr sources` under each setting
+ *   S13 no ../shared: dead /en/ links, "three         allow-missing-site.test › no English document at all (S13):
+ *       languages"                                    built, crawled, no /en/ page or link, no three-language claim
+ *   S14 `cr parse A B` cut at 64–128 KB on a pipe     cli.test › a file that fails never cuts off the documents
+ *   S15 a 100 KB `?q=` gets a bare 431                server.test › a 100 KB query: 414 with a short page
+ *   archive: 901.4 glued, 2021-06-09 headwords,       completeness.test › the English archive's printing glitches;
+ *   2021-11-15 stray f, Example:Example:, 2013-02-01  the archived 2013-02-01 copy (ends-early)
+ *   issue 9: full disk / unwritable output            build-run.test › the disk fills up (or cannot be written)
+ *   issue 9: `cr sources` honours the settings        sources.test › `cr sources` under each setting
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';

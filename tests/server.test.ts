@@ -4,7 +4,7 @@
  * files, and a rebuild (atomic swap of the directory) under load. 127.0.0.1 only; every loop is
  * bounded in count and time.
  */
-import { mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -326,6 +326,32 @@ describe('idle and slow clients', () => {
 });
 
 describe('a rebuild while serving', () => {
+  it('the site directory removed while serving (S2: the server used to exit on a file error): 503 with Retry-After, then the rebuilt site; the server never stops', async () => {
+    const parentDir = mkdtempSync(join(tmpdir(), 'cr-gone-'));
+    const dir = join(parentDir, 'dist');
+    writeSite(dir, 'before');
+    const s = await serve(dir, 0);
+    const at = (path: string) => new Promise<Reply>((ok, fail) => request(`${s.url}${path.slice(1)}`, { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', fail).end());
+    try {
+      expect((await at('/en/')).body.toString()).toContain('en before');
+      rmSync(dir, { recursive: true });
+      for (const path of ['/en/', '/en/702/', '/_astro/app.abc123.js', '/nope/']) {
+        const r = await at(path);
+        expect([r.status, r.headers['retry-after'], r.body.toString()], path).toEqual([503, '5', 'the site is not built']);
+      }
+      writeSite(dir, 'after');
+      expect((await at('/en/')).body.toString()).toContain('en after');
+      expect(s.server.listening).toBe(true);
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
+    }
+  });
+
   it('swapping dist/ 15 times under 4 concurrent request loops: every answer complete, no error, no refusal', async () => {
     const dist = join(parent, 'dist');
     let stop = false;

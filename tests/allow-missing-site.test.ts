@@ -10,22 +10,62 @@
  * What is used and missing is derived from content/manifest.json and the mirror, not from the
  * build's output: the committed sources and the one mirrored document are used, every other
  * mirror-only source is missing.
+ * Second case (S13, needs no mirror): not one English document — an empty mirror, offline,
+ * --allow-missing — builds the Japanese and Korean editions only, with no /en/ page or link, no page
+ * claiming three languages, and the build's _headers and precompressed copies checked (S9).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe as describeAlways, expect, it as itAlways } from 'vitest';
 import { buildEnv } from '../scripts/start.ts';
 import { loadManifest, sha256, type SourceEntry } from '../src/pipeline/sources.ts';
 import { DEFAULT_SITE } from '../src/site/seo.ts';
+import { headersFile } from '../src/site/headers.ts';
 import { SHARED, needs } from './inputs.ts';
 import { ROOT, SHARED_RULES } from './helpers.ts';
 import { projectCopy } from './project-copy.ts';
+import { crawl as crawlLinks } from './e2e/crawl.ts';
 
 const { describe, it } = needs(SHARED);
 
 const KEPT = 'en/MagicCompRules-2019-01-25.txt';
+
+/**
+ * Every internal link of a built site — href/src of every HTML file, sitemap entries — and the ones
+ * pointing at a file that was not built (`dead`, each with a page linking to it).
+ */
+function crawl(dist: string): { dead: string[]; html: number; links: number; built: Set<string> } {
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((f) => `/${f}`);
+  const built = new Set(files);
+  const site = new URL(DEFAULT_SITE);
+  const target = (path: string) => (path.endsWith('/') ? `${path}index.html` : path);
+  const dead = new Map<string, string>();
+  let links = 0;
+  const check = (ref: string, from: string) => {
+    const url = new URL(ref.replaceAll('&amp;', '&'), new URL(from, site));
+    if (url.origin !== site.origin) return;
+    links++;
+    const path = target(decodeURIComponent(url.pathname));
+    if (!built.has(path) && !dead.has(path)) dead.set(path, from);
+  };
+  const html = files.filter((f) => f.endsWith('.html'));
+  for (const f of html) {
+    const text = readFileSync(join(dist, f), 'utf8');
+    const from = f.endsWith('/index.html') ? f.slice(0, -'index.html'.length) : f;
+    for (const m of text.matchAll(/\s(?:href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)) {
+      const ref = m[1] ?? m[2] ?? m[3]!;
+      if (/^(?:[a-z][a-z0-9+.-]*:|#)/i.test(ref) && !ref.startsWith(site.origin)) continue; // mailto:, data:, other sites, same-page anchors
+      check(ref, from);
+    }
+  }
+  for (const f of files.filter((f) => /^\/sitemap-\d+\.xml$/.test(f))) {
+    for (const m of readFileSync(join(dist, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)) check(m[1]!, f);
+  }
+  return { dead: [...dead].map(([path, from]) => `${path} (linked from ${from})`), html: html.length, links, built };
+}
 
 describe('npm run build with one English document in the mirror, offline', () => {
   let copy: string;
@@ -111,36 +151,11 @@ describe('npm run build with one English document in the mirror, offline', () =>
   });
 
   it('(c) no internal link of any built HTML file or sitemap points at a file that was not built', () => {
-    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((f) => `/${f}`);
-    const built = new Set(files);
-    const site = new URL(DEFAULT_SITE);
-    const target = (path: string) => (path.endsWith('/') ? `${path}index.html` : path);
-    const dead = new Map<string, string>();
-    let links = 0;
-    const check = (ref: string, from: string) => {
-      const url = new URL(ref.replaceAll('&amp;', '&'), new URL(from, site));
-      if (url.origin !== site.origin) return;
-      links++;
-      const path = target(decodeURIComponent(url.pathname));
-      if (!built.has(path) && !dead.has(path)) dead.set(path, from);
-    };
-    const html = files.filter((f) => f.endsWith('.html'));
-    for (const f of html) {
-      const text = readFileSync(join(dist, f), 'utf8');
-      const from = f.endsWith('/index.html') ? f.slice(0, -'index.html'.length) : f;
-      for (const m of text.matchAll(/\s(?:href|src)=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)) {
-        const ref = m[1] ?? m[2] ?? m[3]!;
-        if (/^(?:[a-z][a-z0-9+.-]*:|#)/i.test(ref) && !ref.startsWith(site.origin)) continue; // mailto:, data:, other sites, same-page anchors
-        check(ref, from);
-      }
-    }
-    for (const f of files.filter((f) => /^\/sitemap-\d+\.xml$/.test(f))) {
-      for (const m of readFileSync(join(dist, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)) check(m[1]!, f);
-    }
-    expect([...dead].map(([path, from]) => `${path} (linked from ${from})`)).toEqual([]);
+    const { dead, html, links, built } = crawl(dist);
+    expect(dead).toEqual([]);
     // The crawl saw the site: every page, and links between the languages the build has.
-    expect(html.length).toBeGreaterThan(1000);
-    expect(links).toBeGreaterThan(html.length);
+    expect(html).toBeGreaterThan(1000);
+    expect(links).toBeGreaterThan(html);
     for (const lang of ['en', 'ja', 'ko']) expect(built.has(`/${lang}/index.html`), lang).toBe(true);
     // Pages of documents that are missing were not built (the check above is not vacuous).
     for (const path of ['/en/2026-01-16/index.html', '/en/2017-01-20/index.html', '/ko/2019-01-25/index.html']) expect(built.has(path), path).toBe(false);
@@ -164,4 +179,97 @@ describe('npm run build with one English document in the mirror, offline', () =>
     expect(page('index.html')).toBe(home);
     expect(readdirSync(copy).filter((n) => n.startsWith('.dist-next-'))).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * S13, a fresh clone with no mirror and no network: not one English document. `npm run build --
+ * --allow-missing` (offline, an empty mirror directory) builds the languages it has — the committed
+ * Japanese and Korean seeds — and says so: no English page, no link to one, no page claiming three
+ * languages, and the partial Korean edition does not promise links to an English it lacks. Without
+ * --allow-missing the same build stops (tests/start.test.ts: `npm start` with an empty mirror).
+ * Expected languages, editions and documents come from content/manifest.json (the committed sources).
+ */
+// Needs no mirror: this is the situation without one.
+describeAlways('npm run build --allow-missing with no English document at all (S13: no mirror, offline)', () => {
+  let copy: string;
+  let empty: string;
+  let dist: string;
+  let result: ReturnType<typeof spawnSync>;
+  const sources = loadManifest(ROOT).sources;
+  const committed = sources.filter((s) => s.file !== undefined);
+  const page = (path: string) => readFileSync(join(dist, path), 'utf8');
+  const htmlFiles = () => readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+
+  beforeAll(() => {
+    copy = projectCopy('cr-no-english-');
+    dist = join(copy, 'dist');
+    empty = mkdtempSync(join(tmpdir(), 'cr-empty-mirror-'));
+    const env = buildEnv({ CR_ATLAS_RULES_DIR: empty, CR_ATLAS_OFFLINE: '1' });
+    for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD', 'CR_ATLAS_SITE']) delete env[k];
+    result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--allow-missing'], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+  }, 600_000);
+  afterAll(() => {
+    for (const d of [copy, empty]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  itAlways('the manifest commits Japanese and Korean documents with pages, and no English one', () => {
+    expect(committed.filter((s) => s.pages !== false).map((s) => `${s.lang} ${s.edition}`).sort()).toEqual(['ja 2019-01-25', 'ko 2017-01-20', 'ko 2017-01-20', 'ko 2017-01-20', 'ko 2017-01-20']);
+    expect(committed.some((s) => s.lang === 'en')).toBe(false);
+  });
+
+  itAlways('builds (exit 0) the Japanese and Korean editions only, and build.json says every external document is missing', () => {
+    expect(result.status, `${String(result.stdout).slice(-3000)}\n${String(result.stderr).slice(-3000)}`).toBe(0);
+    const record = JSON.parse(page('build.json')) as { status: string; editions: { lang: string; edition: string }[]; sources: { id: string; status: string }[] };
+    expect(record.status).toBe('complete');
+    expect(record.editions.map((e) => `${e.lang} ${e.edition}`).sort()).toEqual(['ja 2019-01-25', 'ko 2017-01-20']);
+    expect(record.sources.filter((s) => s.status === 'missing').map((s) => s.id)).toEqual(sources.filter((s) => !s.file).map((s) => s.id));
+    expect(record.sources.filter((s) => s.status === 'used').map((s) => s.id)).toEqual(committed.map((s) => s.id));
+  });
+
+  itAlways('no English page is built and no internal link of any page or sitemap points at a file that was not built', () => {
+    const { dead, html, links, built } = crawl(dist);
+    expect(dead).toEqual([]);
+    // The site's own crawler as well: fragments (#702.19b), redirect pages, rule and glossary previews (/api/).
+    const report = crawlLinks(dist);
+    expect([report.broken, report.duplicateIds]).toEqual([[], []]);
+    expect([...built].filter((f) => f.startsWith('/en/'))).toEqual([]);
+    // The crawl saw the site: both languages' pages, each with links.
+    for (const lang of ['ja', 'ko']) expect(built.has(`/${lang}/index.html`), lang).toBe(true);
+    expect(html).toBeGreaterThan(1000);
+    expect(links).toBeGreaterThan(html);
+  });
+
+  itAlways('the home page names the two languages it has (tagline and cards), lists the missing documents, and offers no English card', () => {
+    const home = page('index.html');
+    expect(home).toContain('<p>Magic: The Gathering Comprehensive Rules in Japanese and Korean</p>');
+    expect(home).toContain('<p>マジック：ザ・ギャザリング総合ルール（日本語・韓国語）</p>');
+    expect(home).toContain('<p>매직: 더 개더링 종합 규칙 (일본어·한국어)</p>');
+    expect([...home.matchAll(/data-lang-card="(\w+)"/g)].map((m) => m[1])).toEqual(['ja', 'ko']);
+    const external = sources.filter((s) => !s.file);
+    expect(home).toContain(`This build lacks ${external.length} of its ${sources.length} source documents; only pages built from the others are linked.`);
+    expect([...home.matchAll(/<li data-source-missing="([^"]+)"/g)].map((m) => m[1])).toEqual(external.map((s) => s.id));
+  });
+
+  itAlways('(S9) the build writes dist/_headers with the headers the server sends, and each .br/.gz copy decompresses to its file', () => {
+    expect(page('_headers')).toBe(headersFile());
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' });
+    const copies = files.filter((f) => f.endsWith('.br') || f.endsWith('.gz'));
+    const differ = copies.filter((c) => {
+      const packed = readFileSync(join(dist, c));
+      return !(c.endsWith('.br') ? brotliDecompressSync(packed) : gunzipSync(packed)).equals(readFileSync(join(dist, c.slice(0, -3))));
+    });
+    expect(differ).toEqual([]);
+    // Pages and the scripts have them (large text files; what is below 1 KiB or barely shrinks is left plain).
+    for (const f of ['index.html', 'ja/index.html', 'ko/index.html', 'sources/index.html']) expect([files.includes(`${f}.br`), files.includes(`${f}.gz`)], f).toEqual([true, true]);
+    expect(copies.length).toBeGreaterThan(2 * 1000);
+  });
+
+  itAlways('no page claims three languages, and the partial Korean edition says its English is not in this build', () => {
+    const three = ['in English, Japanese and Korean', '（英語・日本語・韓国語）', '(영어·일본어·한국어)'];
+    const claims = htmlFiles().filter((f) => three.some((x) => page(f).includes(x)));
+    expect(claims).toEqual([]);
+    expect(page('ko/index.html')).toContain('<p role="note">이 판은 일부 장만 담고 있습니다. 나머지를 채울 같은 판의 영어가 이 빌드에 없습니다.</p>');
+    const promises = htmlFiles().filter((f) => f.startsWith('ko/') && page(f).includes('나머지는 같은 판의 영어로 연결됩니다'));
+    expect(promises).toEqual([]);
+  });
 });

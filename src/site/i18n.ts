@@ -4,7 +4,7 @@
  * (src/i18n/translate.ts). IMPORTED BY BUILD-TIME CODE ONLY; the browser script reads the few strings it
  * needs from `data-*` attributes.
  */
-import type { Lang } from '../model/types.ts';
+import { LANGS, type Lang } from '../model/types.ts';
 import { createTranslator, messageData, type Args, type Catalog, type MessageKey } from '../i18n/translate.ts';
 import en from '../i18n/locales/en.site.json';
 import ja from '../i18n/locales/ja.site.json';
@@ -30,6 +30,18 @@ export function useMessageData(lang: Lang): (key: UiKey) => string {
 }
 
 export const LANG_LABEL: Record<Lang, string> = { en: 'English', ja: '日本語', ko: '한국어' };
+
+const LANG_NAME_KEY = { en: 'english', ja: 'japanese', ko: 'korean' } as const satisfies Record<Lang, UiKey>;
+
+/**
+ * The site's tagline in t's language: "… in English, Japanese and Korean" when the build has every
+ * language, else naming only those it has (`present`, e.g. siteLanguages(site)): a build made with
+ * --allow-missing must not claim a language it has no page in.
+ */
+export function siteTagline(t: (key: 'tagline' | 'taglineOf' | 'taglineJoin' | 'english' | 'japanese' | 'korean', vars?: Args) => string, present: readonly Lang[]): string {
+  if (LANGS.every((lang) => present.includes(lang))) return t('tagline');
+  return t('taglineOf', { langs: present.map((lang) => t(LANG_NAME_KEY[lang])).join(t('taglineJoin')) });
+}
 
 /** The UI key naming where a source document came from (SourceRecord.origin): /sources/ and the home-page notice. */
 export const ORIGIN_KEY = { content: 'sourceOriginContent', mirror: 'sourceOriginMirror', cache: 'sourceOriginCache', download: 'sourceOriginDownload' } as const satisfies Record<string, UiKey>;

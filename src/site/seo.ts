@@ -12,6 +12,7 @@ import { LANGS } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
 import { chunkRange } from './routes.ts';
 import type { Edition, SectionPage, Site } from './site.ts';
+import { siteTagline } from './i18n.ts';
 
 export const DEFAULT_SITE = 'https://cr-atlas.example';
 
@@ -119,7 +120,7 @@ export function sectionDescription(page: SectionPage): string {
 }
 
 
-type Translate = (key: 'descHome' | 'descGlossary' | 'descSearch' | 'descGo' | 'tagline', vars?: Record<string, string | number>) => string;
+type Translate = (key: 'descHome' | 'descGlossary' | 'descSearch' | 'descGo' | 'tagline' | 'taglineOf' | 'taglineJoin' | 'english' | 'japanese' | 'korean', vars?: Record<string, string | number>) => string;
 
 /** The meta description of any page: from its text when it shows rules, else from what the page is. */
 export function pageDescription(site: Site, path: string, title: string, t: Translate): string {
@@ -135,13 +136,13 @@ export function pageDescription(site: Site, path: string, title: string, t: Tran
     }
     case 'glossary-group': {
       const terms = k.ed.glossary.pages.find((p) => p.id === k.group)?.terms;
-      return clip(`${title}${terms?.length ? `: ${terms.join(', ')}` : ` — ${t('tagline')}`}`, 158);
+      return clip(`${title}${terms?.length ? `: ${terms.join(', ')}` : ` — ${siteTagline(t, LANGS.filter((lang) => site.latest.has(lang)))}`}`, 158);
     }
     case 'search':
       return clip(t('descSearch'), 158);
     case 'go':
       return clip(t('descGo'), 158);
     default:
-      return clip(`${title} — ${t('tagline')}`, 158);
+      return clip(`${title} — ${siteTagline(t, LANGS.filter((lang) => site.latest.has(lang)))}`, 158);
   }
 }

@@ -59,6 +59,11 @@ export interface ResolvedRef {
   fallback: boolean;
 }
 
+/** The languages this build has pages for, in LANGS order (fewer than three after --allow-missing). */
+export function siteLanguages(site: Site): Lang[] {
+  return LANGS.filter((lang) => site.latest.has(lang));
+}
+
 export function buildSite(catalog: Catalog, loadDoc: (lang: Lang, edition: string) => RuleDocument): Site {
   const editions: Edition[] = catalog.editions.map((info) => {
     const doc = loadDoc(info.lang, info.edition);

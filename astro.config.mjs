@@ -24,7 +24,8 @@ export default defineConfig({
   integrations: [
     crAtlasExtras(),
     // Utility pages (not found, go-to, search) are not content: they stay out of the sitemap.
-    sitemap({ filter: (page) => !/\/(404|go|search|offline)\/$/.test(new URL(page).pathname) }),
+    // Matched from the root: /en/404/ is the rules' section 404 (Exile), a content page.
+    sitemap({ filter: (page) => !/^\/(?:404|(?:[a-z]{2}\/)?(?:not-found|go|search|offline))\/$/.test(new URL(page).pathname) }),
     crAtlasFindable(),
     crAtlasOffline(BUILD),
   ],

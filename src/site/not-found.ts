@@ -6,8 +6,9 @@
  * `404.html` (Cloudflare Pages serves the nearest one up the path) and `dist/_redirects` rules with
  * status 404 (Netlify; a rule applies only where no file matches).
  *
- * Astro writes a page `src/pages/[lang]/404.astro` as `/ja/404/index.html` (only the root 404 is
- * special to it): `placeNotFoundPages` moves each to `/ja/404.html` after the build.
+ * Astro writes the page `src/pages/[lang]/not-found.astro` as `/ja/not-found/index.html`:
+ * `placeNotFoundPages` moves each to `/ja/404.html` after the build. (Not a `[lang]/404.astro`: its
+ * `/ja/404/` is the address of the rules' section 404, Exile, which it would replace.)
  */
 import { existsSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,11 +27,11 @@ export function redirectsFile(has: (file: string) => boolean): string {
   return NOT_FOUND_LANGS.filter((l) => has(`/${l}/404.html`)).map((l) => `/${l}/*  /${l}/404.html  404\n`).join('');
 }
 
-/** Moves `/{lang}/404/index.html` (Astro's output) to `/{lang}/404.html`; returns the languages moved. */
+/** Moves `/{lang}/not-found/index.html` (Astro's output) to `/{lang}/404.html`; returns the languages moved. */
 export function placeNotFoundPages(dist: string): string[] {
   const moved: string[] = [];
   for (const lang of NOT_FOUND_LANGS) {
-    const dir = join(dist, lang, '404');
+    const dir = join(dist, lang, 'not-found');
     if (!existsSync(join(dir, 'index.html'))) continue;
     renameSync(join(dir, 'index.html'), join(dist, lang, '404.html'));
     rmdirSync(dir);

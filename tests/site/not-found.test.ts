@@ -1,6 +1,6 @@
 /**
  * Which not-found page answers which address (src/site/not-found.ts): the server's choice, the static
- * hosts' _redirects, and the move of Astro's `/{lang}/404/index.html` to `/{lang}/404.html`.
+ * hosts' _redirects, and the move of Astro's `/{lang}/not-found/index.html` to `/{lang}/404.html`.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,11 +20,15 @@ describe('not-found pages', () => {
     expect(redirectsFile(() => false)).toBe('');
   });
 
-  it('moves Astro’s /ja/404/index.html to /ja/404.html and leaves no /ja/404/ directory', () => {
+  it('moves Astro’s /ja/not-found/index.html to /ja/404.html, leaves no /ja/not-found/ directory and never touches section 404 (/ja/404/)', () => {
     const dist = mkdtempSync(join(tmpdir(), 'cr-nf-'));
+    mkdirSync(join(dist, 'ja', 'not-found'), { recursive: true });
+    writeFileSync(join(dist, 'ja', 'not-found', 'index.html'), 'ja page');
     mkdirSync(join(dist, 'ja', '404'), { recursive: true });
-    writeFileSync(join(dist, 'ja', '404', 'index.html'), 'ja page');
+    writeFileSync(join(dist, 'ja', '404', 'index.html'), 'section 404');
     expect(placeNotFoundPages(dist)).toEqual(['ja']);
-    expect([readFileSync(join(dist, 'ja', '404.html'), 'utf8'), existsSync(join(dist, 'ja', '404')), existsSync(join(dist, 'ko', '404.html'))]).toEqual(['ja page', false, false]);
+    expect([readFileSync(join(dist, 'ja', '404.html'), 'utf8'), existsSync(join(dist, 'ja', 'not-found')), existsSync(join(dist, 'ko', '404.html'))]).toEqual(['ja page', false, false]);
+    expect(readFileSync(join(dist, 'ja', '404', 'index.html'), 'utf8')).toBe('section 404');
   });
+
 });

@@ -33,6 +33,9 @@ const { describe, it } = needs(SHARED);
 
 const KEPT = 'en/MagicCompRules-2019-01-25.txt';
 
+/** The text of the first checksum in a piece of HTML (shown in 8-digit groups with line-break hints). */
+const hashIn = (html: string) => /<code class="hash"[^>]*>([\s\S]*?)<\/code>/.exec(html)?.[1]!.replace(/<[^>]+>/g, '');
+
 /**
  * Every internal link of a built site — href/src of every HTML file, sitemap entries — and the ones
  * pointing at a file that was not built (`dead`, each with a page linking to it).
@@ -127,7 +130,7 @@ describe('npm run build with one English document in the mirror, offline', () =>
       expect(item).toContain(`<code>${s.id}</code>`);
       expect(item).toContain(s.edition);
       expect(item).toContain(s.file ? `committed in the repository: <code>${s.file}</code>` : `mirror copy: <code>${s.mirror}</code>`);
-      expect(item).toContain(`<code class="hash">${sha256(readFileSync(fileOf(s)))}</code>`);
+      expect(hashIn(item!)).toBe(sha256(readFileSync(fileOf(s))));
     }
     const listedMissing = [...notice.matchAll(/<li data-source-missing="([^"]+)"/g)].map((m) => m[1]);
     expect(listedMissing).toEqual(missing.map((s) => s.id));
@@ -143,7 +146,7 @@ describe('npm run build with one English document in the mirror, offline', () =>
       expect(row, s.id).toBeDefined();
       expect(row).toContain(s.edition);
       expect(row).toContain(s.file ? `committed in the repository: <code>${s.file}</code>` : `mirror copy: <code>${s.mirror}</code>`);
-      expect(row).toContain(`<code class="hash">${sha256(readFileSync(fileOf(s)))}</code>`);
+      expect(hashIn(row!)).toBe(sha256(readFileSync(fileOf(s))));
     }
     const rows = [...html.matchAll(/<li data-source="([^"]+)"><code>[^<]*<\/code> \(([^)]*)\): ([^<—]*)/g)];
     expect(rows.map((m) => m[1])).toEqual(missing.map((s) => s.id));
@@ -237,6 +240,15 @@ describeAlways('npm run build --allow-missing with no English document at all (S
     for (const lang of ['ja', 'ko']) expect(built.has(`/${lang}/index.html`), lang).toBe(true);
     expect(html).toBeGreaterThan(1000);
     expect(links).toBeGreaterThan(html);
+  });
+
+  itAlways('section 404 (Exile) keeps its address /ja/404/ beside the Japanese not-found page /ja/404.html; the sitemap lists the section, not the not-found page', () => {
+    expect(page('ja/404/index.html')).toContain('<h1 class="r r-section" id="404" data-rule="404">');
+    expect(page('ja/404.html')).toContain('<title>ページが見つかりません · CR Atlas</title>');
+    expect(existsSync(join(dist, 'ja', 'not-found'))).toBe(false);
+    const sitemap = page('sitemap-0.xml');
+    expect(sitemap).toContain(`<loc>${new URL('/ja/404/', DEFAULT_SITE).href}</loc>`);
+    expect(sitemap).not.toMatch(/not-found|404\.html/);
   });
 
   itAlways('the home page names the two languages it has (tagline and cards), lists the missing documents, and offers no English card', () => {

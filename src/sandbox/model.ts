@@ -20,10 +20,13 @@ export function runEditionFor(s: Scenario, pageEdition: string): string {
   return s.attach.find((a) => a.edition === pageEdition)?.ruleset ?? s.ruleset;
 }
 
-/** Other editions to compare with: only for scenarios with a `compare` block. */
+/**
+ * Other editions to compare with: every edition whose rules run the example on some page (the scenario's own, each
+ * attached edition's, each `compare` block's), so a page can say whether the outcome differs under another edition.
+ */
 export function compareEditionsFor(s: Scenario, runEdition: string): string[] {
-  if (!s.compare?.length) return [];
-  return [...new Set([s.ruleset, ...s.compare.map((c) => c.ruleset)])].filter((e) => e !== runEdition);
+  const all = [s.ruleset, ...s.attach.map((a) => runEditionFor(s, a.edition)), ...(s.compare ?? []).map((c) => c.ruleset)];
+  return [...new Set(all)].filter((e) => e !== runEdition);
 }
 
 // ------------------------------------------------------------------ names
@@ -386,6 +389,13 @@ export interface Comparison {
   final: DiffLine[];
 }
 
+/** A query result as compared between editions: without its layer rows, which cite each edition's own rule numbers. */
+function comparable(r: unknown): string {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return JSON.stringify(r);
+  const { layers: _layers, ...rest } = r as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
 export function compareRuns(a: RunResult, b: RunResult, s: Scenario, lang: Lang, t: T): Comparison {
   const steps: Comparison['steps'] = [];
   b.steps.forEach((sb, index) => {
@@ -395,7 +405,7 @@ export function compareRuns(a: RunResult, b: RunResult, s: Scenario, lang: Lang,
     if (sb.skipped && !sa?.skipped) push(t('compareStepSkipped', { n }));
     else if (sb.illegal && !sa?.illegal) push(t('compareStepIllegal', { n, rule: sb.illegal.rule }));
     else if (!sb.illegal && sa?.illegal && !sb.skipped) push(t('compareStepLegal', { n }));
-    else if (sb.result !== undefined && JSON.stringify(sb.result) !== JSON.stringify(sa?.result)) push(t('compareStepResult', { n, result: resultText(sb.result, s, lang, t) }));
+    else if (sb.result !== undefined && comparable(sb.result) !== comparable(sa?.result)) push(t('compareStepResult', { n, result: resultText(sb.result, s, lang, t) }));
   });
   const final = diffLines(diffViews(a.final, b.final), s, lang, t);
   return { same: !steps.length && !final.length, steps, final };

@@ -174,9 +174,11 @@ describe('steps, diffs, outcome and edition compare', () => {
     expect(out).toContain('Pride Guardian: graveyard, 0/3');
     expect(out.some((l) => l.startsWith('Vastwood Gorger: battlefield, 5/6'))).toBe(true);
   });
-  it('offers compare only with a compare block, and finds the 2026 difference', () => {
+  it('offers compare with every edition whose rules run the example, and finds the 2026 difference', () => {
     expect(compareEditionsFor(gorger, '2019-01-25')).toEqual(['2026-01-16']);
-    expect(compareEditionsFor(load('613.8-ex1-flying-timestamps.json'), '2019-01-25')).toEqual([]);
+    // attached to 613.8 #1 of 2019 and 613.9 #1 of 2026 (run under the 2026 rules there), no compare block
+    expect(compareEditionsFor(load('613.8-ex1-flying-timestamps.json'), '2019-01-25')).toEqual(['2026-01-16']);
+    expect(compareEditionsFor(load('613.8-ex1-flying-timestamps.json'), '2026-01-16')).toEqual(['2019-01-25']);
     expect(runEditionFor(gorger, '2019-01-25')).toBe('2019-01-25');
     const ogre = load('613.4-ex2-gray-ogre.json');
     expect(runEditionFor(ogre, '2026-01-16')).toBe('2026-01-16');
@@ -189,5 +191,8 @@ describe('steps, diffs, outcome and edition compare', () => {
     expect(cmp.final).toContainEqual({ subject: 'Pride Guardian', field: '', before: 'graveyard', after: 'battlefield' });
     const same = compareRuns(runScenario(ogre), runScenario(ogre, { edition: '2026-01-16' }), ogre, 'en', translator('en'));
     expect(same.same).toBe(true);
+    // a query's layer rows cite each edition's numbers (613.3c / 613.4c): not a difference in the outcome
+    const lands = load('205.1b-ex1-lands-become-creatures.json');
+    expect(compareRuns(runScenario(lands), runScenario(lands, { edition: '2026-01-16' }), lands, 'en', translator('en')).same).toBe(true);
   });
 });

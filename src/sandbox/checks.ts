@@ -5,7 +5,7 @@
  */
 import type { ExpectationResult, Scenario } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
-import { formatValue, nameOf, playerName, resultText, stepName, type T } from './model.ts';
+import { formatValue, nameOf, playerName, resultText, stackLabel, stepName, type T } from './model.ts';
 import type { StringKey } from './strings.ts';
 
 const OBJECT_FIELDS: Record<string, StringKey> = {
@@ -52,7 +52,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
   if (head === 'trace.layerBreakdown') return t('ckLayers', { subject: nameOf(s, arg, lang) });
   if (head === 'damageEvent') return t('ckDamageEvent');
   if (head!.startsWith('events.')) return eventSentence(head!.slice('events.'.length), e.expected, s, lang, t);
-  if (head === 'stack') return t('ckStack', { value: Array.isArray(e.expected) && e.expected.length ? e.expected.map((x) => nameOf(s, String(x), lang)).join(' ← ') : t('emptyZone') });
+  if (head === 'stack') return t('ckStack', { value: Array.isArray(e.expected) && e.expected.length ? e.expected.map((x) => stackLabel(String(x), s, lang, t)).join(' ← ') : t('emptyZone') });
   if (head === 'game') return t('ckGame');
   const dot = head!.indexOf('.');
   const subjectId = dot < 0 ? head! : head!.slice(0, dot);

@@ -279,7 +279,27 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
   if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
   if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s]) return nameOf(ctx.s, s, ctx.lang);
+  if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   return s;
+}
+
+/**
+ * An item on the stack as the engine labels it ("Guile", "Guile's ability", "Guile: triggered ability (dies)") in the
+ * page's language: the card named as the page's example names it. An English page keeps the engine's label.
+ */
+export function stackLabel(label: string, s: Scenario, lang: Lang, t: T, view?: StateView): string {
+  if (s.setup.objects?.[label] || s.names?.[label]) return nameOf(s, label, lang, view);
+  if (lang === 'en') return label;
+  const ids = Object.keys({ ...s.setup.objects, ...s.names });
+  const card = (name: string) => {
+    const id = ids.find((x) => (s.setup.objects?.[x]?.card.name ?? s.names?.[x]?.['en']) === name);
+    return id === undefined ? name : nameOf(s, id, lang, view);
+  };
+  const ability = /^(.+)'s ability$/.exec(label);
+  if (ability) return t('stackAbility', { card: card(ability[1]!) });
+  const trigger = /^(.+): triggered ability \(\w[\w-]*\)$/.exec(label);
+  if (trigger) return t('stackTrigger', { card: card(trigger[1]!) });
+  return card(label);
 }
 
 export interface DiffLine {
@@ -330,7 +350,7 @@ export function diffLines(diff: StepResult['diff'], s: Scenario, lang: Lang, t: 
     }
   }
   const ptText = (x: [unknown, unknown]) => (x[0] === undefined && x[1] === undefined ? t('none') : `${String(x[0] ?? '?')}/${String(x[1] ?? '?')}`);
-  for (const [id, e] of pt) out.unshift({ subject: nameOf(s, id, lang), field: 'P/T', before: ptText(e.before), after: ptText(e.after) });
+  for (const [id, e] of pt) out.unshift({ subject: nameOf(s, id, lang), field: t('f_pt'), before: ptText(e.before), after: ptText(e.after) });
   return out;
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { describeCheck } from '../../src/sandbox/checks.ts';
 import { bracketedNames, japaneseNames } from '../../src/sandbox/local-names.ts';
-import { describeStep, nameOf } from '../../src/sandbox/model.ts';
+import { describeStep, nameOf, stackLabel } from '../../src/sandbox/model.ts';
 import { translator } from '../../src/sandbox/strings.ts';
 import { LANGS } from '../../src/sandbox/labels.ts';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
@@ -70,6 +70,17 @@ describe('no field or op of the scenario format in front of a reader', () => {
     expect(describeCheck(shuffle, guile, 'ko', translator('ko'))).toBe('플레이어 1의 서고를 섞는다');
     const top = checks.find((e) => e.path === 'P1.libraryTop' || e.path === 'P1.library')!;
     expect(describeCheck(top, guile, 'ja', translator('ja'))).toMatch(/^プレイヤー1のライブラリー(の一番上)?:ライブラリーのカード[ABC]、/);
+  });
+
+  it('the stack in the page language: the engine labels its items in English ("Guile: triggered ability (dies)")', () => {
+    const guile = { ...load('701.19c-ex1-guile-shuffle.json'), localNames: { ja: { guile: '《狡知》' } } } as Scenario;
+    const label = runScenario(guile).steps[0]!.state.stack[0]!;
+    expect(label).toBe('Guile: triggered ability (dies)');
+    expect(stackLabel(label, guile, 'en', translator('en'))).toBe(label);
+    expect(stackLabel(label, guile, 'ja', translator('ja'))).toBe('《狡知》の誘発型能力');
+    expect(stackLabel(label, guile, 'ko', translator('ko'))).toBe('Guile의 격발 능력');
+    expect(stackLabel("Guile's ability", guile, 'ja', translator('ja'))).toBe('《狡知》の能力');
+    expect(stackLabel('Guile', guile, 'ja', translator('ja'))).toBe('《狡知》');
   });
 
   it('an effect the example takes as given: its English label on an English page, what it does on ja/ko pages', () => {

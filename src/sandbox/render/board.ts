@@ -1,7 +1,7 @@
 /** The board panel (players, permanents, the stack, changed fields marked) and the "what changed" panel. */
 import type { StateView, StepResult } from '../../engine/scenario.ts';
 import { h } from '../dom.ts';
-import { diffLines, formatValue, nameOf, playerName, stepName } from '../model.ts';
+import { diffLines, formatValue, nameOf, playerName, stackLabel, stepName } from '../model.ts';
 import type { RenderContext } from './context.ts';
 
 export function renderBoard(v: StateView, changed: Set<string>, c: RenderContext): HTMLElement[] {
@@ -54,7 +54,7 @@ export function renderBoard(v: StateView, changed: Set<string>, c: RenderContext
     h('div', { class: 'cr-sbx-players' }, players),
     h('h5', {}, t('battlefield')),
     cards.length ? h('ul', { class: 'cr-sbx-cards' }, cards) : h('p', { class: 'cr-sbx-muted' }, t('emptyZone')),
-    v.stack.length ? h('p', {}, h('strong', {}, `${t('stack')}: `), v.stack.map((x) => nameOf(s, x, lang, v)).join(' ← ')) : null,
+    v.stack.length ? h('p', {}, h('strong', {}, `${t('stack')}: `), v.stack.map((x) => stackLabel(x, s, lang, t, v)).join(' ← ')) : null,
   ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => !!x);
 }
 

@@ -191,6 +191,24 @@ const KINDS: Kind[] = [
     },
   },
   {
+    // the current edition's Gray Ogre (613.5 #2 of 2026 in English, 613.4 #2 of 2019 in ja/ko), run to the end with
+    // its trace open: steps, layer rows, checks, outcome, the touch-sized rule chips
+    name: 'sandbox-run',
+    path: (l) => `/${l}/613/`,
+    prepare: async (page, { lang, viewport }) => {
+      const ex = `[data-example="${lang === 'en' ? '613.5:2' : '613.4:2'}"]`;
+      const slot = `${ex} + .cr-sbx-slot, ${ex} > .cr-sbx-slot`;
+      await page.locator(`${slot} [data-sbx-open]`).first().waitFor({ timeout: 20_000 });
+      await press(page, `${ex} + .cr-sbx-slot [data-sbx-open], ${ex} > .cr-sbx-slot [data-sbx-open]`, viewport);
+      const root = page.locator(`${ex} ~ .cr-sbx-slot [data-sbx-root], ${ex} [data-sbx-root]`).first();
+      await root.waitFor({ timeout: 20_000 });
+      for (let i = 0; i < 4; i++) await root.locator('[data-sbx-step]').click();
+      await root.locator('[data-sbx-stepitem="3"] details').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      await root.locator('[data-sbx-stepitem="3"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await settle(page);
+    },
+  },
+  {
     name: 'offline-save',
     worker: true,
     path: (l) => `/${l}/`,

@@ -2,8 +2,9 @@
  * Pages that must fit the screen they are read on, in Chromium on a phone and a desktop: a Japanese
  * or Korean section page's translation notices take one line of the first screen (still stating the
  * edition and the latest English, the full notices a tap away), /sources/ shows each sha256 whole in
- * readable groups (two lines, every character there and copied as one value), and /en/changes/ scrolls
- * its wide table inside a focusable region with the edition column kept in view, never the page.
+ * readable groups (every character there and copied as one value) beside columns of readable width,
+ * and /en/changes/ scrolls its wide table inside a focusable region with the edition column kept in
+ * view, never the page.
  */
 import { expect, test } from 'vitest';
 import { getSite, getSources } from '../../src/site/load.ts';
@@ -52,7 +53,7 @@ suite('pages fit their screen in Chromium', () => {
       });
     }
 
-    test('/sources/: each sha256 is monospace, whole, in groups of eight on at most two lines, copied as one value', async () => {
+    test('/sources/: each sha256 is monospace, whole, in groups of eight on two lines (phone) or four (desktop table), copied as one value; no column squeezed', async () => {
       // A used document always has its checksum (the data stage verified it).
       const used = getSources().filter((s) => s.status === 'used').map((s) => ({ ...s, sha256: s.sha256! }));
       const page = await web.open('/sources/', { context: ctx(), ready: true });
@@ -77,7 +78,7 @@ suite('pages fit their screen in Chromium', () => {
         expect(c.text).toBe(used[i]!.sha256);
         expect(c.text).toMatch(/^[0-9a-f]{64}$/);
         expect(c.groups).toEqual(used[i]!.sha256.match(/.{8}/g));
-        expect([c.lines, c.broken, c.mono, c.right <= width]).toEqual([2, 0, true, true]);
+        expect([c.lines, c.broken, c.mono, c.right <= width]).toEqual([width < 500 ? 2 : 4, 0, true, true]);
       }
       // Selected and copied, the value comes out whole, without the gaps between groups.
       const selected = await page.locator('table.sources code.hash').first().evaluate((c) => {
@@ -90,6 +91,9 @@ suite('pages fit their screen in Chromium', () => {
       });
       expect(selected).toBe(used[0]!.sha256);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // No column squeezed to a sliver on the desktop (the "Where from" column once broke letter by letter).
+      const narrow = await page.locator('table.sources thead th').evaluateAll((ths) => ths.filter((th) => th.getBoundingClientRect().width > 0 && th.getBoundingClientRect().width < 48).map((th) => th.textContent));
+      expect(narrow).toEqual([]);
       await page.close();
     });
 

@@ -24,14 +24,17 @@ const KINDS: Record<string, string> = {
   'parallel ja': '/ja/parallel/702/2/',
   'glossary index': '/en/glossary/',
   'glossary group ja': '/ja/glossary/ka/',
+  'glossary group en': '/en/glossary/t/',
   'glossary pairs ko': '/ko/glossary/d/',
   'glossary pairs ja': '/ja/glossary/pairs/',
   search: '/en/search/?q=trample',
   'go-to': '/ja/go/',
   'not found ja': '/ja/no-such-page/',
   'not found en': '/en/no-such-page/',
+  'not found, a missing rule': '/ja/702.999/',
   sources: '/sources/',
   changes: '/en/changes/',
+  'changes compare': '/en/changes/compare/',
   history: '/en/history/702.19b/',
   offline: '/offline/',
   diagnostics: '/diagnostics/',
@@ -62,6 +65,7 @@ suite('touch targets on a phone', () => {
     const found: string[] = [];
     for (const [kind, path] of Object.entries(KINDS)) {
       const page = await web.open(path, { context: ctx, ready: true });
+      if (kind === 'not found, a missing rule') await page.waitForSelector('[data-nf-lang="ja"] [data-notfound-list] a');
       if (kind === 'search') await page.waitForFunction(() => !!document.querySelector('[data-cr-fulltext]')?.getAttribute('data-done'), undefined, { timeout: 30_000 });
       const small = await smallTargets(page);
       // A kind with many of one control lists a few; the count says how many.

@@ -5,7 +5,7 @@
  */
 import type { ExpectationResult, Scenario } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
-import { formatValue, nameOf, playerName, resultText, stackLabel, stepName, type T } from './model.ts';
+import { formatValue, listSep, nameOf, playerName, resultText, stackLabel, stepName, type T } from './model.ts';
 import type { StringKey } from './strings.ts';
 
 const OBJECT_FIELDS: Record<string, StringKey> = {
@@ -25,7 +25,7 @@ function value(v: unknown, field: string, s: Scenario, lang: Lang, t: T): string
   if (field === 'pt' && Array.isArray(v)) return `${String(v[0])}/${String(v[1])}`;
   if (field === 'counters' && v && typeof v === 'object') {
     const e = Object.entries(v as Record<string, number>);
-    return e.length ? e.map(([k, n]) => `${k} ×${n}`).join(lang === 'en' ? ', ' : '、') : t('none');
+    return e.length ? e.map(([k, n]) => `${k} ×${n}`).join(listSep(lang)) : t('none');
   }
   return formatValue(v, t, { s, lang, field });
 }
@@ -44,7 +44,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
   const arg = rest.join(' ');
   if (head === 'illegal') return e.expected ? t('ckIllegal') : t('ckLegal');
   if (head === 'illegal.rule') return t('ckIllegalRule', { rule: String(e.expected) });
-  if (head === 'illegal.rules') return t('ckIllegalRules', { rules: (e.expected as string[]).join(lang === 'en' ? ', ' : '、') });
+  if (head === 'illegal.rules') return t('ckIllegalRules', { rules: (e.expected as string[]).join(listSep(lang)) });
   if (head === 'result') return t('ckResult', { value: resultText(e.expected, s, lang, t) });
   if (head === 'trace.cites') return t('ckCites', { rule: arg });
   if (head === 'trace.notCites') return t('ckNotCites', { rule: arg });
@@ -69,7 +69,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
 
 /** The sentence for one part of the `events` expectation (what a step did that the state doesn't show). */
 function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T): string {
-  const sep = lang === 'en' ? ', ' : '、';
+  const sep = listSep(lang);
   const name = (id: string) => (/^P[12]$/.test(id) ? playerName(id, t) : nameOf(s, id, lang));
   const amounts = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => {
     const [from, to] = k.includes('>') ? k.split('>') : [k, ''];

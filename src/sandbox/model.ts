@@ -140,7 +140,7 @@ export function describeStep(step: ScenarioStep, s: Scenario, lang: Lang, t: T):
   const note = step.note?.[lang];
   if (note) return note;
   const actions = (Array.isArray(step.do) ? step.do : [step.do]) as Action[];
-  const text = actions.map((a) => describeAction(a, s, lang, t)).join(lang === 'en' ? '; ' : '、');
+  const text = actions.map((a) => describeAction(a, s, lang, t)).join(lang === 'ja' ? '、' : '; ');
   return text || (step.note?.['en'] ?? '');
 }
 

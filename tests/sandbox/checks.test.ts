@@ -83,6 +83,15 @@ describe('no field or op of the scenario format in front of a reader', () => {
     expect(stackLabel('Guile', guile, 'ja', translator('ja'))).toBe('《狡知》');
   });
 
+  it('Korean text never uses the Japanese comma 、 (steps and checks of every scenario)', () => {
+    const found: string[] = [];
+    for (const s of scenarioFiles().map((f) => loadScenario(f).scenario!)) {
+      for (const st of s.steps) if (describeStep(st, s, 'ko', translator('ko')).includes('、')) found.push(`${s.id}: ${describeStep(st, s, 'ko', translator('ko'))}`);
+      for (const e of runScenario(s).expectations) if (describeCheck(e, s, 'ko', translator('ko')).includes('、')) found.push(`${s.id}: ${e.path}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('an effect the example takes as given: its English label on an English page, what it does on ja/ko pages', () => {
     // 613.4 example 2 (2019): "Target creature gets +4/+4 until end of turn" resolves for Gray Ogre
     const ogre = load('613.4-ex2-gray-ogre.json');

@@ -81,7 +81,7 @@ function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T):
     case 'costs': return Object.entries(v as Record<string, { total: string; x?: number }>).map(([id, c]) => (c.x === undefined ? t('evCost', { card: name(id), cost: c.total }) : t('evCostX', { card: name(id), cost: c.total, x: c.x }))).join(sep);
     case 'payments': {
       // `for` is the English name the engine gave what was paid for: the object's name in the page's language
-      const what = (en: string) => { const id = Object.keys(s.setup.objects ?? {}).find((k) => nameOf(s, k, 'en') === en); return id ? name(id) : en; };
+      const what = (en: string) => { const id = Object.keys(s.setup.objects ?? {}).find((k) => nameOf(s, k, 'en') === en); return id ? name(id) : stackLabel(en, s, lang, t); };
       return (v as { for: string; mana: string; snow: string }[]).map((x) => (x.snow ? t('evPaymentSnow', { what: what(x.for), mana: x.mana || '{0}', snow: x.snow }) : t('evPayment', { what: what(x.for), mana: x.mana || '{0}' }))).join(sep);
     }
     case 'combatDamage': return t('evCombat', { list: Object.entries(v as Record<string, Record<string, number>>).map(([from, to]) => amounts(Object.fromEntries(Object.entries(to).map(([r, n]) => [`${from}>${r}`, n])))).join(sep) });

@@ -280,7 +280,19 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
   if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s]) return nameOf(ctx.s, s, ctx.lang);
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
+  if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
   return s;
+}
+
+const KEYWORD_FIELDS = new Set(['keywords', 'has', 'lacks', 'gain', 'lose']);
+
+/** A keyword ability as the page's CR names it (702.x headings: 飛行, 비행); an unknown one as the engine writes it. */
+export function keywordName(k: string, t: T): string {
+  const key = `kw_${k}`;
+  if (key in STRINGS.en) return t(key as StringKey);
+  const prot = /^protection-from-(\w+)$/.exec(k);
+  if (prot && (COLORS as readonly string[]).includes(prot[1]!)) return t('kwProtection', { color: t(`c_${prot[1]}` as StringKey) });
+  return k.replace(/-/g, ' ');
 }
 
 /**
@@ -371,7 +383,7 @@ export function outcomeLines(initial: StateView, final: StateView, s: Scenario, 
     if (o.damage) bits.push(`${t('damage')} ${o.damage}`);
     const counters = Object.entries(o.counters).filter(([, n]) => n > 0).map(([k, n]) => `${k} ×${n}`);
     if (counters.length) bits.push(`${t('counters')} ${counters.join(sep)}`);
-    if (before && JSON.stringify(before.keywords) !== JSON.stringify(o.keywords)) bits.push(`${t('keywords')}: ${o.keywords.length ? o.keywords.join(sep) : t('none')}`);
+    if (before && JSON.stringify(before.keywords) !== JSON.stringify(o.keywords)) bits.push(`${t('keywords')}: ${o.keywords.length ? o.keywords.map((k) => keywordName(k, t)).join(sep) : t('none')}`);
     if (before && JSON.stringify(before.colors) !== JSON.stringify(o.colors)) bits.push(`${t('colors')}: ${formatValue(o.colors, t, { s, lang, field: 'colors' })}`);
     if (before && before.controller !== o.controller) bits.push(`${t('controller')}: ${playerName(o.controller, t)}`);
     lines.push(`${nameOf(s, id, lang, final)}: ${bits.join(sep)}`);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { describeCheck } from '../../src/sandbox/checks.ts';
 import { bracketedNames, japaneseNames } from '../../src/sandbox/local-names.ts';
-import { describeStep, nameOf, stackLabel } from '../../src/sandbox/model.ts';
+import { describeStep, keywordName, nameOf, stackLabel } from '../../src/sandbox/model.ts';
 import { translator } from '../../src/sandbox/strings.ts';
 import { LANGS } from '../../src/sandbox/labels.ts';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
@@ -90,6 +90,19 @@ describe('no field or op of the scenario format in front of a reader', () => {
       for (const e of runScenario(s).expectations) if (describeCheck(e, s, 'ko', translator('ko')).includes('、')) found.push(`${s.id}: ${e.path}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('keyword abilities as each CR heads its rule (702.9 飛行/비행, 702.17 到達/대공, 702.16 protection)', () => {
+    expect(keywordName('flying', translator('ja'))).toBe('飛行');
+    expect(keywordName('flying', translator('ko'))).toBe('비행');
+    expect(keywordName('reach', translator('ko'))).toBe('대공');
+    expect(keywordName('first-strike', translator('en'))).toBe('first strike');
+    expect(keywordName('protection-from-black', translator('ja'))).toBe('プロテクション（黒）');
+    expect(keywordName('protection-from-black', translator('en'))).toBe('protection from black');
+    const muraganda = load('112.12-ex1-muraganda-petroglyphs.json');
+    const has = runScenario(muraganda).expectations.filter((e) => /\.has$/.test(e.path));
+    expect(has.length).toBeGreaterThan(0);
+    for (const e of has) expect(describeCheck(e, muraganda, 'ja', translator('ja'))).not.toMatch(/flying|trample|haste/);
   });
 
   it('an effect the example takes as given: its English label on an English page, what it does on ja/ko pages', () => {

@@ -39,6 +39,12 @@ describe('buildData', async () => {
     expect(ko17.rules).toHaveLength(['ko1', 'ko5', 'ko7', 'ko9'].reduce((n, k) => n + parseFile(SEED[k as keyof typeof SEED]).rules.length, 0));
   });
 
+  it('gives the merged posts no title: each post\'s front matter title names that post ("Example2" is chapter 1\'s placeholder)', () => {
+    expect(parseFile(SEED.ko1).title).toBe('Example2');
+    expect(doc('ko-2017-01-20').title).toBe('');
+    expect(doc('ko-2019-01-25').title).toBe('매직: 더 개더링 종합 규칙서');
+  });
+
   it('resolves references between chapters once they are merged, and keeps the rest marked missing', () => {
     const chapter1 = parseFile(SEED.ko1);
     const merged = doc('ko-2017-01-20');

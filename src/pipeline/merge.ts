@@ -2,12 +2,16 @@
  * Several partial documents of one (language, edition) → one document: the Korean 2017 seeds are
  * four chapter posts of the same translation. Rules keep their order by part; references are
  * linked again, so a reference from chapter 1 into chapter 7 resolves once both are present.
+ * A chapter post's title names the post (`title: 5. 턴의 구조`, or a blog's placeholder such as
+ * "Example2" and "test"), never the Comprehensive Rules as a whole: an edition made of posts has no
+ * title of its own, and the site names it in the reader's language instead.
  */
 import type { RuleDocument } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { linkCrossReferences } from './link.ts';
 
 export function mergeDocuments(docs: RuleDocument[]): RuleDocument {
+  if (docs.every((d) => d.partial)) docs = docs.map((d) => ({ ...d, title: '' }));
   if (docs.length === 1) return docs[0]!;
   const sorted = [...docs].sort((a, b) => compareRuleNumbers(a.rules[0]?.number ?? '999', b.rules[0]?.number ?? '999'));
   const first = sorted[0]!;

@@ -94,6 +94,8 @@ suite('pages fit their screen in Chromium', () => {
       // No column squeezed to a sliver on the desktop (the "Where from" column once broke letter by letter).
       const narrow = await page.locator('table.sources thead th').evaluateAll((ths) => ths.filter((th) => th.getBoundingClientRect().width > 0 && th.getBoundingClientRect().width < 48).map((th) => th.textContent));
       expect(narrow).toEqual([]);
+      // On a desktop the whole table is in view (no sideways scrolling inside its box).
+      if (width >= 1000) expect(await page.locator('.table-wrap:has(table.sources)').evaluate((w) => w.scrollWidth <= w.clientWidth)).toBe(true);
       await page.close();
     });
 

@@ -109,7 +109,7 @@ describe('no field or op of the scenario format in front of a reader', () => {
     // 613.4 example 2 (2019): "Target creature gets +4/+4 until end of turn" resolves for Gray Ogre
     const ogre = load('613.4-ex2-gray-ogre.json');
     expect(describeStep(ogre.steps[1]!, ogre, 'en', translator('en'))).toBe('Sandbox: an effect starts (Target creature gets +4/+4 until end of turn)');
-    expect(describeStep(ogre.steps[1]!, ogre, 'ja', translator('ja'))).toBe('サンドボックス：効果が発生(Gray Ogre：+4/+4、ターン終了時まで)');
+    expect(describeStep(ogre.steps[1]!, ogre, 'ja', translator('ja'))).toBe('サンドボックス：効果が発生（Gray Ogre：+4/+4、ターン終了時まで）');
     expect(describeStep(ogre.steps[3]!, ogre, 'ko', translator('ko'))).toBe('샌드박스: 효과 발생 (Gray Ogre: 0/1(으)로 정해짐, 턴 끝까지)');
   });
 });

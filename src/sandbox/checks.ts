@@ -7,6 +7,7 @@ import type { ExpectationResult, Scenario } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
 import { formatValue, listSep, nameOf, playerName, resultText, stackLabel, stepName, type T } from './model.ts';
 import type { StringKey } from './strings.ts';
+import { counterName } from './words.ts';
 
 const OBJECT_FIELDS: Record<string, StringKey> = {
   zone: 'f_zone', pt: 'f_pt', power: 'power', toughness: 'toughness', colors: 'colors', types: 'types', subtypes: 'subtypes',
@@ -25,7 +26,7 @@ function value(v: unknown, field: string, s: Scenario, lang: Lang, t: T): string
   if (field === 'pt' && Array.isArray(v)) return `${String(v[0])}/${String(v[1])}`;
   if (field === 'counters' && v && typeof v === 'object') {
     const e = Object.entries(v as Record<string, number>);
-    return e.length ? e.map(([k, n]) => `${k} ×${n}`).join(listSep(lang)) : t('none');
+    return e.length ? e.map(([k, n]) => `${counterName(k, t)} ×${n}`).join(listSep(lang)) : t('none');
   }
   return formatValue(v, t, { s, lang, field });
 }

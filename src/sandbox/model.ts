@@ -6,7 +6,8 @@
 import { diffViews, type RunResult, type Scenario, type ScenarioStep, type StateView, type StepResult } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
-import { STRINGS, fmt, type StringKey, type Strings } from './strings.ts';
+import { STRINGS, fmt, translator, type StringKey, type Strings } from './strings.ts';
+import { abilityPresence, counterName, subtypeName, tokenName } from './words.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
 export type Tweakable = NonNullable<Scenario['knobs']>[number] & { value: unknown };
@@ -37,7 +38,16 @@ export function compareEditionsFor(s: Scenario, runEdition: string): string[] {
  */
 export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): string {
   const n = s.names?.[id];
-  return n?.[lang] ?? (s as SiteScenario).localNames?.[lang]?.[id] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name ?? view?.objects[id]?.name ?? id;
+  const own = n?.[lang] ?? (s as SiteScenario).localNames?.[lang]?.[id] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name;
+  if (own !== undefined) return own;
+  // an object the engine makes (a token): its name, never the scenario's id for it; a Saproling token as the page's
+  // CR writes the subtype
+  // an object the scenario gives no name (601.2c's "bear"): its card type, as a word of the page, not the id
+  const type = s.setup.objects?.[id]?.card.types?.[0];
+  if (type && TYPE_WORDS.has(type)) return translator(lang)(`ty_${type}` as StringKey);
+  const made = view?.objects[id]?.name ?? tokenName(s, id);
+  if (made === undefined) return id;
+  return lang === 'en' ? made : subtypeName(made, translator(lang));
 }
 
 export function playerName(p: string, t: T): string {
@@ -224,7 +234,7 @@ function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang:
     case 'deal-damage': return t('opDamage', { card, n: num });
     case 'gain-life': return t('opGainLife', { p: who, n: num });
     case 'lose-life': return t('opLoseLife', { p: who, n: num });
-    case 'put-counters': return t('opCounters', { card, n: num, kind: String(a['kind'] ?? '') });
+    case 'put-counters': return t('opCounters', { card, n: num, kind: counterName(String(a['kind'] ?? ''), t) });
     case 'discard': return t('opDiscard', { p: who });
     case 'create-prevention': return t('opPrevention');
     case 'create-replacement': return t('opReplacement');
@@ -269,8 +279,10 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   }
   if (typeof v === 'object') {
     const e = Object.entries(v as Record<string, unknown>);
-    const key = (k: string) => (ctx.s.setup.objects?.[k] || ctx.s.names?.[k] ? nameOf(ctx.s, k, ctx.lang) : /^P[12]$/.test(k) ? playerName(k, t) : k);
-    return e.length ? e.map(([k, x]) => `${key(k)}: ${formatValue(x, t, ctx)}`).join(listSep(ctx.lang)) : t('none');
+    // a record's keys: objects and players by name, counter kinds and the fields of a characteristics query in words
+    const key = (k: string) => (ctx.s.setup.objects?.[k] || ctx.s.names?.[k] || tokenName(ctx.s, k) !== undefined ? nameOf(ctx.s, k, ctx.lang) : /^P[12]$/.test(k) ? playerName(k, t)
+      : ctx.field === 'counters' ? counterName(k, t) : ctx.field ? k : FIELDS.has(k) ? t(k as StringKey) : `f_${k}` in STRINGS.en ? t(`f_${k}` as StringKey) : k);
+    return e.length ? e.map(([k, x]) => `${key(k)}: ${formatValue(x, t, ctx.field ? ctx : { ...ctx, field: k })}`).join(listSep(ctx.lang)) : t('none');
   }
   const s = String(v);
   if (ctx.field === 'zone' && ZONES.has(s)) return t(s as StringKey);
@@ -278,9 +290,11 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if (/^P[12]$/.test(s)) return playerName(s, t);
   if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
   if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
-  if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s]) return nameOf(ctx.s, s, ctx.lang);
+  if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
+  if (ctx.field === 'subtypes') return subtypeName(s, t);
+  if (ctx.field === 'abilities') return abilityPresence(s, t) ?? s;
   return s;
 }
 
@@ -342,7 +356,7 @@ export function diffLines(diff: StepResult['diff'], s: Scenario, lang: Lang, t: 
         continue;
       }
       if (field === 'name') continue;
-      const f = field === 'counters' && parts[3] ? `${t('counters')} ${parts.slice(3).join('.')}` : field === 'zone' ? '' : label(field);
+      const f = field === 'counters' && parts[3] ? `${t('counters')} ${counterName(parts.slice(3).join('.'), t)}` : field === 'zone' ? '' : label(field);
       ctx.field = field;
       out.push({ subject: nameOf(s, id, lang), field: f, before: formatValue(d.before, t, ctx), after: formatValue(d.after, t, ctx) });
     } else if (parts[0] === 'players' && parts.length >= 3) {
@@ -381,7 +395,7 @@ export function outcomeLines(initial: StateView, final: StateView, s: Scenario, 
     if (o.power !== undefined) bits.push(`${o.power}/${o.toughness}`);
     if (o.tapped && o.zone === 'battlefield') bits.push(t('tapped'));
     if (o.damage) bits.push(`${t('damage')} ${o.damage}`);
-    const counters = Object.entries(o.counters).filter(([, n]) => n > 0).map(([k, n]) => `${k} ×${n}`);
+    const counters = Object.entries(o.counters).filter(([, n]) => n > 0).map(([k, n]) => `${counterName(k, t)} ×${n}`);
     if (counters.length) bits.push(`${t('counters')} ${counters.join(sep)}`);
     if (before && JSON.stringify(before.keywords) !== JSON.stringify(o.keywords)) bits.push(`${t('keywords')}: ${o.keywords.length ? o.keywords.map((k) => keywordName(k, t)).join(sep) : t('none')}`);
     if (before && JSON.stringify(before.colors) !== JSON.stringify(o.colors)) bits.push(`${t('colors')}: ${formatValue(o.colors, t, { s, lang, field: 'colors' })}`);

@@ -14,6 +14,7 @@ import koTrace from '../i18n/locales/ko.trace.json';
 import type { Lang } from './labels.ts';
 import { listSep, nameOf, playerName, stepName, type T } from './model.ts';
 import { STRINGS, type StringKey } from './strings.ts';
+import { subtypeName } from './words.ts';
 
 /** English needs no catalog in the bundle: a message's key is its English template (en.trace.json lists the keys,
  * for the parity test). */
@@ -50,8 +51,11 @@ const englishName = (s: Scenario, id: string): string | undefined => s.setup.obj
 function objectName(a: { obj: string; name: string }, c: TraceContext): string {
   if (/^P[12]-(hand|library)\d+$/.test(a.obj)) return traceMessage(A_CARD, c);
   const { s, lang } = c;
+  // an object the scenario names by description only (no card name): as the widget names it (its card type)
+  if (s.setup.objects?.[a.obj] && englishName(s, a.obj) === undefined) return nameOf(s, a.obj, lang);
   const id = englishName(s, a.obj) === a.name ? a.obj : Object.keys({ ...s.setup.objects, ...s.names }).find((x) => englishName(s, x) === a.name);
-  const local = id === undefined ? a.name : nameOf(s, id, lang);
+  // an object the scenario doesn't name (a token): its name, a Saproling token as the page's CR writes the subtype
+  const local = id === undefined ? (lang === 'en' ? a.name : subtypeName(a.name, c.t)) : nameOf(s, id, lang);
   const out = local === id ? a.name : local;
   c.report?.kept.push(out);
   return out;

@@ -3,6 +3,7 @@ import type { StateView, StepResult } from '../../engine/scenario.ts';
 import { h } from '../dom.ts';
 import { diffLines, formatValue, keywordName, listSep, nameOf, playerName, stackLabel, stepName } from '../model.ts';
 import type { RenderContext } from './context.ts';
+import { counterName } from '../words.ts';
 
 export function renderBoard(v: StateView, changed: Set<string>, c: RenderContext): HTMLElement[] {
   const { s, lang, t } = c;
@@ -37,7 +38,7 @@ export function renderBoard(v: StateView, changed: Set<string>, c: RenderContext
     if (has(`${k}.toughness`) && x.power !== undefined) bits[bits.length - 1]!.classList.add('is-changed');
     if (x.tapped) bits.push(tag(t('tapped'), `${k}.tapped`));
     if (x.damage) bits.push(tag(`${t('damage')} ${x.damage}`, `${k}.damage`));
-    for (const [name, n] of Object.entries(x.counters)) if (n) bits.push(tag(`${name} ×${n}`, `${k}.counters`));
+    for (const [name, n] of Object.entries(x.counters)) if (n) bits.push(tag(`${counterName(name, t)} ×${n}`, `${k}.counters`));
     if (x.keywords.length) bits.push(tag(x.keywords.map((kw) => keywordName(kw, t)).join(listSep(lang)), `${k}.keywords`));
     if (x.colors.length && has(`${k}.colors`)) bits.push(tag(formatValue(x.colors, t, { ...ctx, field: 'colors' }), `${k}.colors`));
     if (x.attachedTo) bits.push(tag(`${t('attachedTo')} ${nameOf(s, x.attachedTo, lang, v)}`, `${k}.attachedTo`));

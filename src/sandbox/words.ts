@@ -1,0 +1,51 @@
+/**
+ * Words of the game the engine writes in English that a page says in its own language, each as the page's CR says it
+ * (data: src/i18n/locales/*.sandbox.json): subtypes (`sub_…`, 205.3g–m of the Japanese 2019 CR: 熊/Bear; the Korean
+ * 2019 CR has its own words for land types, Aura and Vehicle and keeps creature types in English), counter kinds
+ * (`ctr_…`: 経年/age, 消散/fade of 702.23a/702.31a; the Korean CR writes "age 카운터"), and a token by its name, never
+ * by the scenario's id for it. An unknown word stays as the engine writes it.
+ */
+import type { Scenario } from '../engine/scenario.ts';
+import { STRINGS, type StringKey } from './strings.ts';
+
+type T = (key: StringKey, args?: Record<string, string | number>) => string;
+
+const word = (prefix: string, w: string, t: T): string => {
+  const key = `${prefix}${w}`;
+  return key in STRINGS.en ? t(key as StringKey) : w;
+};
+
+/** A subtype (Bear, Forest, Aura) as the page's CR writes it. */
+export const subtypeName = (w: string, t: T): string => word('sub_', w, t);
+
+/** A counter kind (age, fade; +1/+1 as written) as the page's CR writes it. */
+export const counterName = (w: string, t: T): string => word('ctr_', w, t);
+
+/** An ability check's "any"/"none" (has some ability / has none) as words. */
+export function abilityPresence(v: string, t: T): string | null {
+  return v === 'any' ? t('abAny') : v === 'none' ? t('abNone') : null;
+}
+
+/**
+ * The English name of a token a scenario's effect creates (`create-token` with an `id`), found anywhere in the
+ * scenario; undefined when no effect creates one with that id.
+ */
+export function tokenName(s: Scenario, id: string): string | undefined {
+  let found: string | undefined;
+  const walk = (v: unknown): void => {
+    if (found !== undefined || !v || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach(walk);
+    const o = v as Record<string, unknown>;
+    if (o['op'] === 'create-token' && o['id'] === id) {
+      const card = o['card'] as { name?: unknown } | undefined;
+      if (typeof card?.name === 'string') found = card.name;
+    }
+    Object.values(o).forEach(walk);
+  };
+  walk(s.steps);
+  walk(s.setup);
+  return found;
+}
+
+/** A token's name in the page's language: a name that is one of the subtypes (a Saproling token) as that subtype. */
+export const tokenDisplayName = (name: string, t: T): string => subtypeName(name, t);

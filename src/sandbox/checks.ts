@@ -13,7 +13,7 @@ const OBJECT_FIELDS: Record<string, StringKey> = {
   zone: 'f_zone', pt: 'f_pt', power: 'power', toughness: 'toughness', colors: 'colors', types: 'types', subtypes: 'subtypes',
   supertypes: 'f_supertypes', has: 'f_has', lacks: 'f_lacks', counters: 'counters', damage: 'damage', tapped: 'tapped',
   controller: 'controller', manaValue: 'f_manaValue', manaCost: 'f_manaCost', abilities: 'f_abilities',
-  preventionShield: 'f_preventionShield', attacking: 'attacking', blocked: 'blocked', owner: 'f_owner',
+  preventionShield: 'f_preventionShield', name: 'f_name', attacking: 'attacking', blocked: 'blocked', owner: 'f_owner',
 };
 const PLAYER_FIELDS: Record<string, StringKey> = {
   life: 'life', poison: 'poison', pool: 'pool', handCount: 'f_handCount', libraryCount: 'f_libraryCount',

@@ -37,6 +37,8 @@ export function compareEditionsFor(s: Scenario, runEdition: string): string[] {
  * example uses (`localNames`, found by the build: Japanese examples give names in 《…》), else the English name.
  */
 export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): string {
+  // the sandbox's anonymous hand and library cards ("P1-library1"): just "a card"
+  if (/^P[12]-(hand|library)\d+$/.test(id)) return translator(lang)('anonCard');
   const n = s.names?.[id];
   const own = n?.[lang] ?? (s as SiteScenario).localNames?.[lang]?.[id] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name;
   if (own !== undefined) return own;
@@ -290,7 +292,7 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if (/^P[12]$/.test(s)) return playerName(s, t);
   if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
   if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
-  if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
+  if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || /^P[12]-(hand|library)\d+$/.test(s) || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
   if (ctx.field === 'subtypes') return subtypeName(s, t);
@@ -316,6 +318,7 @@ export function keywordName(k: string, t: T): string {
 export function stackLabel(label: string, s: Scenario, lang: Lang, t: T, view?: StateView): string {
   if (s.setup.objects?.[label] || s.names?.[label]) return nameOf(s, label, lang, view);
   if (lang === 'en') return label;
+  if (label === 'delayed triggered ability') return t('stackDelayed');
   const ids = Object.keys({ ...s.setup.objects, ...s.names });
   const card = (name: string) => {
     const id = ids.find((x) => (s.setup.objects?.[x]?.card.name ?? s.names?.[x]?.['en']) === name);
@@ -323,7 +326,7 @@ export function stackLabel(label: string, s: Scenario, lang: Lang, t: T, view?: 
   };
   const ability = /^(.+)'s ability$/.exec(label);
   if (ability) return t('stackAbility', { card: card(ability[1]!) });
-  const trigger = /^(.+): triggered ability \(\w[\w-]*\)$/.exec(label);
+  const trigger = /^(.+): triggered ability( \(\w[\w-]*\))?$/.exec(label);
   if (trigger) return t('stackTrigger', { card: card(trigger[1]!) });
   return card(label);
 }

@@ -36,7 +36,15 @@ interface Row {
   tbt: number;
   cls: number;
   failing: string[];
+  /** Runs whose metrics Lighthouse did not return (NaN), with its error code when it gave one. */
+  noMetrics: string[];
 }
+
+/** The median of the values Lighthouse returned (a run without metrics is left out, and said in the notes). */
+const measured = (xs: number[]) => {
+  const finite = xs.filter(Number.isFinite);
+  return finite.length ? median(finite) : NaN;
+};
 
 export async function benchLighthouse(): Promise<string> {
   const { default: lighthouse } = await import('lighthouse');
@@ -72,16 +80,18 @@ export async function benchLighthouse(): Promise<string> {
             tbt: audit('total-blocking-time'),
             cls: audit('cumulative-layout-shift'),
             failing,
+            noMetrics: Number.isFinite(audit('largest-contentful-paint')) ? [] : [lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? 'no value'],
           });
         }
         rows.push({
           page,
           form,
           scores: CATEGORIES.map((_, i) => median(samples.map((s) => s.scores[i]!))),
-          lcp: median(samples.map((s) => s.lcp)),
-          tbt: median(samples.map((s) => s.tbt)),
-          cls: median(samples.map((s) => s.cls)),
+          lcp: measured(samples.map((s) => s.lcp)),
+          tbt: measured(samples.map((s) => s.tbt)),
+          cls: measured(samples.map((s) => s.cls)),
           failing: [...new Set(samples.flatMap((s) => s.failing))],
+          noMetrics: samples.flatMap((s) => s.noMetrics),
         });
       }
     }
@@ -94,7 +104,8 @@ export async function benchLighthouse(): Promise<string> {
     rows.map((r) => [r.page, r.form, ...r.scores, r.lcp.toFixed(0), r.tbt.toFixed(0), r.cls.toFixed(3), r.scores.every((s) => s >= 95) ? 'yes' : 'NO']),
   );
   const notes = rows.filter((r) => r.failing.length > 0).map((r) => `  ${r.page} ${r.form}: ${r.failing.join(', ')}`);
-  return `Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : '(one run each, LH_RUNS=1)'}, Chromium ${CHROMIUM}, scores 0–100\n${body}${notes.length ? `\nNon-performance audits below 0.9:\n${notes.join('\n')}` : ''}`;
+  const gaps = rows.filter((r) => r.noMetrics.length > 0).map((r) => `  ${r.page} ${r.form}: LCP/TBT/CLS missing in ${r.noMetrics.length} of ${runs} runs (${r.noMetrics.join('; ')}); the median of the others`);
+  return `Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : '(one run each, LH_RUNS=1)'}, Chromium ${CHROMIUM}, scores 0–100\n${body}${notes.length ? `\nNon-performance audits below 0.9:\n${notes.join('\n')}` : ''}${gaps.length ? `\nRuns without metrics:\n${gaps.join('\n')}` : ''}`;
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split(sep).pop()!)) {

@@ -153,7 +153,8 @@ export function resolveTop(g: Game): void {
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
   }
-  if (illegal.size) g.cite('resolve', ['608.2b'], M`an illegal target is not affected by the spell (${list([...illegal].map(code))})`);
+  // the illegal target named (not the scenario's label for it, "t2")
+  if (illegal.size) g.cite('resolve', ['608.2b'], M`an illegal target is not affected by the spell (${list([...illegal].map((id) => g.refT(item.targets[id]!)))})`);
   for (const e of item.effects) {
     const refs = JSON.stringify(e).match(/"\$([A-Za-z0-9_]+)"/g) ?? [];
     if (refs.some((r) => illegal.has(r.slice(2, -1)))) continue;

@@ -94,6 +94,10 @@ function localizeArg(a: Arg, c: TraceContext): string {
 
 /** A message in the page's language (English: the engine's own words). */
 export function traceMessage(msg: Msg, c: TraceContext): string {
+  // a target as the scenario labels it ("t1 = Runeclaw Bear"): the label is the scenario's id, so a ja/ko page names
+  // just the target
+  const [label, target] = msg.args;
+  if (c.lang !== 'en' && msg.key === '{0} = {1}' && label && typeof label === 'object' && 'code' in label && target !== undefined) return localizeArg(target, c);
   if (c.lang !== 'en' && !Object.hasOwn(TRACE[c.lang], msg.key)) c.report?.problems.push(`no ${c.lang} translation: ${msg.key}`);
   c.report?.templates.push(TRACE[c.lang][msg.key] ?? msg.key);
   return TRANSLATE[c.lang](msg.key, Object.fromEntries(msg.args.map((a, i) => [String(i), localizeArg(a, c)])));

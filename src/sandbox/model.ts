@@ -184,7 +184,7 @@ export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string
     case 'order-blockers': return t('opOrder', { p, card: n(a['attacker']), list: ((a['order'] as string[]) ?? []).map(n).join(' → ') });
     case 'assign-combat-damage': {
       const as = (a['assignments'] as Record<string, Record<string, number>>) ?? {};
-      const list = Object.entries(as).flatMap(([, to]) => Object.entries(to).map(([k, v]) => `${n(k)} ${v}`));
+      const list = Object.entries(as).flatMap(([, to]) => Object.entries(to).map(([k, v]) => `${/^P[12]$/.test(k) ? playerName(k, t) : n(k)} ${v}`));
       return t('opAssign', { p, list: list.join(sep) });
     }
     case 'query': {
@@ -287,6 +287,8 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
     return e.length ? e.map(([k, x]) => `${key(k)}: ${formatValue(x, t, ctx.field ? ctx : { ...ctx, field: k })}`).join(listSep(ctx.lang)) : t('none');
   }
   const s = String(v);
+  // how a player lost or won (the engine's reason, "effect"): that they did
+  if ((ctx.field === 'lost' || ctx.field === 'won') && typeof v === 'string') return t('yes');
   if (ctx.field === 'zone' && ZONES.has(s)) return t(s as StringKey);
   if (ctx.field === 'step') return stepName(s, t);
   if (/^P[12]$/.test(s)) return playerName(s, t);
@@ -365,6 +367,8 @@ export function diffLines(diff: StepResult['diff'], s: Scenario, lang: Lang, t: 
     } else if (parts[0] === 'players' && parts.length >= 3) {
       ctx.field = parts[2]!;
       out.push({ subject: playerName(parts[1]!, t), field: label(parts[2]!), before: formatValue(d.before, t, ctx), after: formatValue(d.after, t, ctx) });
+    } else if (parts[0] === 'result') {
+      continue; // the game's result: the players' lines say who won and who lost
     } else if (parts[0] === 'turn') {
       if (parts[1] === 'priority') continue;
       ctx.field = parts[1] ?? '';

@@ -42,11 +42,11 @@ export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): s
   const n = s.names?.[id];
   const own = n?.[lang] ?? (s as SiteScenario).localNames?.[lang]?.[id] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name;
   if (own !== undefined) return own;
-  // an object the engine makes (a token): its name, never the scenario's id for it; a Saproling token as the page's
-  // CR writes the subtype
   // an object the scenario gives no name (601.2c's "bear"): its card type, as a word of the page, not the id
   const type = s.setup.objects?.[id]?.card.types?.[0];
   if (type && TYPE_WORDS.has(type)) return translator(lang)(`ty_${type}` as StringKey);
+  // an object the engine makes (a token): its name, never the scenario's id for it; a Saproling token as the page's
+  // CR writes the subtype
   const made = view?.objects[id]?.name ?? tokenName(s, id);
   if (made === undefined) return id;
   return lang === 'en' ? made : subtypeName(made, translator(lang));
@@ -228,7 +228,7 @@ function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang:
       return text ? t('opEffect', { text }) : t('opEffectPlain');
     }
     case 'end-effect': return t('opEffectEnds');
-    case 'move': return t('opMove', { card, zone: ZONE_WORDS.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
+    case 'move': return t('opMove', { card, zone: ZONES.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
     case 'destroy': return t('opDestroy', { card });
     case 'exile': return t('opExile', { card });
     case 'tap': return t('opTap', { card });
@@ -258,7 +258,6 @@ function effectText(e: Record<string, unknown> | undefined, n: (id: unknown) => 
   const text = t('efOn', { card: n(e['affects']), change });
   return e['until'] === 'end-of-turn' ? t('efUntilEot', { text }) : text;
 }
-const ZONE_WORDS = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
 
 export function stepName(step: string, t: T): string {
   const k = `s_${step}` as StringKey;
@@ -267,6 +266,7 @@ export function stepName(step: string, t: T): string {
 
 // ------------------------------------------------------------------ values and diffs
 
+/** The zones (400.1), each a word of the page's language. */
 const ZONES = new Set(['library', 'hand', 'battlefield', 'graveyard', 'stack', 'exile', 'command']);
 /** Card types and supertypes (300.1, 205.4a), each a word of the page's language (`ty_…`). */
 const TYPE_WORDS = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'instant', 'sorcery', 'tribal', 'basic', 'legendary', 'snow', 'world', 'ongoing']);

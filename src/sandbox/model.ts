@@ -92,7 +92,7 @@ export function controlsFor(tweakables: Tweakable[], lang: Lang, t: T): Control[
       out.push(range(i, 0, `${label}: ${t('power')}`, Number(v[0]), k, 0, 10));
       out.push(range(i, 1, `${label}: ${t('toughness')}`, Number(v[1]), k, 0, 10));
     } else if (k.kind === 'counters' && v && typeof v === 'object') {
-      for (const [name, n] of Object.entries(v as Record<string, number>)) out.push(range(i, name, `${label}: ${name}`, n, { ...k, min: 0, max: Math.max(k.max ?? 10, n) }, 0, 10));
+      for (const [name, n] of Object.entries(v as Record<string, number>)) out.push(range(i, name, `${label}: ${counterName(name, t)}`, n, { ...k, min: 0, max: Math.max(k.max ?? 10, n) }, 0, 10));
     } else if (k.kind === 'choice' && Array.isArray(v)) {
       out.push({ knob: i, part: null, label, kind: 'select', value: String(v[0] ?? ''), options: COLORS.map((c) => ({ value: c, label: t(`c_${c}`) })) });
     } else if (k.kind === 'mana' || typeof v === 'string') {

@@ -6,6 +6,7 @@
  */
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import type { EditionItems } from './items.ts';
+import type { CrosswalkFile } from '../pipeline/crosswalk-file.ts';
 
 /** `[first edition index, last edition index, number or term, text id, example text ids]`. */
 export type Span = [from: number, to: number, key: string, text: number, examples: number[]];
@@ -76,16 +77,6 @@ export function crosswalk(store: HistoryStore, from: string, to: string): Record
     if (!b || b[2] !== a[2]) out[a[2]] = b ? b[2] : null;
   }
   return out;
-}
-
-/** A crosswalk as the data stage writes it for the engine (src/generated/crosswalk.json). */
-export interface CrosswalkFile {
-  from: string;
-  to: string;
-  /** Every rule of `from` whose number differs in `to` (null: no counterpart of its own). */
-  map: Record<string, string | null>;
-  /** Editions the history lacks (then `map` is empty: the crosswalk cannot be derived). */
-  missing: string[];
 }
 
 /** The crosswalk between two editions for the generated data; says which edition is missing instead of throwing. */

@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import type { Diagnostic } from '../model/types.ts';
 import type { DiagnosticCode } from './diagnostics.ts';
-import type { CrosswalkFile } from '../history/store.ts';
 
 /** Where the data stage writes it, relative to the project (the message names it so). */
 export const CROSSWALK_JSON = 'src/generated/crosswalk.json';
@@ -17,12 +16,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RULE = /^\d{3}(?:\.\d+[a-z]?)?$/;
 const ruleNumber = z.string().check(z.regex(RULE));
 
+/** The file's one description: the schema parses it, and its type (CrosswalkFile) is inferred from it. */
 const schema = z.strictObject({
   from: z.string().check(z.regex(DATE)),
   to: z.string().check(z.regex(DATE)),
+  /** Every rule of `from` whose number differs in `to` (null: no counterpart of its own). */
   map: z.record(ruleNumber, z.nullable(ruleNumber)),
+  /** Editions the history lacks (then `map` is empty: the crosswalk cannot be derived). */
   missing: z.array(z.string().check(z.regex(DATE))),
 });
+
+/** A crosswalk as the data stage writes it for the engine (src/generated/crosswalk.json). */
+export type CrosswalkFile = z.output<typeof schema>;
 
 /** What an issue's path expected, in words. */
 function expected(path: readonly PropertyKey[]): string {

@@ -10,8 +10,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Lang, RuleDocument } from '../model/types.ts';
-import { crosswalkFile, type CrosswalkFile, type HistoryStore } from '../history/store.ts';
-import { readCrosswalkText } from './crosswalk-file.ts';
+import { crosswalkFile, type HistoryStore } from '../history/store.ts';
+import { readCrosswalkText, type CrosswalkFile } from './crosswalk-file.ts';
 import { PROJECT_ROOT } from './sources.ts';
 
 export interface CatalogEdition {

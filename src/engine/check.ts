@@ -5,6 +5,7 @@
 import { parseCost } from './mana.ts';
 import { getPath, type Scenario } from './scenario.ts';
 import type { SchemaError } from './scenario-validate.ts';
+import { isCountedCardId, isPlayerId } from './types.ts';
 
 const REF_KEYS = new Set(['card', 'obj', 'attacker', 'blocker', 'source', 'from']);
 
@@ -24,7 +25,7 @@ export function checkScenario(s: Scenario): SchemaError[] {
     }
   };
   walkCreated(s);
-  const known = (id: string) => ids.has(id) || created.has(id) || id === 'self' || id.startsWith('$') || id === 'P1' || id === 'P2' || /^P[12]-(library|hand)\d+$/.test(id);
+  const known = (id: string) => ids.has(id) || created.has(id) || id === 'self' || id.startsWith('$') || isPlayerId(id) || isCountedCardId(id);
   const mana = (v: unknown, path: string) => {
     if (typeof v !== 'string') return;
     try {

@@ -7,7 +7,7 @@
 import type { DamageItem, Game } from './game.ts';
 import { list as listOf, M, pl, word, type Msg } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
-import { IllegalAction, type ActionOf } from './types.ts';
+import { IllegalAction, isPlayerId, type ActionOf } from './types.ts';
 import { subsets } from './subsets.ts';
 
 export function combatDamageStep(g: Game): void {
@@ -160,7 +160,7 @@ export function dealCombatDamage(g: Game, asg: Record<string, Record<string, num
   for (const [id, a] of Object.entries(asg)) {
     for (const [r, n] of Object.entries(a)) {
       if (n <= 0) continue;
-      items.push({ source: id, to: r === 'P1' || r === 'P2' ? { player: r } : { obj: r, inc: g.s.objects[r]!.inc }, amount: n, combat: true });
+      items.push({ source: id, to: isPlayerId(r) ? { player: r } : { obj: r, inc: g.s.objects[r]!.inc }, amount: n, combat: true });
     }
     if (g.s.turn.step === 'first-strike-damage') cb.dealtFirstStrike.push(id);
   }

@@ -35,7 +35,7 @@ import * as triggers from './triggers.ts';
 import * as turn from './turn.ts';
 import * as zones from './zones.ts';
 import {
-  ChoiceNeeded, IllegalAction,
+  ChoiceNeeded, IllegalAction, isPlayerId,
   type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
@@ -144,7 +144,7 @@ export class Game {
   }
   /** An object as a message argument if there is one, else the reference as the scenario gave it. */
   refAny(id: string): Arg {
-    return this.s.objects[id] ? this.ref(id) : id === 'P1' || id === 'P2' ? pl(id) : code(id);
+    return this.s.objects[id] ? this.ref(id) : isPlayerId(id) ? pl(id) : code(id);
   }
   /** A target (an object or a player) as a message argument. */
   refT(t: { obj: string } | { player: PlayerId }): Arg {
@@ -180,7 +180,7 @@ export class Game {
       .map((o) => o.id);
   }
   player(ref: string, ctx: Ctx): PlayerId {
-    if (ref === 'P1' || ref === 'P2') return ref;
+    if (isPlayerId(ref)) return ref;
     if (ref === 'you') return ctx.you;
     if (ref === 'opponent') return opponentOf(ctx.you);
     if (ref === 'active') return this.s.turn.active;

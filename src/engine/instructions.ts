@@ -11,7 +11,7 @@ import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits, parseCost } from './mana.ts';
-import { IllegalAction, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
+import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
@@ -38,7 +38,7 @@ function targetRefs(g: Game, ctx: Ctx, r: Refs | undefined): TargetRef[] {
   const out: TargetRef[] = [];
   for (const x of list) {
     const bound = x.startsWith('$') ? ctx.bindings?.[x.slice(1)] : undefined;
-    if (x === 'P1' || x === 'P2' || x === 'you' || x === 'opponent' || x === 'defending' || x === 'active') out.push({ player: g.player(x, ctx) });
+    if (isPlayerId(x) || x === 'you' || x === 'opponent' || x === 'defending' || x === 'active') out.push({ player: g.player(x, ctx) });
     else if (bound && 'player' in bound) out.push(bound);
     else {
       const id = refObj(g.s, x, ctx);

@@ -9,7 +9,7 @@ import { code, list, M, obj, pl, type Arg } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { parsePool } from './mana.ts';
 import { checkStateTriggers } from './triggers.ts';
-import { IllegalAction, type EffectDef, type Filter, type GameState, type StackItem, type TargetDef, type TargetRef } from './types.ts';
+import { IllegalAction, isPlayerId, type EffectDef, type Filter, type GameState, type StackItem, type TargetDef, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -34,7 +34,7 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
   for (const d of defs) {
     const pick = chosen[d.id];
     if (pick === undefined) throw new IllegalAction(M`no target chosen for "${code(d.id)}"`, '601.2c');
-    const t: TargetRef = pick === 'P1' || pick === 'P2' ? { player: pick } : { obj: pick, inc: g.s.objects[pick]?.inc ?? -1 };
+    const t: TargetRef = isPlayerId(pick) ? { player: pick } : { obj: pick, inc: g.s.objects[pick]?.inc ?? -1 };
     if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(M`${g.refAny(pick)} isn't a legal target`, '601.2c');
     const grp = d.group ?? d.id;
     const seen = byGroup.get(grp) ?? [];

@@ -8,6 +8,11 @@ import { english, type Msg } from './msg.ts';
 
 export type PlayerId = 'P1' | 'P2';
 export const PLAYERS: readonly PlayerId[] = ['P1', 'P2'];
+/** Whether a value names a player ("P1", "P2"): the one test of a player id (and a type guard). */
+export const isPlayerId = (x: unknown): x is PlayerId => x === 'P1' || x === 'P2';
+/** Whether an id is one of the anonymous hand or library cards the setup makes from a count ("P1-hand1",
+ * "P2-library3"; scenario.ts `addCards`): cards, not players. */
+export const isCountedCardId = (id: string): boolean => /^P[12]-(hand|library)\d+$/.test(id);
 export type Edition = '2019-01-25' | '2026-01-16';
 export const EDITIONS: readonly Edition[] = ['2019-01-25', '2026-01-16'];
 export type Zone = 'library' | 'hand' | 'battlefield' | 'graveyard' | 'stack' | 'exile' | 'command';

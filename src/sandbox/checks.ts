@@ -4,6 +4,7 @@
  * Pure (no DOM); used by the widget's step panel and unit-tested in tests/sandbox/.
  */
 import type { ExpectationResult, Scenario } from '../engine/scenario.ts';
+import { isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import { formatValue, listSep, nameOf, playerName, resultText, stackLabel, stepName, type T } from './model.ts';
 import type { StringKey } from './strings.ts';
@@ -59,7 +60,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
   const subjectId = dot < 0 ? head! : head!.slice(0, dot);
   const field = dot < 0 ? '' : head!.slice(dot + 1);
   if (subjectId === 'turn') return t('ckTurn', { field: t(TURN_FIELDS[field] ?? 'f_step'), value: field === 'step' ? stepName(String(e.expected), t) : formatValue(e.expected, t, { s, lang, field }) });
-  if (/^P[12]$/.test(subjectId)) {
+  if (isPlayerId(subjectId)) {
     return t('ckField', { subject: playerName(subjectId, t), field: PLAYER_FIELDS[field] ? t(PLAYER_FIELDS[field]!) : field, value: value(e.expected, field, s, lang, t) });
   }
   const subject = nameOf(s, subjectId, lang);
@@ -71,7 +72,7 @@ function checkSentence(e: ExpectationResult, s: Scenario, lang: Lang, t: T): str
 /** The sentence for one part of the `events` expectation (what a step did that the state doesn't show). */
 function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T): string {
   const sep = listSep(lang);
-  const name = (id: string) => (/^P[12]$/.test(id) ? playerName(id, t) : nameOf(s, id, lang));
+  const name = (id: string) => (isPlayerId(id) ? playerName(id, t) : nameOf(s, id, lang));
   const amounts = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => {
     const [from, to] = k.includes('>') ? k.split('>') : [k, ''];
     return to ? `${name(from!)} → ${name(to)} ${n}` : `${name(from!)} ${n}`;

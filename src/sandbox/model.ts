@@ -4,6 +4,7 @@
  * comparison of two runs. Unit-tested in tests/sandbox/.
  */
 import { diffViews, type RunResult, type Scenario, type ScenarioStep, type StateView, type StepResult } from '../engine/scenario.ts';
+import { isCountedCardId, isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
 import { STRINGS, fmt, translator, type StringKey, type Strings } from './strings.ts';
@@ -38,7 +39,7 @@ export function compareEditionsFor(s: Scenario, runEdition: string): string[] {
  */
 export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): string {
   // the sandbox's anonymous hand and library cards ("P1-library1"): just "a card"
-  if (/^P[12]-(hand|library)\d+$/.test(id)) return translator(lang)('anonCard');
+  if (isCountedCardId(id)) return translator(lang)('anonCard');
   const n = s.names?.[id];
   const own = n?.[lang] ?? (s as SiteScenario).localNames?.[lang]?.[id] ?? n?.['en'] ?? s.setup.objects?.[id]?.card.name;
   if (own !== undefined) return own;
@@ -184,7 +185,7 @@ export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string
     case 'order-blockers': return t('opOrder', { p, card: n(a['attacker']), list: ((a['order'] as string[]) ?? []).map(n).join(' → ') });
     case 'assign-combat-damage': {
       const as = (a['assignments'] as Record<string, Record<string, number>>) ?? {};
-      const list = Object.entries(as).flatMap(([, to]) => Object.entries(to).map(([k, v]) => `${/^P[12]$/.test(k) ? playerName(k, t) : n(k)} ${v}`));
+      const list = Object.entries(as).flatMap(([, to]) => Object.entries(to).map(([k, v]) => `${isPlayerId(k) ? playerName(k, t) : n(k)} ${v}`));
       return t('opAssign', { p, list: list.join(sep) });
     }
     case 'query': {
@@ -218,7 +219,7 @@ export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string
 /** A sandbox injection (an event the example takes as given) in the page's language; null for an unknown op. */
 function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang: Lang): string | null {
   const card = n(a['obj'] ?? a['on'] ?? a['from'] ?? a['card']);
-  const who = typeof a['player'] === 'string' && /^P[12]$/.test(a['player']) ? playerName(a['player'], t) : p;
+  const who = typeof a['player'] === 'string' && isPlayerId(a['player']) ? playerName(a['player'], t) : p;
   const num = typeof a['n'] === 'number' ? a['n'] : 1;
   switch (a.op) {
     case 'create-effect': {
@@ -282,7 +283,7 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if (typeof v === 'object') {
     const e = Object.entries(v as Record<string, unknown>);
     // a record's keys: objects and players by name, counter kinds and the fields of a characteristics query in words
-    const key = (k: string) => (ctx.s.setup.objects?.[k] || ctx.s.names?.[k] || tokenName(ctx.s, k) !== undefined ? nameOf(ctx.s, k, ctx.lang) : /^P[12]$/.test(k) ? playerName(k, t)
+    const key = (k: string) => (ctx.s.setup.objects?.[k] || ctx.s.names?.[k] || tokenName(ctx.s, k) !== undefined ? nameOf(ctx.s, k, ctx.lang) : isPlayerId(k) ? playerName(k, t)
       : ctx.field === 'counters' ? counterName(k, t) : ctx.field ? k : FIELDS.has(k) ? t(k as StringKey) : `f_${k}` in STRINGS.en ? t(`f_${k}` as StringKey) : k);
     return e.length ? e.map(([k, x]) => `${key(k)}: ${formatValue(x, t, ctx.field ? ctx : { ...ctx, field: k })}`).join(listSep(ctx.lang)) : t('none');
   }
@@ -291,10 +292,10 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if ((ctx.field === 'lost' || ctx.field === 'won') && typeof v === 'string') return t('yes');
   if (ctx.field === 'zone' && ZONES.has(s)) return t(s as StringKey);
   if (ctx.field === 'step') return stepName(s, t);
-  if (/^P[12]$/.test(s)) return playerName(s, t);
+  if (isPlayerId(s)) return playerName(s, t);
   if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
   if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
-  if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || /^P[12]-(hand|library)\d+$/.test(s) || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
+  if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || isCountedCardId(s) || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
   if (ctx.field === 'subtypes') return subtypeName(s, t);
@@ -394,7 +395,7 @@ export function outcomeLines(initial: StateView, final: StateView, s: Scenario, 
   const lines: string[] = [];
   const sep = listSep(lang);
   for (const [id, o] of Object.entries(final.objects)) {
-    if (/^P[12]-(library|hand)\d+$/.test(id)) continue;
+    if (isCountedCardId(id)) continue;
     const before = initial.objects[id];
     const changed = !before || JSON.stringify(before) !== JSON.stringify(o);
     if (!changed && !(o.zone === 'battlefield' && o.power !== undefined)) continue;

@@ -8,6 +8,7 @@
  */
 import { M, type Arg, type Msg } from '../engine/msg.ts';
 import type { Scenario } from '../engine/scenario.ts';
+import { isCountedCardId } from '../engine/types.ts';
 import { createTranslator, LOCALES, type Catalog, type Locale, type Translate } from '../i18n/translate.ts';
 import jaTrace from '../i18n/locales/ja.trace.json';
 import koTrace from '../i18n/locales/ko.trace.json';
@@ -49,7 +50,7 @@ const englishName = (s: Scenario, id: string): string | undefined => s.setup.obj
  * name gives the translation. An object the scenario doesn't name (a token) keeps the engine's name.
  */
 function objectName(a: { obj: string; name: string }, c: TraceContext): string {
-  if (/^P[12]-(hand|library)\d+$/.test(a.obj)) return traceMessage(A_CARD, c);
+  if (isCountedCardId(a.obj)) return traceMessage(A_CARD, c);
   const { s, lang } = c;
   // an object the scenario names by description only (no card name): as the widget names it (its card type)
   if (s.setup.objects?.[a.obj] && englishName(s, a.obj) === undefined) return nameOf(s, a.obj, lang);

@@ -9,7 +9,7 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { useStrings } from '../../src/site/i18n.ts';
+import { LANG_LABEL, useStrings } from '../../src/site/i18n.ts';
 import { onPhoneAndDesktop, useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 
@@ -41,6 +41,15 @@ suite('not-found pages in Chromium', () => {
         for (const a of await links.all()) expect(await a.isVisible()).toBe(true);
         // The header's go-to form sends to this language's /go/.
         expect(await page.locator('form.goto').getAttribute('action')).toBe(`/${lang}/go/`);
+        // The header's language switch marks this language as the page's own, in the style an edition's page marks
+        // its language with (bold, not a link colour): aria-current="true", since the link (/ko/) is not this page.
+        const own = page.locator('.lang-nav a[aria-current]');
+        expect(await own.evaluateAll((as) => as.map((a) => [a.getAttribute('hreflang'), a.getAttribute('aria-current'), a.textContent]))).toEqual([[lang, 'true', LANG_LABEL[lang]]]);
+        const style = (a: Element) => { const cs = getComputedStyle(a); return [cs.fontWeight, cs.color, cs.textDecorationLine]; };
+        const other = await page.locator(`.lang-nav a[hreflang="en"]`).evaluate(style);
+        const marked = await own.evaluate(style);
+        expect(marked[0]).toBe('700');
+        expect(marked).not.toEqual(other);
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           const result = await new AxeBuilder({ page }).analyze();
@@ -54,6 +63,7 @@ suite('not-found pages in Chromium', () => {
       const page = await web.open('/en/no-such-page/', { context: ctx(), ready: true });
       expect(await status(page)).toBe(404);
       expect([await page.getAttribute('html', 'lang'), await page.locator('a.skip').textContent()]).toEqual(['en', 'Skip to content']);
+      expect(await page.locator('.lang-nav a[aria-current]').evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')))).toEqual(['en']);
       await page.goto(`${web.base}ja/702.999/`);
       await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2019-01-25 版の日本語ルールにありません。');
       expect(await page.locator('a.skip').textContent()).toBe('本文へスキップ');

@@ -6,6 +6,7 @@
  * those of what is kept as written on purpose: card names the page has no translation for, mana symbols, and the
  * scenario's own identifiers (a target's id).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
 import { localNamesFor, siteEditions } from '../../scripts/sandbox-data.ts';
@@ -15,6 +16,7 @@ import type { SiteScenario } from '../../src/sandbox/manifest.ts';
 import { nameOf, runEditionFor } from '../../src/sandbox/model.ts';
 import { translator } from '../../src/sandbox/strings.ts';
 import { TRACE, traceLine, traceMessage, type TraceContext, type TraceReport } from '../../src/sandbox/trace.ts';
+import { readDocument } from '../../src/pipeline/generated.ts';
 import { SHARED, needs } from '../inputs.ts';
 
 const shared = needs(SHARED);
@@ -28,6 +30,26 @@ const newReport = (): TraceReport => ({ problems: [], kept: [], templates: [] })
 const ctx = (s: Scenario, lang: 'en' | 'ja' | 'ko', report?: TraceContext['report']): TraceContext => ({ s, lang, t: translator(lang), ...(report ? { report } : {}) });
 
 shared.describe('trace lines in the page language', () => {
+  it('say "trigger" with the word of the page\'s CR: 誘発 (ja), 격발 (ko), never the 유발 of other Korean sources', () => {
+    const rule = (lang: 'ja' | 'ko', n: string) => JSON.stringify(readDocument(lang, '2019-01-25').rules.find((r) => r.number === n)?.body ?? null);
+    // 603.1 defines triggered abilities in each translation
+    expect([rule('ja', '603.1').includes('誘発'), rule('ko', '603.1').includes('격발'), rule('ko', '603.1').includes('유발')]).toEqual([true, true, false]);
+    const catalog = (lang: string, domain: string): Record<string, string> => JSON.parse(readFileSync(`src/i18n/locales/${lang}.${domain}.json`, 'utf8'));
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const domain of ['trace', 'sandbox']) {
+      const [en, ja, ko] = ['en', 'ja', 'ko'].map((l) => catalog(l, domain)) as [Record<string, string>, Record<string, string>, Record<string, string>];
+      for (const [k, v] of Object.entries(en)) {
+        if (!/trigger/i.test(v)) continue;
+        checked++;
+        if (!ja[k]?.includes('誘発')) wrong.push(`ja.${domain} ${k}: ${ja[k]}`);
+        if (!ko[k]?.includes('격발') || ko[k]!.includes('유발')) wrong.push(`ko.${domain} ${k}: ${ko[k]}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(10); // 13 trace lines and 3 sandbox strings name a trigger
+    expect(wrong).toEqual([]);
+  });
+
   it('runs the scenarios as the site has them, some with the card names of the Japanese examples', () => {
     expect(runs.length).toBeGreaterThanOrEqual(scenarios.length);
     // 613.5 example 4 (2019) names the land 《スヴォグトース》-style in brackets: the Japanese CR writes card names in 《》

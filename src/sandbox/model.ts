@@ -299,6 +299,11 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
   if (ctx.field === 'subtypes') return subtypeName(s, t);
+  // a name the engine reports (a copy's, 706.2): a card of the scenario, named as the page names that card
+  if (ctx.field === 'name' && ctx.lang !== 'en') {
+    const card = Object.entries(ctx.s.setup.objects ?? {}).find(([, o]) => o.card.name === s)?.[0];
+    if (card) return nameOf(ctx.s, card, ctx.lang);
+  }
   if (ctx.field === 'abilities') return abilityPresence(s, t) ?? s;
   return s;
 }

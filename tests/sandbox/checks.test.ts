@@ -36,6 +36,18 @@ describe('checks said as sentences', () => {
     expect(describeCheck(paid, mana, 'ko', translator('ko'))).toContain('{1}{G} 생물');
   });
 
+  it('says the name a copy takes as the page names that card (706.3: Runeclaw Bear; the Korean CR keeps it in English)', () => {
+    // the Japanese name as the build pairs it from the example (scripts/sandbox-data.ts localNamesFor)
+    const vesuvan = { ...load('706.3-ex1-vesuvan-doppelganger.json'), localNames: { ja: { bear: '《ルーン爪の熊》' } } } as Scenario;
+    const names = runScenario(vesuvan).expectations.filter((e) => e.path.endsWith('.name'));
+    expect(names.length).toBeGreaterThan(0);
+    for (const e of names) {
+      expect(describeCheck(e, vesuvan, 'ja', translator('ja'))).toMatch(/の名前:《ルーン爪の熊》$/);
+      expect(describeCheck(e, vesuvan, 'ko', translator('ko'))).toMatch(/의 이름: Runeclaw Bear$/);
+      expect(describeCheck(e, vesuvan, 'en', translator('en'))).toMatch(/name is Runeclaw Bear$/);
+    }
+  });
+
   it('says what was found when a check fails', () => {
     const pt = { ...r.expectations.find((e) => e.path === 'ogre.pt')!, actual: [1, 1], passed: false };
     expect(describeCheck(pt, ogre, 'en', translator('en'))).toMatch(/ — but it is 1\/1$/);

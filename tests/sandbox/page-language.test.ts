@@ -2,10 +2,12 @@
  * Issue 12: every word the widget shows on a Japanese or Korean page is in the page's language. Every scenario
  * attached to an example of a ja/ko edition is rendered the way the widget renders it (src/sandbox/render/*: steps
  * with checks, results and trace; the board and "what changed" after every step and at the start; the outcome; the
- * comparison with other editions) into a tiny stand-in DOM, and the Latin-script words of that text are collected,
- * except those the page's own example prints (card names the Korean CR keeps in English, "X" of a cost…), mana and
- * other {…} symbols, and rule numbers. Nothing may be left: no creature subtype, counter kind, token id or "any"/"none"
- * in English.
+ * comparison with other editions; the assumptions and the tweak controls) into a tiny stand-in DOM, and the Latin-script
+ * words of that text are collected, except those the page's own example prints ("X" of a cost, a card name the
+ * Korean example keeps in English…), mana and other {…} symbols, and rule numbers. Nothing may be left: no object the
+ * scenario describes in English ("a 3/3 creature with lifelink"), no quoted ability, subtype, counter kind, token id
+ * or "any"/"none". The one kind of Latin word a scenario may add is a card name on a Korean page, written as its `ko`
+ * name on purpose: the Korean CR keeps card names in English (978's example: "Lightning Bolt").
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ import { examplesOf } from '../../src/engine/example-match.ts';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { readDocument } from '../../src/pipeline/generated.ts';
 import type { SiteScenario } from '../../src/sandbox/manifest.ts';
-import { compareEditionsFor, nameOf, runEditionFor, type T } from '../../src/sandbox/model.ts';
+import { compareEditionsFor, controlsFor, nameOf, runEditionFor, type T } from '../../src/sandbox/model.ts';
 import { counterName, subtypeName } from '../../src/sandbox/words.ts';
 import { describeCheck } from '../../src/sandbox/checks.ts';
 import { renderBoard, renderChanges } from '../../src/sandbox/render/board.ts';
@@ -71,6 +73,9 @@ function widgetText(s: Scenario, lang: 'ja' | 'ko', pageEdition: string): string
   out.push(text(renderOutcome(st, ctx, new FakeNode('h4') as unknown as HTMLElement)));
   const others = compareEditionsFor(s, edition);
   if (others.length) out.push(text(renderCompare(st, others, ctx)));
+  // the assumptions (widget.ts shows them in the page's language, else in English) and the tweak controls' labels
+  out.push(...(s.assumptions ?? []).map((a) => a[lang] ?? a.en));
+  out.push(...controlsFor(st.tweakables, lang, t).flatMap((c) => [c.label, ...(c.options ?? []).map((o) => o.label)]));
   return out;
 }
 
@@ -91,16 +96,14 @@ shared.describe('the widget on a Japanese or Korean page, in that language (issu
     return docs.get(key)!.get(`${rule}#${n}`);
   };
 
-  /** Latin words of what the scenario itself writes in English: object names and labels (the descriptive names such as
-   * "a 3/4 creature" some scenarios give only in English, card names the page can't pair). Left for now: see below. */
-  const authored = (s: Scenario): Set<string> => {
+  /** Latin words of the card names a scenario keeps in English on a Korean page on purpose: a `ko` name equal to the
+   * object's English card name and written as one (capitalized words, "Svogthos, the Restless Tomb"). */
+  const keptCardNames = (s: Scenario): Set<string> => {
     const out = new Set<string>();
-    const walk = (v: unknown, key: string): void => {
-      if (typeof v === 'string') { if (key === 'name' || key === 'label' || key === 'en') for (const w of latinWords(v)) out.add(w); return; }
-      if (Array.isArray(v)) return v.forEach((x) => walk(x, key));
-      if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
-    };
-    walk(s, '');
+    for (const [id, n] of Object.entries(s.names ?? {})) {
+      const card = s.setup.objects?.[id]?.card.name ?? n.en;
+      if (n.ko === card && /^[A-Z][\w'-]*(,? (?:of|the|from|to|and|in|[A-Z][\w'-]*))*$/.test(card)) for (const w of latinWords(card)) out.add(w);
+    }
     return out;
   };
   // The Korean 2019 CR keeps the creature types (205.3m: "Advisor, Aetherborn, …, Bear, …") and the counter kinds age
@@ -112,11 +115,11 @@ shared.describe('the widget on a Japanese or Korean page, in that language (issu
   };
 
   for (const lang of ['ja', 'ko'] as const) {
-    it(`${lang}: no Latin word the page's example doesn't print, other than names the scenario writes in English`, () => {
+    it(`${lang}: no Latin word the page's example doesn't print${lang === 'ko' ? ' (other than card names the Korean CR keeps in English)' : ''}`, () => {
       const keeps = lang === 'ko' ? koKeeps() : new Set<string>();
       if (lang === 'ko') expect([keeps.has('Bear'), keeps.has('age'), keeps.has('fade')]).toEqual([true, true, true]);
       const leftovers = new Map<string, string>(); // word → where first seen
-      const all = new Set<string>();
+      const byPage = new Map<string, Set<string>>(); // page (scenario, example) → its words left
       let pages = 0;
       for (const s of scenarios) for (const a of s.attach) {
         if (!(editions[lang] ?? []).includes(a.edition)) continue;
@@ -124,24 +127,28 @@ shared.describe('the widget on a Japanese or Korean page, in that language (issu
         if (example === undefined) continue; // the page has no such example: no widget on it
         pages++;
         const own = new Set(latinWords(example));
-        const named = authored(s);
+        const kept = lang === 'ko' ? keptCardNames(s) : new Set<string>();
+        const page = `${s.id} (${a.edition} ${a.rule} #${a.example})`;
         for (const text of widgetText(s, lang, a.edition)) {
           for (const w of latinWords(text)) {
-            if (own.has(w)) continue;
-            all.add(w);
-            if (named.has(w) || keeps.has(w) || leftovers.has(w)) continue;
+            if (own.has(w) || kept.has(w) || keeps.has(w) || (lang === 'ja' && w === 'if')) continue;
+            if (!byPage.has(page)) byPage.set(page, new Set());
+            byPage.get(page)!.add(w);
+            if (leftovers.has(w)) continue;
             const i = text.search(new RegExp(`(?<![A-Za-z'-])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z'-])`));
-            leftovers.set(w, `${s.id} (${a.edition} ${a.rule} #${a.example}): …${text.slice(Math.max(0, i - 40), i + 40).replace(/\s+/g, ' ')}…`);
+            leftovers.set(w, `${page}: …${text.slice(Math.max(0, i - 40), i + 40).replace(/\s+/g, ' ')}…`);
           }
         }
       }
       // the Japanese and the Korean 2019 documents each have examples with a scenario (tests/sandbox/trace.test.ts)
       expect(pages).toBeGreaterThan(10);
-      // Nothing of the widget's own is left in English. Measured with this scan: 54 (ja) / 47 (ko) distinct such words
-      // before issue 12's fixes. The one Latin word allowed: the Japanese 「if」 of an intervening-if trigger, which the
-      // Japanese CR itself writes so (603.4: 「if」は「なら」と翻訳され…), used by ja.trace.json's 603.4 lines.
-      const left = lang === 'ja' ? ['if'] : [];
-      expect([...leftovers.keys()].sort(), [...leftovers].map(([w, where]) => `${w} — ${where}`).join('\n')).toEqual(left.sort());
+      // Nothing is left in English. Measured with this scan: 54 (ja) / 47 (ko) distinct words of the widget's own
+      // before issue 12's fixes; then, once names, assumptions and labels were scanned too, 90 ja and 93 ko pages still
+      // showed words the scenarios wrote only in English. The one Latin word allowed on a Japanese page: the 「if」 of
+      // an intervening-if trigger, which the Japanese CR itself writes so (603.4: 「if」は「なら」と翻訳され…), used by
+      // ja.trace.json's 603.4 lines.
+      const report = [...byPage].map(([page, ws]) => `${page}: ${[...ws].join(' ')}`).join('\n');
+      expect([...leftovers.keys()].sort(), `${byPage.size} pages with words left:\n${report}\n\nfirst seen:\n${[...leftovers].map(([w, where]) => `${w} — ${where}`).join('\n')}`).toEqual([]);
     });
   }
 });
@@ -160,4 +167,22 @@ it('subtypes, counter kinds, tokens and nameless objects in the words of the pag
   expect(describeCheck(abilities!, mage, 'ja', ja)).toMatch(/なし$/);
   const twice = loadScenario(scenarioFiles().find((f) => f.includes('601.2c-ex1'))!).scenario!;
   expect([nameOf(twice, 'bear', 'ja'), nameOf(twice, 'bear', 'en')]).toEqual(['クリーチャー', 'creature']);
+});
+
+it('every assumption and control label of a scenario shown on a Japanese or Korean page is written in that language', () => {
+  // sentences and labels have no fallback a reader could accept: the English one would stand in a Japanese page
+  const { editions } = siteEditions();
+  const missing: string[] = [];
+  let shown = 0;
+  for (const f of scenarioFiles()) {
+    const s = loadScenario(f).scenario!;
+    for (const lang of ['ja', 'ko'] as const) {
+      if (!s.attach.some((a) => (editions[lang] ?? []).includes(a.edition))) continue;
+      (s.assumptions ?? []).forEach((a, i) => { shown++; if (!a[lang]) missing.push(`${s.id} assumptions[${i}] ${lang}`); });
+      (s.knobs ?? []).forEach((k, i) => { shown++; if (!k.label[lang]) missing.push(`${s.id} knobs[${i}].label ${lang}`); });
+    }
+  }
+  // 20 assumptions and 21 knobs over 112 files, most of them on scenarios attached to 2019-01-25 (ja and ko pages)
+  expect(shown).toBeGreaterThan(40);
+  expect(missing).toEqual([]);
 });

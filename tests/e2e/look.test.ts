@@ -81,6 +81,20 @@ suite('what looking at the pages found, in Chromium', () => {
       await page.close();
     });
 
+    test('/sources/: the cells\' English labels are in the page\'s font; only the language\'s own name is in its language', async () => {
+      // Seen on the phone's cards: "Language" in the Korean font, its colon raised against it ("Language: 한국어",
+      // the cell was lang="ko", so its ::before label was Korean text); "Edition:" beside it in the page's font.
+      const page = await web.open('/sources/', { context: ctx() });
+      const cells = await page.locator('table.sources td[data-label]').evaluateAll((tds) => tds.map((td) => [td.closest('[lang]')!.getAttribute('lang'), getComputedStyle(td, '::before').fontFamily]));
+      expect(cells.length).toBeGreaterThan(0);
+      expect(new Set(cells.map(([lang, font]) => `${lang} ${font}`))).toEqual(new Set([`en ${await page.evaluate(() => getComputedStyle(document.body).fontFamily)}`]));
+      const names = await page.locator('table.sources td[data-label="Language"] > span').evaluateAll((ss) => ss.map((s) => `${s.getAttribute('lang')} ${s.textContent}`));
+      const label: Record<string, string> = { en: 'English', ja: '日本語', ko: '한국어' };
+      expect(names.length).toBe(cells.length / 5);
+      for (const n of names) expect(n).toBe(`${n.slice(0, 2)} ${label[n.slice(0, 2)]}`);
+      await page.close();
+    });
+
     test('the keyboard-shortcut line shows only where there is a keyboard (not on a touch phone)', async () => {
       const page = await web.open('/ja/', { context: ctx() });
       expect(await page.locator('footer.foot .keys').isVisible()).toBe(options === DESKTOP);

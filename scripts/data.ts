@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
-import { mergeDocuments } from '../src/pipeline/merge.ts';
+import { inChapterOrder, mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
 import { restoreLostWords } from '../src/pipeline/lost-words.ts';
@@ -80,7 +80,8 @@ export async function buildData(
       partial: doc.partial,
       title: doc.title,
       ruleCount: doc.rules.length,
-      sources: g.entries.map((e) => ({ id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit })),
+      // An edition of several chapter posts lists them in chapter order (as merged), not the manifest's.
+      sources: inChapterOrder(g.docs, g.entries).map((e) => ({ id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit })),
       english: doc.lang === 'en' ? doc.edition : en ? en.edition : null,
       untranslated: alignment.missing,
     };

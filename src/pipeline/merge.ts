@@ -10,10 +10,20 @@ import type { RuleDocument } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { linkCrossReferences } from './link.ts';
 
+/**
+ * `items` (one per document: the documents themselves, or their manifest entries) in the order of the documents'
+ * chapters, by each document's first rule: the order they are merged in, and the order an edition lists its
+ * sources in (chapters 1, 5, 7, 9, whatever order the manifest gives them).
+ */
+export function inChapterOrder<T>(docs: readonly RuleDocument[], items: readonly T[]): T[] {
+  const first = (i: number) => docs[i]!.rules[0]?.number ?? '999';
+  return items.map((_, i) => i).sort((a, b) => compareRuleNumbers(first(a), first(b))).map((i) => items[i]!);
+}
+
 export function mergeDocuments(docs: RuleDocument[]): RuleDocument {
   if (docs.every((d) => d.partial)) docs = docs.map((d) => ({ ...d, title: '' }));
   if (docs.length === 1) return docs[0]!;
-  const sorted = [...docs].sort((a, b) => compareRuleNumbers(a.rules[0]?.number ?? '999', b.rules[0]?.number ?? '999'));
+  const sorted = inChapterOrder(docs, docs);
   const first = sorted[0]!;
   const merged: RuleDocument = {
     ...first,

@@ -87,7 +87,7 @@ function eventSentence(part: string, v: unknown, s: Scenario, lang: Lang, t: T):
       return (v as { for: string; mana: string; snow: string }[]).map((x) => (x.snow ? t('evPaymentSnow', { what: what(x.for), mana: x.mana || '{0}', snow: x.snow }) : t('evPayment', { what: what(x.for), mana: x.mana || '{0}' }))).join(sep);
     }
     case 'combatDamage': return t('evCombat', { list: Object.entries(v as Record<string, Record<string, number>>).map(([from, to]) => amounts(Object.fromEntries(Object.entries(to).map(([r, n]) => [`${from}>${r}`, n])))).join(sep) });
-    case 'replacements': return (v as { source: string; chooser: string }[]).map((r) => t('evReplacement', { source: name(r.source), player: name(r.chooser) })).join(sep);
+    case 'replacements': return (v as { source: string; chooser: string }[]).map((r) => t('evReplacement', { source: name(r.source), player: name(r.chooser) })).join(sep) || t('evReplacementNone');
     case 'damage': return (v as { dealt: Record<string, number>; prevented: number }[]).map((d) => t('evDamage', { list: amounts(d.dealt), n: d.prevented })).join(sep);
     case 'shuffles': return t('evShuffles', { list: (v as string[]).map(name).join(sep) || t('none') });
     case 'choices': return t('evChoices', { list: (v as { choice: string; by?: string; value: unknown }[]).map((c) => {

@@ -8,7 +8,7 @@ import { isCountedCardId, isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
 import { STRINGS, fmt, translator, type StringKey, type Strings } from './strings.ts';
-import { abilityPresence, counterName, subtypeName, tokenName } from './words.ts';
+import { abilityPresence, counterName, filterText, subtypeName, tokenName } from './words.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
 export type Tweakable = NonNullable<Scenario['knobs']>[number] & { value: unknown };
@@ -230,7 +230,7 @@ function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang:
     }
     case 'end-effect': return t('opEffectEnds');
     case 'move': return t('opMove', { card, zone: ZONES.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
-    case 'destroy': return t('opDestroy', { card });
+    case 'destroy': return a['all'] ? t('opDestroyAll', { what: filterText(a['all'] as Record<string, unknown>, t, lang) }) : t('opDestroy', { card });
     case 'exile': return t('opExile', { card });
     case 'tap': return t('opTap', { card });
     case 'untap': return t('opUntap', { card });
@@ -474,7 +474,7 @@ export function compareRuns(a: RunResult, b: RunResult, s: Scenario, lang: Lang,
 export function resultText(r: unknown, s: Scenario, lang: Lang, t: T): string {
   if (r && typeof r === 'object' && Array.isArray((r as { options?: unknown }).options)) {
     const opts = (r as { options: unknown[] }).options;
-    return opts.map((o) => formatValue(o, t, { s, lang })).map((x) => `[${x}]`).join(' ');
+    return opts.map((o) => formatValue(o, t, { s, lang })).map((x) => `[${x}]`).join(' ') || t('noOptions');
   }
   if (r && typeof r === 'object') {
     const o = { ...(r as Record<string, unknown>) };

@@ -3,9 +3,10 @@
  * (data: src/i18n/locales/*.sandbox.json): subtypes (`sub_…`, 205.3g–m of the Japanese 2019 CR: 熊/Bear; the Korean
  * 2019 CR has its own words for land types, Aura and Vehicle and keeps creature types in English), counter kinds
  * (`ctr_…`: 経年/age, 消散/fade of 702.23a/702.31a; the Korean CR writes "age 카운터"), and a token by its name, never
- * by the scenario's id for it. An unknown word stays as the engine writes it.
+ * by the scenario's id for it; the objects a filter takes (608.2h). An unknown word stays as the engine writes it.
  */
 import type { Scenario } from '../engine/scenario.ts';
+import type { Lang } from './labels.ts';
 import { STRINGS, type StringKey } from './strings.ts';
 
 type T = (key: StringKey, args?: Record<string, string | number>) => string;
@@ -49,3 +50,20 @@ export function tokenName(s: Scenario, id: string): string | undefined {
 
 /** A token's name in the page's language: a name that is one of the subtypes (a Saproling token) as that subtype. */
 export const tokenDisplayName = (name: string, t: T): string => subtypeName(name, t);
+
+/** The objects a filter takes, in the words of the page's CR (608.2h: "every nonblack creature", 「黒でないクリーチャー」,
+ * "흑색이 아닌 생물"): colours, then card types; a permanent when the filter names no type. */
+export function filterText(f: Record<string, unknown>, t: T, lang: Lang): string {
+  const words = (k: string, prefix: 'c_' | 'ty_') => (Array.isArray(f[k]) ? (f[k] as string[]) : []).map((x) => t(`${prefix}${x}` as StringKey));
+  const non = (w: string) => t('filterNon', { word: lang === 'ko' ? withSubjectParticle(w) : w });
+  const adjectives = [...words('colors', 'c_').map((w) => t('filterColor', { word: w })), ...words('notColors', 'c_').map(non), ...words('notTypes', 'ty_').map(non)];
+  const nouns = words('types', 'ty_');
+  // several card types as the CR joins them: "artifact creature", 「アーティファクト・クリーチャー」, "마법물체 생물"
+  return [...adjectives, nouns.length ? nouns.join(lang === 'ja' ? '・' : ' ') : t('permanent')].join(lang === 'ja' ? '' : ' ');
+}
+
+/** A Korean word with its subject particle: 이 after a final consonant (흑색이), else 가 (대지가). */
+function withSubjectParticle(w: string): string {
+  const c = w.charCodeAt(w.length - 1) - 0xac00;
+  return c >= 0 && c < 11172 ? w + (c % 28 ? '이' : '가') : `${w}이(가)`;
+}

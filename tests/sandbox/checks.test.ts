@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { describeCheck } from '../../src/sandbox/checks.ts';
 import { bracketedNames, japaneseNames } from '../../src/sandbox/local-names.ts';
-import { describeStep, keywordName, nameOf, stackLabel } from '../../src/sandbox/model.ts';
+import { describeAction, describeStep, keywordName, nameOf, stackLabel } from '../../src/sandbox/model.ts';
 import { translator } from '../../src/sandbox/strings.ts';
 import { LANGS } from '../../src/sandbox/labels.ts';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
@@ -115,6 +115,27 @@ describe('no field or op of the scenario format in front of a reader', () => {
     const has = runScenario(muraganda).expectations.filter((e) => /\.has$/.test(e.path));
     expect(has.length).toBeGreaterThan(0);
     for (const e of has) expect(describeCheck(e, muraganda, 'ja', translator('ja'))).not.toMatch(/flying|trample|haste/);
+  });
+
+  it('a sandbox edit that destroys by a filter says which objects, in the words of the CR example (608.2h)', () => {
+    const black = load('608.2h-ex1-black-creatures.json');
+    const destroys = black.steps.flatMap((st) => (Array.isArray(st.do) ? st.do : [st.do])).filter((a) => a.op === 'destroy');
+    const said = (lang: 'en' | 'ja' | 'ko') => destroys.map((a) => describeAction(a, black, lang, translator(lang)));
+    // the Japanese example quotes 「黒でないクリーチャーをすべて破壊する」 and 「黒のクリーチャーをすべて破壊する」; the Korean one
+    // "흑색이 아닌 모든 생물" and "모든 흑색 생물"
+    expect(said('ja')).toEqual(['サンドボックス：黒でないクリーチャーをすべて破壊する', 'サンドボックス：黒のクリーチャーをすべて破壊する']);
+    expect(said('ko')).toEqual(['샌드박스: 모든 흑색이 아닌 생물을(를) 파괴한다', '샌드박스: 모든 흑색 생물을(를) 파괴한다']);
+    expect(said('en')).toEqual(['Sandbox: every nonblack creature is destroyed', 'Sandbox: every black creature is destroyed']);
+  });
+
+  it('an empty answer is said, never left blank (107.4f #1: no way to pay; 614.12 #3: no replacement effect applied)', () => {
+    const phyrexian = load('107.4f-ex1-phyrexian.json');
+    const none = runScenario(phyrexian).expectations.filter((e) => e.path === 'result' && JSON.stringify(e.expected) === '{"options":[]}');
+    const orb = load('614.12-ex3-orb-of-dreams.json');
+    const noReplacement = runScenario(orb).expectations.filter((e) => e.path === 'events.replacements' && JSON.stringify(e.expected) === '[]');
+    expect([none.length, noReplacement.length]).toEqual([1, 1]);
+    expect((['en', 'ja', 'ko'] as const).map((l) => describeCheck(none[0]!, phyrexian, l, translator(l)))).toEqual(['The answer is no legal option', '答え:適正な選択肢なし', '답: 적법한 선택지 없음']);
+    expect((['en', 'ja', 'ko'] as const).map((l) => describeCheck(noReplacement[0]!, orb, l, translator(l)))).toEqual(['No replacement effect applies', '置換効果は適用されない', '대체 효과가 적용되지 않는다']);
   });
 
   it('an effect the example takes as given: its English label on an English page, what it does on ja/ko pages', () => {

@@ -4,7 +4,7 @@
  * page of the section that holds it. Pure over the site model; rendered by SectionToc.astro.
  */
 import { paragraphText, isHeadingRule } from '../model/text.ts';
-import { relativeHref, ruleHref, sectionHref, type SectionPage } from './site.ts';
+import { relativeHref, ruleHref, sectionHref, type Edition, type SectionPage } from './site.ts';
 
 export interface TocRule {
   number: string;
@@ -22,8 +22,24 @@ export interface TocSection {
   current: boolean;
 }
 
+/** A part's heading as the edition shows it. */
+export interface PartHeading {
+  number: string;
+  /** The source's title; when it prints none (a Korean 2017 chapter post), the same-edition English one. */
+  title: string;
+  /** The title is the English one (shown lang="en" and marked EN, never as if it were the translation). */
+  english: boolean;
+}
+
+/** Part `number`'s heading in `ed`: the title its source prints, else the same-edition English one, marked. */
+export function partHeading(ed: Edition, number: string): PartHeading {
+  const own = ed.doc.parts.find((p) => p.number === number)?.title ?? '';
+  const en = ed.english?.doc.parts.find((p) => p.number === number)?.title ?? '';
+  return own || !en ? { number, title: own, english: false } : { number, title: en, english: true };
+}
+
 export interface Toc {
-  part: { number: string; title: string } | null;
+  part: PartHeading;
   sections: TocSection[];
   rules: TocRule[];
 }
@@ -41,7 +57,7 @@ function label(text: string): string {
 
 export function sectionToc(page: SectionPage): Toc {
   const { ed, section } = page;
-  const part = ed.doc.parts.find((p) => p.number === section.part) ?? null;
+  const part = partHeading(ed, section.part);
   const sections = ed.sections
     .filter((s) => s.part === section.part)
     .map((s) => ({ number: s.number, title: s.title, href: sectionHref(ed, s.number) ?? ed.base, current: s === section }));
@@ -54,5 +70,5 @@ export function sectionToc(page: SectionPage): Toc {
       const href = relativeHref(ruleHref(ed, r.number) ?? `#${r.number}`, page.path);
       return { number: r.number, label: isHeadingRule(r) ? text.trim() : label(text), href, here: where === page };
     });
-  return { part: part ? { number: part.number, title: part.title } : null, sections, rules };
+  return { part, sections, rules };
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
-import { sectionToc } from '../../src/site/toc.ts';
+import { partHeading, sectionToc } from '../../src/site/toc.ts';
 import { ruleKey } from '../../src/site/client/contents.ts';
 import { ruleKind } from '../../src/model/rule-number.ts';
 
@@ -17,7 +17,7 @@ describe('sectionToc', () => {
   test('702 page 2 (en): part 7 sections, the current one marked, every 702 rule and no subrule', () => {
     const page = en.pages.find((p) => p.section.number === '702' && p.chunk.index === 2)!;
     const toc = sectionToc(page);
-    expect(toc.part).toEqual({ number: '7', title: 'Additional Rules' });
+    expect(toc.part).toEqual({ number: '7', title: 'Additional Rules', english: false });
     expect(toc.sections.slice(0, 3).map((s) => s.number)).toEqual(['700', '701', '702']);
     expect(toc.sections.filter((s) => s.current).map((s) => s.number)).toEqual(['702']);
     expect(toc.sections.every((s) => s.number.startsWith('7'))).toBe(true);
@@ -55,4 +55,21 @@ describe('ruleKey', () => {
     ['702.189a', '702.189'],
     ['702', null],
   ])('%s → %s', (n, key) => expect(ruleKey(n)).toBe(key));
+
+  test('Korean 2017: a part its chapter post titles keeps the Korean title; one it does not shows the English one, marked', () => {
+    // The posts' front matter: chapter 5 "title: 5. 턴의 구조", chapter 7 "7. 추가 규칙"; chapters 1 and 9 carry the
+    // blog's placeholders ("Example2", "test") and no heading of the part anywhere in the post.
+    const site = getSite();
+    const ko17 = site.editions.find((e) => e.lang === 'ko' && e.edition === '2017-01-20')!;
+    expect(['1', '5', '7', '9'].map((n) => partHeading(ko17, n))).toEqual([
+      { number: '1', title: 'Game Concepts', english: true },
+      { number: '5', title: '턴의 구조', english: false },
+      { number: '7', title: '추가 규칙', english: false },
+      { number: '9', title: 'Casual Variants', english: true },
+    ]);
+    expect(sectionToc(ko17.pageOf.get('100')!).part).toEqual({ number: '1', title: 'Game Concepts', english: true });
+    // The complete 2019 translation prints every part's title.
+    const ko = site.latest.get('ko')!;
+    expect(ko.doc.parts.map((p) => partHeading(ko, p.number).english)).not.toContain(true);
+  });
 });

@@ -30,6 +30,24 @@ const newReport = (): TraceReport => ({ problems: [], kept: [], templates: [] })
 const ctx = (s: Scenario, lang: 'en' | 'ja' | 'ko', report?: TraceContext['report']): TraceContext => ({ s, lang, t: translator(lang), ...(report ? { report } : {}) });
 
 shared.describe('trace lines in the page language', () => {
+  it('name every keyword ability and requirement with the words of the page\'s CR (702.x; 508.1c/d, 509.1c, 702.14d, 702.19b examples)', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const lang of ['ja', 'ko'] as const) {
+      // the document's rules and examples as one text (the Japanese with its furigana removed, as the pages show it)
+      const doc = JSON.stringify(readDocument(lang, '2019-01-25').rules).replace(/\\"/g, '"');
+      const words: Record<string, string> = JSON.parse(readFileSync(`src/i18n/locales/${lang}.sandbox.json`, 'utf8'));
+      for (const [k, v] of Object.entries(words)) {
+        if (!k.startsWith('kw_')) continue;
+        checked++;
+        // a Korean phrase may end otherwise in the CR ("…방어할 수 있는 2/2 생물"): its stem, without the final 다
+        if (!doc.includes(lang === 'ko' ? v.replace(/다$/, '') : v)) missing.push(`${lang} ${k}: ${v}`);
+      }
+    }
+    expect(checked).toBe(2 * 25); // 25 kw_ strings in each catalog: 21 keyword abilities, 4 requirements and restrictions
+    expect(missing).toEqual([]);
+  });
+
   it('say "trigger" with the word of the page\'s CR: 誘発 (ja), 격발 (ko), never the 유발 of other Korean sources', () => {
     const rule = (lang: 'ja' | 'ko', n: string) => JSON.stringify(readDocument(lang, '2019-01-25').rules.find((r) => r.number === n)?.body ?? null);
     // 603.1 defines triggered abilities in each translation

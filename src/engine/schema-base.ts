@@ -7,6 +7,10 @@ import * as z from 'zod';
 
 export const Edition = z.enum(["2019-01-25", "2026-01-16"]).meta({ id: "edition" });
 
+/** Editions whose pages may show a scenario: the engine's two rules profiles, and 2017-01-20 (the English edition and
+ * the Korean chapter posts translating it), run under the rules of 2019-01-25 (an attachment's `ruleset`). */
+export const PageEdition = z.enum(["2017-01-20", "2019-01-25", "2026-01-16"]).meta({ id: "page-edition", description: "an edition whose pages show the scenario; an edition without a rules profile of its own names the one it runs under (ruleset)" });
+
 export const Rule = z.string().regex(/^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$/).meta({ id: "rule", description: "a rule number such as 613.3c" });
 
 export const Id = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/).meta({ id: "id", description: "an object id (letters, digits, underscore; starting with a letter)" });

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod';
 
-import { Edition, I18n, Id, Mana, Player, Rule, StepName, Zone } from './schema-base.ts';
+import { Edition, I18n, PageEdition, Id, Mana, Player, Rule, StepName, Zone } from './schema-base.ts';
 import { Card } from './schema-card.ts';
 import { Action } from './schema-action.ts';
 import { Expect } from './schema-expect.ts';
@@ -21,7 +21,7 @@ export * from './schema-expect.ts';
 
 export const Attach = z.strictObject({
   get edition() {
-    return Edition;
+    return PageEdition;
   },
   get rule() {
     return Rule;

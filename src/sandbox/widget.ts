@@ -74,7 +74,8 @@ export function mount(o: MountOptions): SandboxHandle {
   // outcome differs between the editions (compared on the unmodified example)
   const differing = others.filter((ed) => !compareRuns(state.run, runScenario(scn, { edition: ed }), scn, lang, t).same);
   const editionNotes = [
-    edition !== scn.ruleset ? h('p', { class: 'cr-sbx-note', 'data-sbx-edition-note': true }, t('editionNote', { edition })) : null,
+    // another edition's rules than the scenario was written for, or than the page's (2017-01-20 runs the 2019 rules)
+    edition !== scn.ruleset || edition !== o.edition ? h('p', { class: 'cr-sbx-note', 'data-sbx-edition-note': true }, t('editionNote', { edition })) : null,
     ...differing.map((ed) => h('p', { class: 'cr-sbx-note cr-sbx-differs', 'data-sbx-edition-differs': ed }, t('editionDiffers', { edition: ed }))),
   ];
 

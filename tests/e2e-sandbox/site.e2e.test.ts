@@ -156,6 +156,32 @@ suite('engine sandbox on the site', () => {
       await page.close();
     });
 
+    it('ko and en, 2017-01-20 (the Korean chapter posts\' edition): the same example found by its text, run under the 2019 rules, which the widget says', async () => {
+      // 702.19b example 1 (trample over a shared blocker) in the Korean 2017 translation
+      const ko = await openExample(site, ctx(), 'ko', '702.19b', 1, '2017-01-20');
+      const koRoot = await openAndRun(ko.slot);
+      expect(await koRoot.locator('.cr-sbx-badge').textContent()).toBe('2019-01-25 규칙');
+      expect(await koRoot.locator('[data-sbx-edition-note]').textContent()).toBe('2019-01-25 규칙으로 실행합니다. 규칙 번호는 그 판의 번호입니다.');
+      expect(await foreignWords(koRoot, await exampleText(ko.example))).toEqual([]);
+      expect(await koRoot.locator('.cr-sbx-checks .is-fail').count()).toBe(0);
+      // citations are 2019 numbers and link to the 2019 rules, in Korean
+      const hrefs = await koRoot.locator('a.cr-sbx-chip').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const h of hrefs) expect(h).toMatch(/^\/ko\/(2019-01-25\/)?\d{3}/);
+      await ko.page.close();
+      // 2017's 701.9a example 1 is 2019's 701.10a example 1 (Exchange was renumbered): run, and cited, as 2019's,
+      // each citation a link to the 2019-01-25 rules
+      const en = await openExample(site, ctx(), 'en', '701.9a', 1, '2017-01-20');
+      const enRoot = await openAndRun(en.slot);
+      expect(await enRoot.locator('.cr-sbx-badge').textContent()).toBe('Rules of 2019-01-25');
+      expect(await enRoot.locator('[data-sbx-edition-note]').textContent()).toBe('Run under the rules of 2019-01-25; rule numbers are those of that edition.');
+      const enHrefs = await enRoot.locator('a.cr-sbx-chip').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      expect(enHrefs.length).toBeGreaterThan(0);
+      for (const h of enHrefs) expect(h).toMatch(/^\/en\/2019-01-25\/\d{3}/);
+      expect(await enRoot.locator('.cr-sbx-checks .is-fail').count()).toBe(0);
+      await en.page.close();
+    });
+
     it('where the outcome differs between editions the widget says so, in each language (510.1c example 1 of 2019)', async () => {
       // 2019's damage assignment order (510.1c) is gone in 2026: the Guardian survives (tests/sandbox/sandbox.test.ts)
       const want = {

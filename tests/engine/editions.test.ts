@@ -19,11 +19,15 @@ const scenarios = scenarioFiles().map((f) => {
   return l.scenario;
 });
 
+const doc17 = SHARED.present ? parseFile(EN('2017-01-19')) : null; // published 2017-01-19, effective 2017-01-20
 const doc19 = SHARED.present ? parseFile(EN('2019-01-25')) : null;
 const doc26 = SHARED.present ? parseFile(EN('2026-01-16')) : null;
+const ex17 = doc17 ? examplesOf(doc17) : [];
 const ex19 = doc19 ? examplesOf(doc19) : [];
 const ex26 = doc26 ? examplesOf(doc26) : [];
 const matches = matchExamples(ex19, ex26);
+/** 2019 example → the 2017-01-20 example it was (the edition of the Korean chapter posts). */
+const earlier = matchExamples(ex19, ex17);
 const key = (rule: string, n: number) => `${rule}#${n}`;
 
 describe('finding an example in another edition by its text', () => {
@@ -32,6 +36,8 @@ describe('finding an example in another edition by its text', () => {
     // files on lines that start with "Example:" (an independent extraction).
     expect(ex19.length).toBe(243);
     expect(ex26.length).toBe(276);
+    // 242: lines of the raw 2017-01-19 file that start with "Example:" (counted with a regex over the file)
+    expect(ex17.length).toBe(242);
   });
 
   it('matches moved and reworded examples and leaves removed ones alone', () => {
@@ -66,14 +72,38 @@ describe('scenario attachments across editions', () => {
     }
   });
 
+  it('attaches every scenario to the 2017-01-20 example its 2019-01-25 example was, run under the 2019 rules', () => {
+    let attached = 0;
+    for (const s of scenarios) {
+      const want = s.attach.filter((a) => a.edition === '2019-01-25').map((a) => earlier.get(key(a.rule, a.example))).filter((m) => !!m).map((m) => key(m.to.rule, m.to.ordinal));
+      const got = s.attach.filter((a) => a.edition === '2017-01-20');
+      expect(got.map((a) => key(a.rule, a.example)).sort(), s.id).toEqual(want.sort());
+      // the engine has no 2017 rules profile: the nearest, 2019-01-25's, runs (the widget says so)
+      for (const a of got) expect(runEditionFor(s, a.edition), s.id).toBe('2019-01-25');
+      attached += got.length;
+    }
+    // all but one of the 110 scenarios attached to 2019-01-25: 107.1b example 3 (Chameleon Colossus) is not in the
+    // 2017 edition, which has two examples under 107.1b
+    expect(attached).toBe(109);
+    expect(ex17.filter((e) => e.rule === '107.1b').length).toBe(2);
+    // renumbered between 2017 and 2019 (rule 701.9 became 701.10, 701.18 became 701.19): the text finds them, the
+    // number would not; and one moved to another part (2019 700.7, "this [something]", was 2017 201.5)
+    expect(earlier.get('701.10a#1')?.to).toEqual({ rule: '701.9a', ordinal: 1 });
+    expect(earlier.get('701.19c#1')?.to).toEqual({ rule: '701.18c', ordinal: 1 });
+    expect(earlier.get('700.7#1')?.to).toEqual({ rule: '201.5', ordinal: 1 });
+  });
+
   it('every attachment names an existing example of its edition', () => {
-    const have = { '2019-01-25': new Set(ex19.map((e) => key(e.rule, e.ordinal))), '2026-01-16': new Set(ex26.map((e) => key(e.rule, e.ordinal))) } as Record<string, Set<string>>;
+    const have = { '2017-01-20': new Set(ex17.map((e) => key(e.rule, e.ordinal))), '2019-01-25': new Set(ex19.map((e) => key(e.rule, e.ordinal))), '2026-01-16': new Set(ex26.map((e) => key(e.rule, e.ordinal))) } as Record<string, Set<string>>;
     for (const s of scenarios) for (const a of s.attach) expect(have[a.edition]?.has(key(a.rule, a.example)), `${s.id}: ${a.edition} ${a.rule}#${a.example}`).toBe(true);
   });
 
-  const runs = scenarios.flatMap((s) => s.attach.map((a) => ({ s, a, edition: runEditionFor(s, a.edition) })));
-  for (const { s, a, edition } of runs) {
-    it(`${s.id} on ${a.edition} ${a.rule}#${a.example} (rules ${edition})`, () => {
+  // one run per scenario and rules profile, naming the pages it serves (2017 and 2019 pages both run the 2019 rules)
+  const runs = scenarios.flatMap((s) => [...new Set(s.attach.map((a) => runEditionFor(s, a.edition)))].map((edition) => ({
+    s, edition, pages: s.attach.filter((a) => runEditionFor(s, a.edition) === edition).map((a) => `${a.edition} ${a.rule}#${a.example}`).join(', '),
+  })));
+  for (const { s, edition, pages } of runs) {
+    it(`${s.id} on ${pages} (rules ${edition})`, () => {
       const r = runScenario(s, { edition });
       expect(r.edition).toBe(edition);
       expect(r.errors).toEqual([]);

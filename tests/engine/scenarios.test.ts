@@ -49,14 +49,16 @@ describe('engine scenarios', () => {
 needs(SHARED).describe('attachments and citations against the parsed rules', () => {
   const doc19 = parseFile(EN('2019-01-25'));
   const doc26 = parseFile(EN('2026-01-16'));
+  const doc17 = parseFile(EN('2017-01-19')); // effective 2017-01-20: the pages of the Korean chapter posts' edition
   const rules = (d: typeof doc19) => new Map((d.rules as unknown as { number: string; examples: unknown[] }[]).map((r) => [r.number, r]));
   const r19 = rules(doc19);
   const r26 = rules(doc26);
+  const byEdition: Record<string, ReturnType<typeof rules>> = { '2017-01-20': rules(doc17), '2019-01-25': r19, '2026-01-16': r26 };
 
   it('every attachment names an existing example of its edition', () => {
     for (const l of loaded) {
       for (const a of l.scenario?.attach ?? []) {
-        const rule = (a.edition === '2019-01-25' ? r19 : r26).get(a.rule);
+        const rule = byEdition[a.edition]!.get(a.rule);
         expect(rule, `${l.file}: ${a.rule}`).toBeDefined();
         expect(rule!.examples.length, `${l.file}: ${a.rule} example ${a.example}`).toBeGreaterThanOrEqual(a.example);
       }

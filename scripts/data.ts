@@ -10,6 +10,7 @@ import { inChapterOrder, mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
 import { restoreLostWords } from '../src/pipeline/lost-words.ts';
+import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import {
   describeResolved, describeSettings, resolveSources, sourceProblems, sourceSettings, SourceError,
@@ -69,6 +70,9 @@ export async function buildData(
     const en = d.lang === 'ja' ? english.get(d.edition!) : undefined;
     if (en) restoreLostWords(d, en);
   }
+  const history = historyFromSources(resolved);
+  // The current edition of each translated language: the latest English, rule by rule in the translation's words.
+  const composed = composeCurrentEditions(docs, history.store);
   const editions: CatalogEdition[] = [...groups.entries()].map(([key, g]) => {
     const doc = docs.find((d) => `${d.lang}-${d.edition}` === key)!;
     const en = doc.lang !== 'en' ? english.get(doc.edition!) : undefined;
@@ -86,6 +90,22 @@ export async function buildData(
       untranslated: alignment.missing,
     };
   });
+  for (const c of composed) {
+    const used = groups.get(`en-${c.edition}`)!.entries.concat(...c.composed!.translations.map((t) => groups.get(`${c.lang}-${t.edition}`)!.entries));
+    editions.push({
+      lang: c.lang,
+      edition: c.edition!,
+      latest: false,
+      partial: false,
+      title: c.title,
+      ruleCount: c.rules.length,
+      sources: used.map((e) => ({ id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit })),
+      english: c.edition,
+      untranslated: [],
+      composed: c.composed!,
+    });
+    docs.push(c);
+  }
   for (const lang of ['en', 'ja', 'ko'] as const) {
     const mine = editions.filter((e) => e.lang === lang).sort((a, b) => b.edition.localeCompare(a.edition));
     if (mine[0]) mine[0].latest = true;
@@ -100,12 +120,12 @@ export async function buildData(
       return r.status === 'found' ? { ...base, status: 'used', origin: r.origin, sha256: r.sha256, bytes: r.bytes } : { ...base, status: 'missing', reason: r.status === 'missing' ? (settings.mirror ? r.reason.replaceAll(settings.mirror, 'the mirror directory') : r.reason) : r.status };
     }),
   };
-  const history = historyFromSources(resolved);
   const lines = [describeSettings(settings), describeResolved(resolved), '', history.report];
   for (const d of docs) {
     const count = (s: string) => d.diagnostics.filter((x) => x.severity === s).length;
     lines.push(`${d.lang}-${d.edition}: ${d.rules.length} entries, ${d.glossary.length} glossary terms; diagnostics: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info`);
-    lines.push(`  ${describeFidelity(fidelityStats(d))}`);
+    if (d.composed) lines.push(`  ${describeComposition(d.composed)}`);
+    else lines.push(`  ${describeFidelity(fidelityStats(d))}`);
   }
   return { catalog, docs, history: history.store, report: lines.join('\n') };
 }

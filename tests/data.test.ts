@@ -20,9 +20,16 @@ describe('buildData', async () => {
       ['en', '2026-01-16', true, false, '2026-01-16'],
       ['en', '2019-01-25', false, false, '2019-01-25'],
       ['en', '2017-01-20', false, false, '2017-01-20'],
-      ['ja', '2019-01-25', true, false, '2019-01-25'],
-      ['ko', '2019-01-25', true, false, '2019-01-25'],
+      // The current Japanese and Korean editions, composed from the translations and the latest English.
+      ['ja', '2026-01-16', true, false, '2026-01-16'],
+      ['ja', '2019-01-25', false, false, '2019-01-25'],
+      ['ko', '2026-01-16', true, false, '2026-01-16'],
+      ['ko', '2019-01-25', false, false, '2019-01-25'],
       ['ko', '2017-01-20', false, true, '2017-01-20'],
+    ]);
+    expect(catalog.editions.filter((e) => e.composed).map((e) => [e.lang, e.composed!.translations.map((t) => t.edition)])).toEqual([
+      ['ja', ['2019-01-25']],
+      ['ko', ['2019-01-25', '2017-01-20']],
     ]);
     expect(catalog.missingSources).toEqual([]);
     // The Korean 2017 chapter posts in chapter order (the manifest has 7, 1, 5, 9: the seeds' order of collection).

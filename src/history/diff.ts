@@ -153,7 +153,7 @@ export function diffEditions(store: HistoryStore, from: string, to: string, opti
 }
 
 /** The examples of one rule in two editions, paired (by text, then by position and similarity). */
-function exampleEntries(store: HistoryStore, a: Span | undefined, b: Span | undefined, renumbered: (n: string) => string | null | undefined): ExampleEntry[] {
+export function exampleEntries(store: HistoryStore, a: Span | undefined, b: Span | undefined, renumbered: (n: string) => string | null | undefined): ExampleEntry[] {
   const olds = a ? a[4] : [];
   const news = b ? b[4] : [];
   if (olds.length === 0 && news.length === 0) return [];

@@ -38,7 +38,17 @@ export type Inline =
   /** A mana or game symbol, `value` without braces: `T`, `G/W`, `W/P`, `CHAOS`. */
   | { type: 'symbol'; value: string }
   /** A cross-reference as it appears (`text`) with what it points at. */
-  | { type: 'ref'; text: string; target: RefTarget; missing?: boolean }
+  | {
+      type: 'ref';
+      text: string;
+      target: RefTarget;
+      missing?: boolean;
+      /**
+       * In a composed current edition (src/pipeline/compose.ts): the reference as the translation printed it, before
+       * its number was rewritten to today's (`119.4` where `text` now says `120.4`). Shown on hover and focus.
+       */
+      was?: string;
+    }
   /** An occurrence of a glossary term (`term` is the glossary headword it belongs to). */
   | { type: 'term'; text: string; term: string }
   /** Where a translator note was attached in the text; `index` points into `Rule.notes`. */
@@ -85,11 +95,49 @@ export interface Rule {
   printedNumber?: string;
   /** The text is known to be damaged in the source (lost characters); see diagnostics. */
   damaged?: boolean;
+  /** In a composed current edition: where the text comes from and how current it is (src/pipeline/compose.ts). */
+  translation?: RuleTranslation;
   /**
    * A second entry printed with a number already used (a stale copy left in the source). Kept so no
    * text is lost; anchors, links and lookups use the first entry with the number.
    */
   duplicate?: boolean;
+}
+
+/**
+ * How a rule of a composed current edition relates to its translation:
+ *   current       the translation's English ancestor says the same (or differs only in typography or in the
+ *                 numbers it cites): the translation is shown, its references rewritten to today's numbers;
+ *   outdated      the English changed in substance since: the translation is shown, marked, with today's English
+ *                 beside it and the English word diff since the translation's edition;
+ *   untranslated  new since the translation: today's English is shown (body and examples are English).
+ */
+export type TranslationStatus = 'current' | 'outdated' | 'untranslated';
+export const TRANSLATION_STATUSES: readonly TranslationStatus[] = ['current', 'outdated', 'untranslated'];
+
+/** A word of a word diff: -1 removed, 0 kept, 1 added (the history's WordPart). */
+export type DiffWord = [op: -1 | 0 | 1, text: string];
+
+export interface RuleTranslation {
+  status: TranslationStatus;
+  /** The translated rule the text comes from (its edition and number there); null when untranslated. */
+  from: { edition: string; number: string } | null;
+  /** For `current`: the English differs, but only so (the translation still holds). */
+  only?: 'references' | 'typography';
+  /** For `outdated`: today's English body, shown beside the translation. */
+  english?: Paragraph[];
+  /** For `outdated`: the English word diff from the translation's edition to today. */
+  diff?: DiffWord[];
+  /** Each example of the rule, in order: where it comes from (`from`: 1-based example index in the translation). */
+  examples?: ExampleTranslation[];
+}
+
+export interface ExampleTranslation {
+  status: TranslationStatus;
+  from: number | null;
+  /** For `outdated`: today's English example. */
+  english?: Paragraph[];
+  diff?: DiffWord[];
 }
 
 /** A part ("chapter") of the rules: `1. Game Concepts`. */
@@ -108,6 +156,8 @@ export interface GlossaryEntry {
   reading?: string;
   /** English headword, when the document gives one (Japanese `/Color`). */
   english?: string;
+  /** In a composed current edition: where the definition comes from (`from.number` is the translated headword). */
+  translation?: RuleTranslation;
   /** Definition paragraphs (numbered senses stay separate paragraphs). */
   definition: Paragraph[];
   /** Rule numbers the definition refers to. */
@@ -151,4 +201,23 @@ export interface RuleDocument {
   /** True when the document holds only some sections (Korean chapter posts). */
   partial: boolean;
   diagnostics: Diagnostic[];
+  /** Set on a composed current edition: what it was made of, and how much of it is current. */
+  composed?: Composition;
+}
+
+/** Counts of rules (and glossary entries) by translation status. */
+export type StatusCounts = Record<TranslationStatus, number>;
+
+export interface Composition {
+  /** The English edition whose rules and numbers the edition follows (the latest). */
+  english: string;
+  /** The translations it draws on, newest first (language edition, the English edition each follows). */
+  translations: { edition: string; file: string }[];
+  rules: StatusCounts;
+  /** Per part (`1` … `9`). */
+  parts: Record<string, StatusCounts>;
+  examples: StatusCounts;
+  glossary: StatusCounts;
+  /** References rewritten to today's numbers. */
+  rewrittenRefs: number;
 }

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Lang, RuleDocument } from '../model/types.ts';
+import type { Composition, Lang, RuleDocument } from '../model/types.ts';
 import { crosswalkFile, type HistoryStore } from '../history/store.ts';
 import { readCrosswalkText, type CrosswalkFile } from './crosswalk-file.ts';
 import { PROJECT_ROOT } from './sources.ts';
@@ -27,6 +27,8 @@ export interface CatalogEdition {
   english: string | null;
   /** English rule numbers this translation lacks. */
   untranslated: string[];
+  /** A composed current edition (src/pipeline/compose.ts): what it is made of and how much of it is current. */
+  composed?: Composition;
 }
 
 /** One manifest source as the build found it: for /sources/, the home page notice and dist/build.json. */

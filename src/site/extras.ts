@@ -61,6 +61,8 @@ function ruleJson(ed: Edition, r: Rule, prev: string | null, next: string | null
     prev,
     next,
     ...(ruleLag(ed, r.number) ? { lag: ruleLag(ed, r.number) } : {}),
+    // A composed current edition: where the text comes from, and for an outdated rule today's English and its diff.
+    ...(r.translation ? { translation: r.translation } : {}),
   };
 }
 
@@ -106,6 +108,7 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
         rules: `/api/${ed.lang}/${ed.edition}/rules.json`,
         glossary: `/api/${ed.lang}/${ed.edition}/glossary.json`,
         rule: `/api/${ed.lang}/${ed.edition}/rules/{number}.json`,
+        ...(ed.info.composed ? { composed: ed.info.composed } : {}),
       })),
       // File-name date → the edition's stated date, where they differ (src/site/file-dates.ts).
       fileDates: getFileDates().toStated,
@@ -128,6 +131,7 @@ function* apiFiles(ed: Edition): Generator<ExtraFile> {
       english: ed.info.english,
       sources: ed.info.sources,
       untranslated: ed.info.untranslated,
+      ...(ed.info.composed ? { composed: ed.info.composed } : {}),
       ...(editionLag(ed) ? { lag: editionLag(ed) } : {}),
       parts: ed.doc.parts,
       rules,

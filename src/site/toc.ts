@@ -13,6 +13,8 @@ export interface TocRule {
   href: string;
   /** On this page (the sidebar highlights it while it is in view). */
   here: boolean;
+  /** `en` where the label is English in a translated edition (an untranslated rule of a composed edition). */
+  lang?: 'en';
 }
 
 export interface TocSection {
@@ -20,6 +22,7 @@ export interface TocSection {
   title: string;
   href: string;
   current: boolean;
+  lang?: 'en';
 }
 
 /** A part's heading as the edition shows it. */
@@ -36,6 +39,11 @@ export function partHeading(ed: Edition, number: string): PartHeading {
   const own = ed.doc.parts.find((p) => p.number === number)?.title ?? '';
   const en = ed.english?.doc.parts.find((p) => p.number === number)?.title ?? '';
   return own || !en ? { number, title: own, english: false } : { number, title: en, english: true };
+}
+
+/** `en` for the text of a rule a composed edition shows in English (untranslated), for its `lang` attribute. */
+export function englishText(ed: Edition, number: string): 'en' | undefined {
+  return ed.lang !== 'en' && ed.rules.get(number)?.translation?.status === 'untranslated' ? 'en' : undefined;
 }
 
 export interface Toc {
@@ -60,7 +68,7 @@ export function sectionToc(page: SectionPage): Toc {
   const part = partHeading(ed, section.part);
   const sections = ed.sections
     .filter((s) => s.part === section.part)
-    .map((s) => ({ number: s.number, title: s.title, href: sectionHref(ed, s.number) ?? ed.base, current: s === section }));
+    .map((s) => ({ number: s.number, title: s.title, href: sectionHref(ed, s.number) ?? ed.base, current: s === section, ...(englishText(ed, s.number) ? { lang: 'en' as const } : {}) }));
   const rules = section.entries
     .filter((r) => r.kind === 'rule')
     .map((r) => {
@@ -68,7 +76,7 @@ export function sectionToc(page: SectionPage): Toc {
       const text = first ? paragraphText(first) : '';
       const where = ed.pageOf.get(r.number);
       const href = relativeHref(ruleHref(ed, r.number) ?? `#${r.number}`, page.path);
-      return { number: r.number, label: isHeadingRule(r) ? text.trim() : label(text), href, here: where === page };
+      return { number: r.number, label: isHeadingRule(r) ? text.trim() : label(text), href, here: where === page, ...(englishText(ed, r.number) ? { lang: 'en' as const } : {}) };
     });
   return { part, sections, rules };
 }

@@ -67,8 +67,9 @@ describe('definitions first', () => {
       const hits = await ko.search(q, 10);
       expect(hits[0]!.number).toBe('g-permanent~지속물');
       expect(hits[0]!.lang).toBe('en');
-      // The English entry's own group page (P), not the single glossary page of before the split.
-      expect(hits[0]!.glossary?.href).toBe('en/2019-01-25/glossary/p/#g-permanent');
+      // The English entry's own group page (P), not the single glossary page of before the split, in the English of
+      // the Korean edition searched (the current one, composed on 2026-01-16).
+      expect(hits[0]!.glossary?.href).toBe('en/2026-01-16/glossary/p/#g-permanent');
       expect(hits.slice(1, 3).map((h) => h.number)).toEqual(['110.1', '110']);
     }
   });

@@ -58,9 +58,12 @@ describe('hreflang alternates', () => {
     }
     expect(checked).toBeGreaterThan(1000);
   });
-  test('a section another language lacks has no alternate there', () => {
-    // 122 (counters) is new since 2019: the Japanese and Korean latest editions (2019-01-25) lack it.
-    expect(alternatesFor(site, '/en/122/', ORIGIN).map((a) => a.hreflang)).toEqual(['en', 'x-default']);
+  test('a section new since the translations is in every current edition, and has alternates there', () => {
+    // 123 (stickers) is new since 2019 (`cr history 123`: first in 2022-10-07): the current Japanese and Korean
+    // editions (composed on 2026-01-16) show it in English, under the English address; the 2019 translations lack it.
+    expect(alternatesFor(site, '/en/123/', ORIGIN).map((a) => a.hreflang)).toEqual(['en', 'ja', 'ko', 'x-default']);
+    expect(site.get('ja', '2019-01-25')!.sections.some((s) => s.number === '123')).toBe(false);
+    expect(site.latest.get('ja')!.rules.get('123')?.translation?.status).toBe('untranslated');
   });
 });
 
@@ -74,7 +77,7 @@ describe('meta descriptions', () => {
   });
   test('every page kind gets a description in its language', () => {
     const ja = useStrings('ja');
-    expect(pageDescription(site, '/ja/glossary/', 'x', ja)).toBe(`マジック：ザ・ギャザリング総合ルール（2019-01-25 版）の用語集：${site.latest.get('ja')!.doc.glossary.length} 語、それぞれのルールと英語・韓国語の名前。`);
+    expect(pageDescription(site, '/ja/glossary/', 'x', ja)).toBe(`マジック：ザ・ギャザリング総合ルール（2026-01-16 版）の用語集：${site.latest.get('ja')!.doc.glossary.length} 語、それぞれのルールと英語・韓国語の名前。`);
     expect(pageDescription(site, '/ko/search/', 'x', useStrings('ko'))).toContain('검색');
     expect(pageDescription(site, '/ja/parallel/702/', '702 対訳', ja)).toBe(`702 対訳 — ${ja('tagline')}`);
   });

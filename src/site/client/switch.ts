@@ -13,6 +13,30 @@ export function withRule(href: string, rule: string): string {
   return `${href.split('#')[0]}#${rule}`;
 }
 
+/** The link's map of the page's numbers another edition numbers otherwise (src/site/nav.ts), or an empty one. */
+export function readRenumber(attr: string | undefined): Record<string, string | null> {
+  if (!attr) return {};
+  try {
+    const v: unknown = JSON.parse(attr);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string | null>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Where to look for `rule` in the other edition, best first: its own number there (the history's chain: 2019's
+ * 120.4 is today's 121.4), then its ancestors' numbers there; a rule the other edition lacks (null) is skipped.
+ */
+export function targetsFor(rule: string, renumber: Record<string, string | null>): string[] {
+  const out: string[] = [];
+  for (const n of [rule, ...ancestors(rule)]) {
+    const m = Object.hasOwn(renumber, n) ? renumber[n] : n;
+    if (m && !out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
 export function initSwitch(doc: Document = document): void {
   const view = doc.defaultView ?? window;
   // Middle-click, Ctrl+click and "open in new tab" read the href: keep it current at every press.
@@ -38,8 +62,9 @@ export function initSwitch(doc: Document = document): void {
     const switchBase = a.dataset['switch'] ?? '';
     if (!BASE_RE.test(switchBase)) return;
     e.preventDefault();
+    const renumber = readRenumber(a.dataset['renumber']);
     void (async () => {
-      for (const n of [cur.id, ...ancestors(cur.id)]) {
+      for (const n of targetsFor(cur.id, renumber)) {
         const url = `${switchBase}${n}/`;
         if (await exists(url)) {
           view.location.href = url;

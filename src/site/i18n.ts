@@ -5,6 +5,7 @@
  * needs from `data-*` attributes.
  */
 import { LANGS, type Lang } from '../model/types.ts';
+import type { InlineWords } from './inline-view.ts';
 import { createTranslator, messageData, type Args, type Catalog, type MessageKey } from '../i18n/translate.ts';
 import en from '../i18n/locales/en.site.json';
 import ja from '../i18n/locales/ja.site.json';
@@ -49,4 +50,16 @@ export const ORIGIN_KEY = { content: 'sourceOriginContent', mirror: 'sourceOrigi
 /** Every UI key, for the completeness test. */
 export function uiTables(): Record<Lang, Catalog> {
   return STRINGS;
+}
+
+/** The words the inline renderer (src/site/inline-view.ts) needs, as templates (`{evidence}`, `{was}` kept). */
+const wordsOf = new Map<Lang, InlineWords>();
+export function inlineWords(lang: Lang): InlineWords {
+  let w = wordsOf.get(lang);
+  if (!w) {
+    const t = useStrings(lang);
+    w = { gap: t('gap'), restored: t('restored', { evidence: '{evidence}' }), refWas: t('refWas', { was: '{was}' }), fallback: t('fallback'), note: t('note') };
+    wordsOf.set(lang, w);
+  }
+  return w;
 }

@@ -1,9 +1,11 @@
 /**
- * Where a rule of a composed current edition comes from, as the page shows it: the translated rule (a link to it
- * in the translation as published, under its own number), today's English, and the status. Pure over the site
- * model; the components only render it.
+ * What a translated rule's small menu offers (one control per rule, so the text reads as rules, not as a defect
+ * log): where the text comes from (a composed current edition's source rule, under its own number), the English,
+ * the rule's history, what became of it in today's English (with a link that follows the history's chain to the
+ * current edition), and whether its source lost characters. Pure over the site model; RuleEntry.astro renders it.
  */
 import type { Rule, RuleTranslation } from '../model/types.ts';
+import type { Lag } from '../history/lag.ts';
 import { ruleHref, type Edition, type Site } from './site.ts';
 
 export interface Provenance {
@@ -22,5 +24,30 @@ export function provenance(site: Site, ed: Edition, rule: Rule): Provenance | nu
     status: tr.status,
     from: tr.from ? { ...tr.from, href: source ? ruleHref(source, tr.from.number) : null } : null,
     englishHref: ed.english ? ruleHref(ed.english, rule.number) : null,
+  };
+}
+
+export interface RuleMenu {
+  provenance: Provenance | null;
+  /** The English of the edition the rule follows (same edition; today's for a composed one). */
+  english: { href: string; edition: string } | null;
+  history: string | null;
+  /** Where the English went since (older translations), and the rule in the current edition of the language. */
+  lag: (Lag & { now: { href: string; number: string } | null }) | null;
+  damaged: boolean;
+}
+
+/** The menu of a rule of a translated edition (none for English pages, whose rules keep their history link). */
+export function ruleMenu(site: Site, ed: Edition, rule: Rule, history: string | null, lag: Lag | undefined): RuleMenu | null {
+  if (ed.lang === 'en') return null;
+  const english = ed.english ? ruleHref(ed.english, rule.number) : null;
+  const current = site.latest.get(ed.lang);
+  const nowHref = lag?.current && current && current !== ed && current.edition === lag.english ? ruleHref(current, lag.current) : null;
+  return {
+    provenance: provenance(site, ed, rule),
+    english: english ? { href: english, edition: ed.english!.edition } : null,
+    history,
+    lag: lag && lag.status !== 'unchanged' ? { ...lag, now: nowHref ? { href: nowHref, number: lag.current! } : null } : null,
+    damaged: !!rule.damaged,
   };
 }

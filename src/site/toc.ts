@@ -4,12 +4,16 @@
  * page of the section that holds it. Pure over the site model; rendered by SectionToc.astro.
  */
 import { paragraphText, isHeadingRule } from '../model/text.ts';
+import type { Paragraph } from '../model/types.ts';
+import { clipParagraph } from './inline-view.ts';
 import { relativeHref, ruleHref, sectionHref, type Edition, type SectionPage } from './site.ts';
 
 export interface TocRule {
   number: string;
   /** The rule's title when it is a heading (`Trample`), else the start of its text (the CSS clips it). */
   label: string;
+  /** The same as the page shows it (gaps and restored characters marked), for the one inline renderer. */
+  inline: Paragraph;
   href: string;
   /** On this page (the sidebar highlights it while it is in view). */
   here: boolean;
@@ -76,7 +80,8 @@ export function sectionToc(page: SectionPage): Toc {
       const text = first ? paragraphText(first) : '';
       const where = ed.pageOf.get(r.number);
       const href = relativeHref(ruleHref(ed, r.number) ?? `#${r.number}`, page.path);
-      return { number: r.number, label: isHeadingRule(r) ? text.trim() : label(text), href, here: where === page, ...(englishText(ed, r.number) ? { lang: 'en' as const } : {}) };
+      const heading = isHeadingRule(r);
+      return { number: r.number, label: heading ? text.trim() : label(text), inline: first ? (heading ? first : clipParagraph(first, LABEL_MAX)) : [], href, here: where === page, ...(englishText(ed, r.number) ? { lang: 'en' as const } : {}) };
     });
   return { part, sections, rules };
 }

@@ -8,6 +8,7 @@ import { initGoto } from './goto.ts';
 import { initHash } from './hash.ts';
 import { initHome } from './home.ts';
 import { initKeyboard } from './keyboard.ts';
+import { initMarks } from './marks.ts';
 import { initNotFound } from './notfound.ts';
 import { initOffline } from './offline.ts';
 import { PreviewController } from './preview.ts';
@@ -23,6 +24,7 @@ initGlossary();
 initHome();
 initOffline();
 initHash();
+initMarks();
 // The history pages' script (any-two diff, pinned permalinks) loads only where it is needed.
 if (document.querySelector('[data-compare], [data-history-at]')) {
   void import('./history.ts').then((m) => {

@@ -1,6 +1,7 @@
-/** Builds preview content from the JSON export with DOM text nodes only (never HTML strings). */
-import type { Inline, Lang, Paragraph } from '../../model/types.ts';
-import { describeSymbol } from '../symbols.ts';
+/** Builds preview content from the JSON export with DOM text nodes only (never HTML strings), through the one inline renderer. */
+import type { Lang, Paragraph } from '../../model/types.ts';
+import { inlineView, type InlineWords } from '../inline-view.ts';
+import { toDom } from '../html-tree.ts';
 
 /** What a preview needs from `/api/{lang}/{edition}/rules/{N}.json` or `…/glossary/{slug}.json`. */
 export interface PreviewData {
@@ -14,39 +15,21 @@ export interface PreviewData {
   examples?: Paragraph[][];
   /** First rules under a section or a heading-only rule (`702.19 Trample`), so its preview says something. */
   lead?: { number: string; body: Paragraph[] }[];
+  /** A composed current edition's rule: an untranslated one is today's English. */
+  translation?: { status: string };
 }
 
-function inline(n: Inline, lang: Lang): Node | null {
-  if (n.type === 'text') return document.createTextNode(n.value);
-  if (n.type === 'ref' || n.type === 'term') {
-    const s = document.createElement('span');
-    s.className = n.type === 'ref' ? 'ref' : 'term';
-    s.textContent = n.text;
-    return s;
-  }
-  if (n.type === 'symbol') {
-    const v = describeSymbol(n.value, lang);
-    const s = document.createElement('span');
-    s.className = v.classes;
-    s.setAttribute('role', 'img');
-    s.setAttribute('aria-label', v.label);
-    s.title = v.source;
-    const g = document.createElement('span');
-    g.setAttribute('aria-hidden', 'true');
-    g.textContent = v.glyph;
-    s.append(g);
-    return s;
-  }
-  return null;
+/** The inline renderer's words, from the page's body (Base.astro puts them there). */
+function words(): InlineWords {
+  const d = document.body.dataset;
+  return { gap: d['lGap'] ?? '', restored: d['lRestored'] ?? '{evidence}', refWas: d['lRefWas'] ?? '{was}', fallback: d['lFallback'] ?? 'English', note: d['lNote'] ?? '' };
 }
 
+/** One paragraph of a preview: the one inline renderer (src/site/inline-view.ts), without links, as DOM nodes. */
 export function paragraph(p: Paragraph, lang: Lang, className = 'rb'): HTMLParagraphElement {
   const el = document.createElement('p');
   el.className = className;
-  for (const n of p) {
-    const node = inline(n, lang);
-    if (node) el.append(node);
-  }
+  el.append(toDom(document, inlineView(p, { lang, words: words() })));
   return el;
 }
 
@@ -57,7 +40,11 @@ export function renderParagraphs(d: PreviewData, glossary: boolean): HTMLElement
   head.className = 'pop-h';
   head.textContent = glossary ? `${d.term ?? ''}${d.english ? ` / ${d.english}` : ''}` : (d.number ?? '');
   wrap.append(head);
-  for (const p of (glossary ? d.definition : d.body) ?? []) wrap.append(paragraph(p, d.lang));
+  for (const p of (glossary ? d.definition : d.body) ?? []) {
+    const el = paragraph(p, d.lang);
+    if (d.translation?.status === 'untranslated') el.lang = 'en';
+    wrap.append(el);
+  }
   for (const ex of d.examples ?? []) for (const p of ex) wrap.append(paragraph(p, d.lang, 'ex'));
   for (const r of d.lead ?? []) {
     r.body.forEach((p, i) => {

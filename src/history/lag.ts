@@ -23,6 +23,10 @@ export interface LagSummary {
   english: string;
   /** Rules of that English edition by what happened to them since. */
   counts: Record<Lag['status'], number>;
+  /** Of the `moved` ones, those whose text changed too (renumbered and reworded). */
+  movedChanged: number;
+  /** Rules of the latest English that are new since (no ancestor in that edition); 0 when not given. */
+  added: number;
 }
 
 /** Lag of every rule number of English edition `from` (null map when the history lacks `from`). */
@@ -48,14 +52,24 @@ export function lagsSince(store: HistoryStore, from: string): Map<string, Lag> |
   return out;
 }
 
-export function summarizeLag(from: string, lags: Map<string, Lag>, numbers?: Iterable<string>): LagSummary {
+export function summarizeLag(from: string, lags: Map<string, Lag>, numbers?: Iterable<string>, added = 0): LagSummary {
   const counts: LagSummary['counts'] = { unchanged: 0, changed: 0, moved: 0, removed: 0 };
   let english = from;
+  let movedChanged = 0;
   for (const n of numbers ?? lags.keys()) {
     const l = lags.get(n);
     if (!l) continue;
     counts[l.status]++;
+    if (l.status === 'moved' && l.changed) movedChanged++;
     english = l.english;
   }
-  return { from, english, counts };
+  return { from, english, counts, movedChanged, added };
+}
+
+/** How many rules of the latest English edition have no ancestor in edition `from` (added since). */
+export function addedSince(store: HistoryStore, from: string): number {
+  const f = editionIndex(store, from);
+  const t = store.editions.length - 1;
+  if (f < 0) return 0;
+  return store.rules.filter((chain) => spanAt(chain, t) && !spanAt(chain, f)).length;
 }

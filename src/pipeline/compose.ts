@@ -166,7 +166,8 @@ export function composeCurrentEdition({ translations, english, store }: ComposeI
   return {
     lang,
     edition: latest,
-    title: newest.doc.title,
+    // No document prints this edition's title: the site names it in the reader's language (HomeView.astro).
+    title: '',
     format: newest.doc.format,
     file: newest.doc.file,
     introduction: newest.doc.introduction,

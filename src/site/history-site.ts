@@ -7,7 +7,7 @@ import { hasHistory, readHistory } from '../pipeline/generated.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { diffEditions, type Counts, type EditionDiff } from '../history/diff.ts';
 import { chainHistory, type RuleHistory } from '../history/history.ts';
-import { lagsSince, summarizeLag, type Lag, type LagSummary } from '../history/lag.ts';
+import { addedSince, lagsSince, summarizeLag, type Lag, type LagSummary } from '../history/lag.ts';
 import type { HistoryStore } from '../history/store.ts';
 
 let store: HistoryStore | null | undefined;
@@ -93,5 +93,5 @@ export function lagsFor(h: HistoryStore | null, from: string | null): Map<string
 export function lagSummaryFor(h: HistoryStore | null, from: string | null, numbers: Iterable<string>): LagSummary | null {
   const lags = lagsFor(h, from);
   if (!lags || !from) return null;
-  return summarizeLag(from, lags, numbers);
+  return summarizeLag(from, lags, numbers, addedSince(h!, from));
 }

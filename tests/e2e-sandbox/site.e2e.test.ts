@@ -3,9 +3,10 @@
  * and a desktop: a reader opens a rule page of the current edition of each language, opens the sandbox under an
  * example, runs it, and reads it in the page's language.
  *
- * Current edition: English 2026-01-16 (/en/…). Japanese and Korean exist only in 2019-01-25 (../shared/rules has
- * no 2026 translation), so their current pages are 2019-01-25; there the widget must also say what the 2026 rules
- * change (the compare panel, and a note when the outcome differs).
+ * Current edition: English 2026-01-16 (/en/…). Japanese and Korean are translations of 2019-01-25 (../shared/rules has
+ * no 2026 translation): the scenarios' Japanese and Korean names are checked on those pages as published
+ * (/ja/2019-01-25/…), where the widget must also say what the 2026 rules change (the compare panel, and a note when
+ * the outcome differs); their current editions (composed on 2026-01-16, /ja/…) carry the widget too.
  *
  * Expected words come from the locale files' meaning as written here, and card names from the example text on the
  * page itself (the Japanese example writes 《狡知》 where the English writes "Guile"), never from the widget.
@@ -104,8 +105,8 @@ suite('engine sandbox on the site', () => {
       await page.close();
     });
 
-    it('ja, current edition (701.19c example 1): Japanese throughout, the card as 《狡知》, checks as sentences that pass', async () => {
-      const { page, slot, example } = await openExample(site, ctx(), 'ja', '701.19c', 1);
+    it('ja, 2019-01-25 (701.19c example 1): Japanese throughout, the card as 《狡知》, checks as sentences that pass', async () => {
+      const { page, slot, example } = await openExample(site, ctx(), 'ja', '701.19c', 1, '2019-01-25');
       expect(await slot.locator('[data-sbx-open]').textContent()).toBe('サンドボックスを開く');
       const root = await openAndRun(slot);
       expect(await root.locator('.cr-sbx-title').textContent()).toBe('ルール・サンドボックス');
@@ -138,8 +139,8 @@ suite('engine sandbox on the site', () => {
       await page.close();
     });
 
-    it('ko, current edition (613.4 example 2, Gray Ogre): Korean throughout, the layer rows in Korean, names as the Korean example writes them', async () => {
-      const { page, slot, example } = await openExample(site, ctx(), 'ko', '613.4', 2);
+    it('ko, 2019-01-25 (613.4 example 2, Gray Ogre): Korean throughout, the layer rows in Korean, names as the Korean example writes them', async () => {
+      const { page, slot, example } = await openExample(site, ctx(), 'ko', '613.4', 2, '2019-01-25');
       expect(await slot.locator('[data-sbx-open]').textContent()).toBe('샌드박스 열기');
       const root = await openAndRun(slot);
       expect(await root.locator('[data-sbx-step]').textContent()).toBe('다음 단계');
@@ -182,6 +183,16 @@ suite('engine sandbox on the site', () => {
       await en.page.close();
     });
 
+    it('ja and ko, current editions (702.19b example 1, composed on 2026-01-16): the widget in the page\'s language', async () => {
+      for (const [lang, open] of [['ja', 'サンドボックスを開く'], ['ko', '샌드박스 열기']] as const) {
+        const { page, slot } = await openExample(site, ctx(), lang, '702.19b', 1);
+        expect(await slot.locator('[data-sbx-open]').textContent()).toBe(open);
+        const root = await openAndRun(slot);
+        expect(await root.locator('[data-sbx-outcome]').count()).toBe(1);
+        await page.close();
+      }
+    });
+
     it('where the outcome differs between editions the widget says so, in each language (510.1c example 1 of 2019)', async () => {
       // 2019's damage assignment order (510.1c) is gone in 2026: the Guardian survives (tests/sandbox/sandbox.test.ts)
       const want = {
@@ -190,7 +201,7 @@ suite('engine sandbox on the site', () => {
         ko: '이 예시의 결과는 2026-01-16 규칙에서 다릅니다. 판 비교로 차이를 볼 수 있습니다.',
       } as const;
       for (const lang of ['en', 'ja', 'ko'] as const) {
-        const { page, slot } = await openExample(site, ctx(), lang, '510.1c', 1, lang === 'en' ? '2019-01-25' : undefined);
+        const { page, slot } = await openExample(site, ctx(), lang, '510.1c', 1, '2019-01-25');
         await slot.locator('[data-sbx-open]').click();
         const root = slot.locator('[data-sbx-root]');
         await root.waitFor();
@@ -202,7 +213,7 @@ suite('engine sandbox on the site', () => {
     });
 
     it(options === PHONE ? 'every interactive element of the open widget is at least 44×44 px' : 'rule chips stay compact with a mouse', async () => {
-      const { page, slot } = await openExample(site, ctx(), 'ja', '613.4', 2);
+      const { page, slot } = await openExample(site, ctx(), 'ja', '613.4', 2, '2019-01-25');
       await openAndRun(slot);
       const sizes = await slot.evaluate((s) => [...s.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
         .filter((e) => e.getClientRects().length > 0)
@@ -227,8 +238,8 @@ suite('engine sandbox on the site', () => {
       const found: string[] = [];
       for (const options of [PHONE, DESKTOP]) {
         const ctx = await site.browser.newContext({ ...options, colorScheme: scheme });
-        for (const [lang, rule, n] of [['en', '613.5', 2], ['ja', '701.19c', 1]] as const) {
-          const { page, slot } = await openExample(site, ctx, lang, rule, n);
+        for (const [lang, rule, n, edition] of [['en', '613.5', 2, undefined], ['ja', '701.19c', 1, '2019-01-25'], ['ja', '702.19b', 1, undefined]] as const) {
+          const { page, slot } = await openExample(site, ctx, lang, rule, n, edition);
           await openAndRun(slot);
           const result = await new AxeBuilder({ page }).include('.cr-sbx-slot').analyze();
           for (const v of result.violations) {

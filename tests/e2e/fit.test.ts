@@ -7,6 +7,7 @@
  * view, never the page.
  */
 import { expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { getSite, getSources } from '../../src/site/load.ts';
 import { editionLag } from '../../src/site/history-extras.ts';
 import { comparePath } from '../../src/site/history-site.ts';
@@ -15,19 +16,27 @@ import { BROWSER, needs } from '../inputs.ts';
 
 const suite = needs(BROWSER).describe;
 
+/** The closed notices take one line (a 44 px target; two lines of its 0.85rem text would be over 56 px), and the section's first rule is on the first screen. */
+async function expectOneLineAndRules(page: Page, notices: Locator): Promise<void> {
+  const closed = (await notices.boundingBox())!;
+  expect(closed.height).toBeGreaterThanOrEqual(44);
+  expect(closed.height).toBeLessThan(56);
+  const first = (await page.locator('article.sec [data-rule]').first().boundingBox())!;
+  expect(first.y + 20).toBeLessThan(page.viewportSize()!.height);
+}
+
 suite('pages fit their screen in Chromium', () => {
   const web = useBrowserSite();
   const site = getSite();
 
   onPhoneAndDesktop(web, (ctx, options) => {
-    const height = options.viewport!.height;
-
     for (const lang of ['ja', 'ko'] as const) {
-      test(`/${lang}/702/: the notices are one closed line with both dates; the rules start on the first screen`, async () => {
-        const ed = site.latest.get(lang)!;
+      test(`/${lang}/2019-01-25/702/: the notices are one closed line with both dates; the rules start on the first screen`, async () => {
+        const ed = site.get(lang, '2019-01-25')!;
         const english = site.latest.get('en')!;
+        const current = site.latest.get(lang)!;
         const lag = editionLag(ed)!;
-        const page = await web.open(`/${lang}/702/`, { context: ctx(), ready: true });
+        const page = await web.open(`/${lang}/2019-01-25/702/`, { context: ctx(), ready: true });
         const notices = page.locator('main details[data-notices]');
         expect(await notices.count()).toBe(1);
         expect(await notices.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
@@ -35,20 +44,33 @@ suite('pages fit their screen in Chromium', () => {
         // Honest while closed: the translation's edition and the latest English, by date.
         expect(summary).toContain(ed.edition);
         expect(summary).toContain(english.edition);
-        // One line (a 44 px target; two lines of its 0.85rem text would be over 56 px).
-        const closed = (await notices.boundingBox())!;
-        expect(closed.height).toBeGreaterThanOrEqual(44);
-        expect(closed.height).toBeLessThan(56);
-        // The section's heading and its first rule are on the first screen, under the header.
-        const first = (await page.locator('article.sec [data-rule]').first().boundingBox())!;
-        expect(first.y + 20).toBeLessThan(height);
-        // Opened: both notices in full, with their links (the latest English, every change since).
+        await expectOneLineAndRules(page, notices);
+        // Opened: the notices in full, with their links (the latest English, every change since, the current edition).
         await notices.locator('summary').click();
         const text = await notices.locator('p[role="note"]').allTextContents();
-        expect(text).toHaveLength(2);
+        expect(text).toHaveLength(lang === 'ja' ? 4 : 3);
         expect(text[1]).toContain(String(lag.counts.changed));
-        expect(await notices.locator('p[role="note"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([english.base, comparePath(lag.from, lag.english)]);
+        expect(await notices.locator('p[role="note"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([english.base, comparePath(lag.from, lag.english), current.base]);
         for (const a of await notices.locator('p[role="note"] a').all()) expect(await a.isVisible()).toBe(true);
+        await page.close();
+      });
+
+      test(`/${lang}/702/ (the current edition): one closed line with its date and how much is current; counts per part when opened`, async () => {
+        const ed = site.latest.get(lang)!;
+        const c = ed.info.composed!;
+        const page = await web.open(`/${lang}/702/`, { context: ctx(), ready: true });
+        const notices = page.locator('main details[data-notices]');
+        expect(await notices.count()).toBe(1);
+        const summary = (await notices.locator('summary').textContent())!;
+        expect(summary).toContain(c.english);
+        // The share of current rules, rounded, from the catalog's counts.
+        expect(summary).toContain(`${Math.round((100 * c.rules.current) / (c.rules.current + c.rules.outdated + c.rules.untranslated))}%`);
+        await expectOneLineAndRules(page, notices);
+        await notices.locator('summary').click();
+        const rows = await notices.locator('table.tr-counts tbody tr').allTextContents();
+        // One row per part (1–9) and the total.
+        expect(rows).toHaveLength(10);
+        expect(await notices.locator('table.tr-counts tbody tr:last-child td').allTextContents()).toEqual([c.rules.current, c.rules.outdated, c.rules.untranslated].map(String));
         await page.close();
       });
     }

@@ -132,7 +132,8 @@ suite('pages in Chromium', () => {
 
     test('a rule that does not exist: a not-found in its language with the nearest rules and other editions', async () => {
       const page = await open(ctx(), '/ja/702.999/');
-      await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2019-01-25 版の日本語ルールにありません。');
+      // /ja/ is the current Japanese edition, composed on 2026-01-16.
+      await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2026-01-16 版の日本語ルールにありません。');
       expect(await page.getAttribute('html', 'lang')).toBe('ja');
       const near = await page.locator('[data-nf-lang="ja"] [data-notfound-list] a').allTextContents();
       expect(near[0]).toBe('702');

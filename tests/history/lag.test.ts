@@ -2,7 +2,8 @@
 import { expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
-import { lagsSince, summarizeLag } from '../../src/history/lag.ts';
+import { addedSince, lagsSince, summarizeLag } from '../../src/history/lag.ts';
+import { diffEditions } from '../../src/history/diff.ts';
 import { rulesAt } from '../../src/history/store.ts';
 import { getSite } from '../../src/site/load.ts';
 import { editionLag, ruleLag } from '../../src/site/history-extras.ts';
@@ -29,6 +30,12 @@ shared.describe('lag since 2019-01-25 (the Japanese and Korean translations)', (
   it('summarises per translation: the counts add up to the rules it has', () => {
     const s = summarizeLag('2019-01-25', lags, ['103.2a', '103.1a', '613.3d', '100.1', 'nonexistent']);
     expect(s.counts).toEqual({ unchanged: 1, changed: 0, moved: 2, removed: 1 });
+    // 103.1a moved and was reworded (above): the banner counts it apart, inside "moved".
+    expect(s.movedChanged).toBe(1);
+  });
+  it('counts the rules added since, as the differ does (the review: the banner left the 832 added rules out)', () => {
+    expect(addedSince(store, '2019-01-25')).toBe(diffEditions(store, '2019-01-25', '2026-01-16').summary.rules.added);
+    expect(addedSince(store, '2026-01-16')).toBe(0);
   });
   it('reaches the site: rule JSON of the Japanese and Korean editions carries "lag", the edition JSON a summary', () => {
     const site = getSite();

@@ -65,7 +65,7 @@ suite('not-found pages in Chromium', () => {
       expect([await page.getAttribute('html', 'lang'), await page.locator('a.skip').textContent()]).toEqual(['en', 'Skip to content']);
       expect(await page.locator('.lang-nav a[aria-current]').evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')))).toEqual(['en']);
       await page.goto(`${web.base}ja/702.999/`);
-      await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2019-01-25 版の日本語ルールにありません。');
+      await expect.poll(() => page.textContent('[data-nf-lang="ja"] [data-nf-msg]')).toBe('ルール 702.999 は 2026-01-16 版の日本語ルールにありません。');
       expect(await page.locator('a.skip').textContent()).toBe('本文へスキップ');
       await page.close();
     });

@@ -10,6 +10,7 @@ import { inChapterOrder, mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
 import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
 import { restoreLostWords } from '../src/pipeline/lost-words.ts';
+import { linkWithEnglish } from '../src/pipeline/link.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import {
   describeResolved, describeSettings, resolveSources, sourceProblems, sourceSettings, SourceError,
@@ -64,10 +65,12 @@ export async function buildData(
     return doc;
   });
   const english = new Map(docs.filter((d) => d.lang === 'en').map((d) => [d.edition!, d]));
-  // Words the Japanese source lost, restored where the same-edition English proves them.
+  // Words the Japanese source lost, restored where the same-edition English proves them; bare
+  // numbers of a partial translation into chapters it lacks, linked where the English has them.
   for (const d of docs) {
-    const en = d.lang === 'ja' ? english.get(d.edition!) : undefined;
-    if (en) restoreLostWords(d, en);
+    const en = d.lang !== 'en' ? english.get(d.edition!) : undefined;
+    if (en && d.lang === 'ja') restoreLostWords(d, en);
+    if (en) linkWithEnglish(d, en);
   }
   const editions: CatalogEdition[] = [...groups.entries()].map(([key, g]) => {
     const doc = docs.find((d) => `${d.lang}-${d.edition}` === key)!;

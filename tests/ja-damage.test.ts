@@ -173,6 +173,13 @@ function regexJunctions(): { count: number; lines: Set<number> } {
   return { count, lines };
 }
 
+// A space between two Japanese characters, one side a verb of the glossary the seed never prints with a
+// reading (唱える, 生成する, 交換する: the page linked them by their stem, 唱え|る, and the extraction kept
+// the whitespace beside the link): `かのように 唱えてよい`, `マナ 生成 イベント`, `他の交換 呪文`. Listed by
+// reading the 22 spaces between Japanese characters left in the rules by the furigana steps; the other 2 are
+// next to no link (706.7a `していない または(b)`, `ていない 場合`).
+const VERB_SPACE = /(?<=[\u3040-\u30ff\u4e00-\u9fff]) (?=唱え|生成|交換)|(?<=唱え|生成|交換) (?=[\u3040-\u30ff\u4e00-\u9fff])/g;
+
 describe('the Japanese seed', () => {
   const doc = parseFile(SEED.ja);
   const paragraphs = (r: (typeof doc.rules)[number]) => [...r.body, ...r.examples.flat()];
@@ -236,7 +243,8 @@ describe('the Japanese seed', () => {
 
   it('changes no character of any rule when gaps and links are added', () => {
     // Expected: each rule line of the raw file cleaned by the furigana steps alone (furigana.ts),
-    // without its number or example label and with its translator notes taken out.
+    // without its number or example label and with its translator notes taken out, and without the
+    // artifact space beside a verb the source links by its stem (below: VERB_SPACE).
     const g0 = RAW.lastIndexOf('用語集');
     const pairs = glossaryPairs(RAW.slice(g0 + 1).map((l) => parseHeadword(l)).filter((h) => h !== null));
     const ctx: CleanupContext = { matcher: createFuriganaMatcher(pairs), orphans: orphanTable(pairs) };
@@ -244,7 +252,7 @@ describe('the Japanese seed', () => {
     for (let i = BODY_AT; i < g0; i++) {
       const l = RAW[i]!.trim();
       if (l === '' || /^\++$/.test(l) || /^\d\.\s/.test(l)) continue;
-      let t = cleanLine(l.replace(/^b(?=\d{3}\.)/, ''), ctx).text;
+      let t = cleanLine(l.replace(/^b(?=\d{3}\.)/, ''), ctx).text.replace(VERB_SPACE, '');
       t = t.replace(/^\d{3}\.(?:\d{1,3}[a-z]?\.?)?\s*/, '').replace(/^例\s*[:：]\s*/, '');
       expected.push(extractTranslatorNotes(t, 0).text.replace('\uE000', '').trimEnd());
     }
@@ -255,6 +263,25 @@ describe('the Japanese seed', () => {
     expect([...actual].sort()).toEqual([...expected].sort());
     // And the link stage itself changes nothing.
     expect(linked.rules.map((r) => paragraphs(r).map(paragraphText))).toEqual(doc.rules.map((r) => paragraphs(r).map(paragraphText)));
+  });
+
+  it('drops the artifact spaces beside verb links (20 in 11 rules), and no space the source means', () => {
+    const text = (n: string) => doc.rules.filter((r) => r.number === n).flatMap(paragraphs).map(paragraphText).join('\n');
+    expect(text('720.2a')).toContain('最後のトークン生成能力');
+    expect(text('106.11b')).toContain('そのマナ生成イベントを変更する');
+    expect(text('609.4a')).toContain('瞬速を持つかのように唱えてよい');
+    expect(text('614.4')).toContain('対応して唱えられたり');
+    expect(text('701.10d')).toContain('他の交換呪文');
+    // Counted in the raw rule lines: a single space between Japanese characters where 唱え, 生成 or 交換 begins
+    // or ends a side (after the readings are removed: `かのようにかのように 唱え`, `マナまな 生成 イベントいべんと`).
+    const raw = RAW.slice(BODY_AT, RAW.lastIndexOf('用語集')).join('\n');
+    const rawSpaces = raw.match(/(?:かのように|たいおうして|まな|とーくん| ) (?=唱え|生成)|(?<=生成|交換) (?=[\u3040-\u30ff\u4e00-\u9fff])/g) ?? [];
+    expect(rawSpaces).toHaveLength(20);
+    const rules = doc.rules.flatMap((r) => paragraphs(r).map((p) => [r.number, paragraphText(p)] as const));
+    expect(rules.filter(([, t]) => VERB_SPACE.test(t))).toEqual([]);
+    // Spaces between Japanese characters left in the rules: the two the source means (see VERB_SPACE).
+    const left = rules.flatMap(([n, t]) => (t.match(/[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]/g) ?? []).map((m) => `${n} ${m}`));
+    expect(left).toEqual(['706.7a い ま', '706.7a い 場']);
   });
 
   it('links 呪文能力 only where the source prints it as one term', () => {

@@ -13,7 +13,8 @@
  *  2. `restoreLostBrackets`: the `〔` of `rule N〔title〕参照` lost before a ruby title.
  *  3. `restoreOrphanReadings`: one-kanji glossary terms whose kanji vanished (`いろ` → `色`).
  *  4. `dropArtifactSpaces` (separate, optional normalisation): the single space the extraction left
- *     between two ruby terms (`構築 デッキ` → `構築デッキ`).
+ *     between two ruby terms (`構築 デッキ` → `構築デッキ`); `dropSpacesBetween` does the same beside
+ *     the verb links the reader finds later (`かのように 唱えてよい` → `かのように唱えてよい`).
  *
  * Every step is linear in the length of its input (a bounded-depth trie walk per position).
  * The steps live in furigana/ (headwords.ts: the glossary pairs; kana.ts: character classes and
@@ -131,4 +132,18 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
     spaced = mapOffsets(d.dropped, edits, false);
   }
   return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces: spaced.length, spans, spaced };
+}
+
+/**
+ * Step 4 again, once the other elements of the line are known (ja-damage.ts `findElements`: verb
+ * links such as 唱え|る and 生成|する, found only after every line is cleaned): the single space the
+ * extraction left between two elements one of which is a link (`かのように 唱えてよい`,
+ * `マナ 生成 イベント`). Same condition as between two ruby terms: Japanese on both sides.
+ */
+export function dropSpacesBetween(line: CleanLine, elements: { start: number; end: number }[]): CleanLine {
+  const d = dropArtifactSpaces(line.text, elements);
+  if (d.dropped.length === 0) return line;
+  const edits = d.dropped.map((x) => ({ start: x, end: x + 1, length: 0 }));
+  const spaced = [...mapOffsets(line.spaced, edits, false), ...mapOffsets(d.dropped, edits, false)].sort((a, b) => a - b);
+  return { ...line, text: d.text, spans: mapSpans(line.spans, edits), spaced, spaces: line.spaces + d.dropped.length };
 }

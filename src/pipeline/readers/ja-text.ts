@@ -31,6 +31,7 @@ import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts'
 import {
   cleanLine,
   createFuriganaMatcher,
+  dropSpacesBetween,
   glossaryPairs,
   headwordPairs,
   orphanTable,
@@ -39,7 +40,7 @@ import {
   type CleanupContext,
   type Headword,
 } from '../furigana.ts';
-import { LOSS_REASONS, lineDamage, linkStems, markLine } from '../ja-damage.ts';
+import { LOSS_REASONS, findElements, lineDamage, linkStems, markLine } from '../ja-damage.ts';
 import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { reporter } from '../diagnostics.ts';
@@ -194,7 +195,9 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
    * names it in the diagnostic. Returns the text with the marks the inline parser reads.
    */
   const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
-    const r = cleanedLine(raw, index);
+    const once = cleanedLine(raw, index);
+    // Spaces beside verb links are artifacts too, known once the elements are (`かのように 唱えてよい`).
+    const r = headwords.has(index) ? once : dropSpacesBetween(once, findElements(once.text, once.spans, stems));
     totals.readings += r.readings;
     totals.brackets += r.brackets;
     totals.orphans += r.orphans;

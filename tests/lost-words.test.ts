@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { restoreLostWords } from '../src/pipeline/lost-words.ts';
-import { paragraphText, sourceText } from '../src/model/text.ts';
+import { sourceText } from '../src/model/text.ts';
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, SEED, parseFile, ruleByNumber } from './helpers.ts';
 import { SHARED, needs } from './inputs.ts';
@@ -60,7 +60,7 @@ describe('restoreLostWords (fixtures)', () => {
 needs(SHARED).describe('restoreLostWords on the 2019-01-25 documents', () => {
   const ja = structuredClone(parseFile(SEED.ja));
   const en = parseFile(EN('2019-01-25'));
-  const before = ja.rules.map((r) => [...r.body, ...r.examples.flat()].map(paragraphText).join('\n'));
+  const before = ja.rules.map((r) => [...r.body, ...r.examples.flat()].map(sourceText).join('\n'));
   const result = restoreLostWords(ja, en);
   const texts = (n: string) => [...ruleByNumber(ja, n).body, ...ruleByNumber(ja, n).examples.flat()].map(show).join(' / ');
 
@@ -73,8 +73,28 @@ needs(SHARED).describe('restoreLostWords on the 2019-01-25 documents', () => {
     expect(texts('203.1')).toContain('例えば、{絵}で空を');
     for (const n of ['204.1', '205.1', '206.1', '207.2b']) expect(texts(n), n).toContain('{絵}');
     for (const n of ['120.4', '603.5', '701.18', '203.1', '204.1']) expect(ruleByNumber(ja, n).damaged, n).toBe(true);
-    // The glossary entry 絵: `rule 203〔〕参照` (English section 203 is "Illustration").
-    expect(ja.glossary.find((g) => g.term === '絵')!.definition.map(show).join('')).toContain('rule 203〔{絵}〕参照');
+    // The glossary entry 絵: `rule 203〕参照`, its 〔 restored by the reader (English section 203 is "Illustration").
+    expect(ja.glossary.find((g) => g.term === '絵')!.definition.map(show).join('')).toContain('rule 203{〔}{絵}〕参照');
+  });
+
+  it('marks the kanji of orphan readings and the lost 〔 as restored, with their evidence', () => {
+    // 105.1 `マジックでいういろとは` (raw line 499: the reading いろ left, 色 lost): glossary 色(いろ)/Color.
+    expect(texts('105.1')).toContain('マジックでいう{色}とは');
+    const node = (n: string, value: string) => [...ruleByNumber(ja, n).body, ...ruleByNumber(ja, n).examples.flat()].flat().find((x) => x.type === 'restored' && x.value === value);
+    expect(node('105.1', '色')).toEqual({ type: 'restored', value: '色', evidence: 'Color' });
+    // 100.1b `rule 8多人数戦たにんずうせんルール〕参照`: the 〔 closed by 〕, evidence the English title of part 8.
+    expect(texts('100.1b')).toContain('rule 8{〔}多人数戦ルール〕参照');
+    expect(node('100.1b', '〔')).toEqual({ type: 'restored', value: '〔', evidence: 'Multiplayer Rules' });
+    // The parser alone (no English) names the 〕 as evidence.
+    expect(ruleByNumber(parseFile(SEED.ja), '100.1b').body.flat().find((x) => x.type === 'restored')).toEqual({ type: 'restored', value: '〔', evidence: '〕' });
+    // No orphan reading or lost 〔 left as plain text: every 〕 of a rule closes a printed or restored 〔.
+    for (const r of ja.rules) {
+      for (const p of [...r.body, ...r.examples.flat()]) {
+        const opens = p.reduce((k, x) => k + ((x.type === 'text' ? x.value : x.type === 'restored' ? x.value : '').split('〔').length - 1), 0);
+        const closes = p.reduce((k, x) => k + ((x.type === 'text' ? x.value : '').split('〕').length - 1), 0);
+        if (!r.duplicate) expect(opens, r.number).toBe(closes);
+      }
+    }
   });
 
   it('every lost 引/探 the reader found is proven by the English of its rule', () => {

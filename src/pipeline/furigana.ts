@@ -55,6 +55,8 @@ export interface CleanLine {
   spans: TermSpan[];
   /** Offsets in `text` where an artifact space between two ruby terms was dropped (ascending). */
   spaced: number[];
+  /** Offsets in `text` of the `〔` restored (step 2), ascending: not printed by the source. */
+  bracketsAt: number[];
 }
 
 /**
@@ -111,6 +113,8 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
     bracketed.at.map((a) => ({ start: a, end: a, length: 1 })),
   );
   let text = bracketed.text;
+  // Each 〔 went in at its offset in the input: in the output it is at that offset plus the ones before it.
+  let bracketsAt = bracketed.at.map((a, k) => a + k);
   let orphans = 0;
   if (!options.headword) {
     const o = restoreOrphanReadings(text, ctx.orphans, spans);
@@ -120,6 +124,7 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
       const orphanStarts = mapOffsets(o.replaced.map((r) => r.start), edits, false);
       const orphanSpans = orphanStarts.map((s) => ({ start: s, end: s + 1, orphan: true }));
       spans = mergeSpans(mapSpans(spans, edits), orphanSpans);
+      bracketsAt = mapOffsets(bracketsAt, edits, false);
       text = o.text;
     }
   }
@@ -130,8 +135,9 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
     const edits = d.dropped.map((x) => ({ start: x, end: x + 1, length: 0 }));
     spans = mapSpans(spans, edits);
     spaced = mapOffsets(d.dropped, edits, false);
+    bracketsAt = mapOffsets(bracketsAt, edits, false);
   }
-  return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces: spaced.length, spans, spaced };
+  return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces: spaced.length, spans, spaced, bracketsAt };
 }
 
 /**
@@ -145,5 +151,5 @@ export function dropSpacesBetween(line: CleanLine, elements: { start: number; en
   if (d.dropped.length === 0) return line;
   const edits = d.dropped.map((x) => ({ start: x, end: x + 1, length: 0 }));
   const spaced = [...mapOffsets(line.spaced, edits, false), ...mapOffsets(d.dropped, edits, false)].sort((a, b) => a - b);
-  return { ...line, text: d.text, spans: mapSpans(line.spans, edits), spaced, spaces: line.spaces + d.dropped.length };
+  return { ...line, text: d.text, spans: mapSpans(line.spans, edits), spaced, spaces: line.spaces + d.dropped.length, bracketsAt: mapOffsets(line.bracketsAt, edits, false) };
 }

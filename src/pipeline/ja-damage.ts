@@ -13,7 +13,7 @@
  * saying where.
  */
 import { RULE_REF, isHiragana, type RubyPair, type TermSpan } from './furigana.ts';
-import { GAP_MARK, LOST_WORD_MARK, TERM_CLOSE, TERM_OPEN } from './inline.ts';
+import { GAP_MARK, LOST_WORD_MARK, RESTORED_CLOSE, RESTORED_EVIDENCE, RESTORED_OPEN, TERM_CLOSE, TERM_OPEN } from './inline.ts';
 import { keysPattern } from './alternation.ts';
 
 export type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
@@ -135,19 +135,31 @@ export function findLostWords(text: string, elements: Element[]): LostWord[] {
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** Characters the cleanup put in (a lost `〔`, an orphan's kanji): `length` characters at `at`, with their evidence. */
+export interface Restored {
+  at: number;
+  length: number;
+  evidence: string;
+}
+
 /**
  * The line with private-use marks the inline parser turns into nodes: TERM_OPEN/TERM_CLOSE around
  * each ruby term, GAP_MARK at each junction and before a lost word
- * that followed an element, LOST_WORD_MARK + the word where a word vanished. Text is never changed.
+ * that followed an element, LOST_WORD_MARK + the word where a word vanished, RESTORED_OPEN …
+ * RESTORED_CLOSE around (and with the evidence of) each character the cleanup restored. Text is never changed.
  */
-export function markLine(text: string, elements: Element[], junctions: number[], lost: LostWord[]): string {
-  if (elements.length === 0 && lost.length === 0) return text;
-  const at = new Map<number, { close: number; gap: number; lost: string; open: number }>();
+export function markLine(text: string, elements: Element[], junctions: number[], lost: LostWord[], restored: Restored[] = []): string {
+  if (elements.length === 0 && lost.length === 0 && restored.length === 0) return text;
+  const at = new Map<number, { done: string; close: number; gap: number; lost: string; restore: string; open: number }>();
   const slot = (p: number) => {
     let s = at.get(p);
-    if (!s) at.set(p, (s = { close: 0, gap: 0, lost: '', open: 0 }));
+    if (!s) at.set(p, (s = { done: '', close: 0, gap: 0, lost: '', restore: '', open: 0 }));
     return s;
   };
+  for (const r of restored) {
+    slot(r.at).restore += RESTORED_OPEN;
+    slot(r.at + r.length).done += RESTORED_EVIDENCE + r.evidence + RESTORED_CLOSE;
+  }
   // Only ruby terms: their extent is printed in the source. A verb link's extent is inferred from
   // its stem (`戦場に出` also begins 戦場に出す, "put onto", not the term 戦場に出る), so it is no term.
   for (const e of elements) {
@@ -166,7 +178,7 @@ export function markLine(text: string, elements: Element[], junctions: number[],
   let last = 0;
   for (const p of positions) {
     const s = at.get(p)!;
-    out += text.slice(last, p) + TERM_CLOSE.repeat(s.close) + GAP_MARK.repeat(s.gap) + s.lost + TERM_OPEN.repeat(s.open);
+    out += text.slice(last, p) + s.done + TERM_CLOSE.repeat(s.close) + GAP_MARK.repeat(s.gap) + s.lost + s.restore + TERM_OPEN.repeat(s.open);
     last = p;
   }
   return out + text.slice(last);

@@ -11,11 +11,13 @@
  *    Glossary entries use the English entry of the same English name as evidence.
  *  - `rule N〔〕`: an empty cross-reference title whose English title is a glossary headword of one
  *    character (`rule 203〔〕` → 絵, English section 203 "Illustration" = glossary 絵/Illustration).
+ *  - the `〔` of `rule N〔title〕` the reader restored (evidence `〕`, the bracket that closes it) gets the
+ *    English title of rule N as its evidence (`rule 8〔多人数戦ルール〕`: "Multiplayer Rules").
  *
  * A restored character is a `restored` node, never text: the page shows it marked as not printed.
  */
 import type { Inline, Paragraph, Rule, RuleDocument } from '../model/types.ts';
-import { paragraphText } from '../model/text.ts';
+import { isHeadingRule, paragraphText } from '../model/text.ts';
 import { replaceInText } from './text-nodes.ts';
 
 const EVIDENCE: Record<string, RegExp> = { 引: /\bdr[ae]w/i, 探: /\bsearch/i };
@@ -42,11 +44,14 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
   const textOf = (r: Rule) => [...r.body, ...r.examples.flat()].map(paragraphText).join(' ');
   // English titles of sections and keyword rules → a one-character Japanese glossary term of that English name.
   const oneChar = new Map(ja.glossary.filter((g) => g.english && [...g.term].length === 1).map((g) => [g.english!.toLowerCase(), g.term]));
-  const titleWord = (number: string): string | undefined => {
+  // The English title of a section or keyword rule (`702.54` → `Haunt`), as `rule N〔title〕` cites it.
+  const partTitles = new Map(en.parts.map((p) => [p.number, p.title]));
+  const englishTitle = (number: string): string => {
+    if (partTitles.has(number)) return partTitles.get(number)!;
     const r = english.get(number);
-    const title = r?.body[0] ? paragraphText(r.body[0]).trim().replace(/\.$/, '') : '';
-    return oneChar.get(title.toLowerCase());
+    return r?.body[0] && (r.kind === 'section' || isHeadingRule(r)) ? paragraphText(r.body[0]).trim().replace(/\.$/, '') : '';
   };
+  const titleWord = (number: string): string | undefined => oneChar.get(englishTitle(number).toLowerCase());
 
   const fix = (p: Paragraph, enText: string, illustration: boolean): { p: Paragraph; changed: boolean } => {
     let changed = false;
@@ -69,21 +74,27 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
         result.restored += s.count;
       }
     }
-    // `rule N〔〕`: the title between the brackets was one lost term.
+    // `rule N〔〕`: the title between the brackets was one lost term. The `〔` is printed, or restored by
+    // the reader (a `restored` node, `〕` its evidence): then the English title of rule N is its evidence.
     const withTitles: Inline[] = [];
     out.forEach((n, i) => {
       const prev = out[i - 1];
-      if (n.type === 'text' && n.value.startsWith('〔〕') && prev?.type === 'ref') {
-        const word = titleWord(prev.target.number);
-        if (word) {
-          withTitles.push({ type: 'text', value: '〔' }, { type: 'restored', value: word, evidence: english.get(prev.target.number) ? paragraphText(english.get(prev.target.number)!.body[0]!).trim() : word });
-          if (n.value.length > 1) withTitles.push({ type: 'text', value: n.value.slice(1) });
-          changed = true;
-          result.restored++;
-          return;
-        }
+      const next = out[i + 1];
+      const title = prev?.type === 'ref' ? englishTitle(prev.target.number) : '';
+      const restoredOpen = n.type === 'restored' && n.value === '〔';
+      const empty = n.type === 'text' ? n.value.startsWith('〔〕') : restoredOpen && next?.type === 'text' && next.value.startsWith('〕');
+      const word = empty && prev?.type === 'ref' ? titleWord(prev.target.number) : undefined;
+      if (n.type === 'restored' && restoredOpen) withTitles.push(title && n.evidence === '〕' ? { ...n, evidence: title } : n);
+      else if (word) withTitles.push({ type: 'text', value: '〔' });
+      else {
+        withTitles.push(n);
+        return;
       }
-      withTitles.push(n);
+      if (!word) return;
+      withTitles.push({ type: 'restored', value: word, evidence: title || word });
+      if (n.type === 'text' && n.value.length > 1) withTitles.push({ type: 'text', value: n.value.slice(1) });
+      changed = true;
+      result.restored++;
     });
     return { p: withTitles, changed };
   };

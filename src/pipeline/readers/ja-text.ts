@@ -40,7 +40,7 @@ import {
   type CleanupContext,
   type Headword,
 } from '../furigana.ts';
-import { LOSS_REASONS, findElements, lineDamage, linkStems, markLine } from '../ja-damage.ts';
+import { LOSS_REASONS, findElements, lineDamage, linkStems, markLine, type Restored } from '../ja-damage.ts';
 import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { reporter } from '../diagnostics.ts';
@@ -187,6 +187,16 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   // Printed form of a ruby term → its glossary headword (for `term` nodes).
   const terms = new Map<string, string>();
   for (const h of headwords.values()) for (const p of headwordPairs(h)) if (!terms.has(p.base)) terms.set(p.base, h.term);
+  // One-kanji term → its glossary English name (色 → Color): the evidence of a kanji restored from its orphan reading.
+  const englishOf = new Map<string, string>();
+  for (const h of headwords.values()) {
+    for (const p of headwordPairs(h)) if (!englishOf.has(p.base) && h.english) englishOf.set(p.base, h.english.replace(/\((?:\d+|[a-z])\)$/, ''));
+  }
+  /** The characters the cleanup put in, marked as restored: orphan kanji (evidence: the glossary pair) and lost `〔` (the `〕` that closes it). */
+  const restoredIn = (r: CleanLine): Restored[] => [
+    ...r.spans.filter((sp) => sp.orphan).map((sp) => ({ at: sp.start, length: sp.end - sp.start, evidence: englishOf.get(r.text.slice(sp.start, sp.end)) ?? r.text.slice(sp.start, sp.end) })),
+    ...r.bracketsAt.map((at) => ({ at, length: 1, evidence: '〕' })),
+  ];
   /** Lines (1-based) whose text lost characters, for flags outside the rules (parts, introduction). */
   const damagedLines = new Set<number>();
 
@@ -213,7 +223,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       if (where === 'rule' || where.startsWith('part ')) damaged.push({ line: index + 1, reason });
       diag('damaged-text', index + 1, `${rule ? `rule ${rule}` : where}: ${reason}; the text is kept as printed, the lost characters cannot be restored`, rule);
     }
-    return d ? markLine(r.text, d.elements, d.junctions, d.lost) : r.text;
+    return d ? markLine(r.text, d.elements, d.junctions, d.lost, restoredIn(r)) : r.text;
   };
   /** Non-blank lines grouped into paragraphs at blank lines (joined by \n), each line cleaned. */
   const paragraphs = (from: number, to: number, where: string) => {

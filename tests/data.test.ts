@@ -82,6 +82,14 @@ describe('buildData', async () => {
     expect(bare).toEqual(['712.3b']);
   });
 
+  it('links each Japanese イベント to the glossary entry its English rule means (terms.test.ts has the counts)', () => {
+    const ja = doc('ja-2019-01-25');
+    const sense = (n: string) => ja.rules.find((r) => r.number === n)!.body.flat().find((x) => x.type === 'term' && x.term === 'イベント');
+    expect(sense('404.2')).toMatchObject({ english: 'Tournament' });
+    expect(sense('700.1')).toMatchObject({ english: 'Event' });
+    expect(ja.glossary.filter((g) => g.term === 'イベント').map((g) => g.english)).toEqual(['Event', 'Tournament']);
+  });
+
   it('aligns translations with the English of the same edition', () => {
     const ko19 = catalog.editions.find((e) => e.lang === 'ko' && e.edition === '2019-01-25')!;
     expect(ko19.untranslated).toEqual(['719.1a', '719.1b', '719.2', '719.2a', '719.2b', '719.2c', '719.2d', '719.3', '719.4', '719.4a', '719.4b', '719.5', '719.5a', '719.5b', '719.5c', '719.5d', '719.6']);

@@ -39,8 +39,11 @@ export type Inline =
   | { type: 'symbol'; value: string }
   /** A cross-reference as it appears (`text`) with what it points at. */
   | { type: 'ref'; text: string; target: RefTarget; missing?: boolean }
-  /** An occurrence of a glossary term (`term` is the glossary headword it belongs to). */
-  | { type: 'term'; text: string; term: string }
+  /**
+   * An occurrence of a glossary term (`term` is the glossary headword it belongs to). `english`: where
+   * two entries share the headword (Japanese イベント: Event, Tournament), the English name of the one meant.
+   */
+  | { type: 'term'; text: string; term: string; english?: string }
   /** Where a translator note was attached in the text; `index` points into `Rule.notes`. */
   | { type: 'noteRef'; index: number }
   /**

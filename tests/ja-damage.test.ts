@@ -284,6 +284,16 @@ describe('the Japanese seed', () => {
     expect(linked.rules.map((r) => paragraphs(r).map(paragraphText))).toEqual(doc.rules.map((r) => paragraphs(r).map(paragraphText)));
   });
 
+  it('marks the gap where a noun term printed without its reading touches a ruby term (702.111b, 702.111c)', () => {
+    // Raw lines 4295 `パーマネントぱーまねんと高名になったら` (lost が) and 4297 `クリーチャーくりーちゃー高名にし` (lost を): 高名 is
+    // printed with its reading elsewhere (高名こうめい 能力), so here it was a link of its own. A scan of the raw text
+    // for a ruby term followed by such a term without its reading finds these two and, otherwise, only 戦場 of the
+    // verb links 戦場に出る / 戦場を離れる (already junctions).
+    const show = (n: string) => paragraphs(ruleByNumber(doc, n)).map((p) => p.map((x) => (x.type === 'gap' ? '|' : x.type === 'text' ? x.value : x.type === 'term' ? x.text : '')).join('')).join(' / ');
+    expect(show('702.111c')).toContain('そのクリーチャー|高名にし');
+    expect(show('702.111b')).toContain('パーマネント|高名になったら');
+  });
+
   it('drops the artifact spaces beside verb links (20 in 11 rules), and no space the source means', () => {
     const text = (n: string) => doc.rules.filter((r) => r.number === n).flatMap(paragraphs).map(paragraphText).join('\n');
     expect(text('720.2a')).toContain('最後のトークン生成能力');

@@ -97,6 +97,24 @@ needs(SHARED).describe('restoreLostWords on the 2019-01-25 documents', () => {
     }
   });
 
+  it('restores the losses the review found unmarked: 探 of 探査 (702.65–702.65b), 引 after に (120.2, 614.11)', () => {
+    // Raw lines 3989–3993: `702.65. 査/Delve`, `査は、査を持つ…「査/Delve」`, `…査を持つ呪文…`; the glossary has
+    // 探査(たんさ)/Delve (line 6991) and English 702.65 is "Delve": 探 was a one-kanji ruby of its own, lost.
+    expect(texts('702.65')).toBe('{探}査/Delve');
+    expect(texts('702.65a')).toMatch(/^\{探\}査は、\{探\}査を持つ呪文.*「\{探\}査\/Delve」/);
+    expect(texts('702.65b')).toContain('{探}査を持つ呪文');
+    const heads = ['702.65', '702.65a', '702.65b'].flatMap((n) => [...ruleByNumber(ja, n).body, ...ruleByNumber(ja, n).examples.flat()].flat()).filter((x) => x.type === 'restored');
+    expect(heads).toEqual(Array(5).fill({ type: 'restored', value: '探', evidence: 'Delve' }));
+    expect(ruleByNumber(ja, '702.65').damaged).toBe(true);
+    // No other keyword heading lost its head: every restored 探 with that evidence is in 702.65–702.65b.
+    expect(ja.rules.filter((r) => [...r.body, ...r.examples.flat()].flat().some((x) => x.type === 'restored' && x.evidence === 'Delve')).map((r) => r.number)).toEqual(['702.65', '702.65a', '702.65b']);
+    // Raw line 1155 `カードかーどを同時にくことができる` and 2849 `存在しないためにくことができない`: English 120.2 and
+    // 614.11 draw; 120.2's two other 引 were already restored.
+    expect(texts('120.2')).toContain('カードを同時に{引}くことができる');
+    expect(texts('120.2').split('{引}')).toHaveLength(4);
+    expect(texts('614.11')).toContain('存在しないために{引}くことができない');
+  });
+
   it('every lost 引/探 the reader found is proven by the English of its rule', () => {
     // The reader's candidates are endings no intact text shows (カードく, からす); each sits in a rule
     // whose English draws or searches, so none stays a gap.

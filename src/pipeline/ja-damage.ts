@@ -62,8 +62,13 @@ export function linkStems(pairs: RubyPair[], rubyBases: Set<string>): Map<string
 
 const URL = /https?:\/\/[\x21-\x7e]+/g;
 
-/** Every element of a cleaned line, ascending: ruby spans, orphans, verb links, `rule N` links, URLs. */
-export function findElements(text: string, spans: TermSpan[], stems: Map<string, string>): Element[] {
+/**
+ * Every element of a cleaned line, ascending: ruby spans, orphans, verb links, `rule N` links, URLs,
+ * and a noun term printed without its reading right after a ruby term: `nouns` are the ruby bases of
+ * the document (`高名`, read 高名こうめい elsewhere); where one follows a ruby term bare, the page had it
+ * as a link of its own, and what stood between the two was lost (`クリーチャー|高名にし` = を, 702.111c).
+ */
+export function findElements(text: string, spans: TermSpan[], stems: Map<string, string>, nouns: ReadonlySet<string> = new Set()): Element[] {
   const out: Element[] = spans.map((s) => ({ start: s.start, end: s.end, kind: s.orphan ? 'orphan' : 'ruby' }));
   const covered = new Uint8Array(text.length);
   const add = (start: number, end: number, kind: ElementKind) => {
@@ -80,6 +85,13 @@ export function findElements(text: string, spans: TermSpan[], stems: Map<string,
     for (const m of text.matchAll(re)) {
       if (/^[\u3041-\u3096]+$/.test(m[0]) && !rubyEnds.has(m.index!)) continue;
       add(m.index!, m.index! + m[0].length, 'link');
+    }
+  }
+  if (nouns.size > 0) {
+    const longestFirst = [...nouns].sort((a, b) => b.length - a.length);
+    for (const end of rubyEnds) {
+      const noun = longestFirst.find((n) => text.startsWith(n, end));
+      if (noun) add(end, end + noun.length, 'link');
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -107,8 +119,8 @@ const SEARCH_HEADING = /^(\d{3}\.\d{1,3}\.?\s*)す\/Search/;
 
 /**
  * Positions where 引 (draw) or 探 (search) vanished: a 引く ending right after a ruby element or
- * 枚 (`カードく`, `1枚いて`), a 探す ending right after `から` (`領域からす`; after a term, す/さ/し
- * begin する and される: 解決される), or the keyword heading `す/Search`.
+ * 枚 (`カードく`, `1枚いて`) or `くこと` after に (`同時にくこと`), a 探す ending right after `から`
+ * (`領域からす`; after a term, す/さ/し begin する and される: 解決される), or the keyword heading `す/Search`.
  */
 export function findLostWords(text: string, elements: Element[]): LostWord[] {
   const out: LostWord[] = [];
@@ -124,6 +136,11 @@ export function findLostWords(text: string, elements: Element[]): LostWord[] {
     const rest = text.slice(p, p + 4);
     if ((afterElement || text[p - 1] === '枚') && DRAW_ENDING.test(rest)) out.push({ at: p, word: '引', afterElement });
     else if (!afterElement && text.startsWith('から', p - 2) && SEARCH_ENDING.test(rest)) out.push({ at: p, word: '探', afterElement });
+  }
+  // After the particle に, 引く's く before こと (`カードを同時にくことができる`, `ためにくことができない`): no
+  // word begins with くこと, and the only adjective in にく (憎く) is not in the rules.
+  for (let i = text.indexOf('にくこと'); i >= 0; i = text.indexOf('にくこと', i + 1)) {
+    if (!starts.has(i + 1) && !out.some((l) => l.at === i + 1)) out.push({ at: i + 1, word: '引', afterElement: false });
   }
   const heading = SEARCH_HEADING.exec(text);
   if (heading) out.unshift({ at: heading[1]!.length, word: '探', afterElement: false });
@@ -240,8 +257,8 @@ export interface LineDamage {
   losses: LossKind[];
 }
 
-export function lineDamage(text: string, spans: TermSpan[], spaced: number[], stems: Map<string, string>): LineDamage {
-  const elements = findElements(text, spans, stems);
+export function lineDamage(text: string, spans: TermSpan[], spaced: number[], stems: Map<string, string>, nouns?: ReadonlySet<string>): LineDamage {
+  const elements = findElements(text, spans, stems, nouns);
   const junctions = findJunctions(elements, spaced);
   const lost = findLostWords(text, elements);
   const losses: LossKind[] = [];

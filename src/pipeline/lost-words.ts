@@ -113,6 +113,7 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
     r.examples = r.examples.map((ex) => ex.map(apply));
     if (changed) r.damaged = true;
   }
+  result.restored += restoreKeywordHeads(ja, english);
   // Glossary entries: the English entry of the same English name is the evidence.
   const enGlossary = new Map(en.glossary.map((g) => [g.term.toLowerCase(), g.definition.map(paragraphText).join(' ')]));
   for (const g of ja.glossary) {
@@ -127,4 +128,46 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
     if (changed) g.damaged = true;
   }
   return result;
+}
+
+/**
+ * A keyword whose first character was lost with its reading (探査/Delve printed `査/Delve`: 探 was a
+ * one-kanji ruby of its own): the heading `702.65. 査/Delve` names the English keyword, the English
+ * rule of that number has the same title, and the glossary's term for it (探査/Delve) ends with what
+ * is printed. The lost head (探) is restored before every printed 査 of the heading and its subrules
+ * that lacks it, with the English keyword as evidence. Returns how many were restored.
+ */
+function restoreKeywordHeads(ja: RuleDocument, english: Map<string, Rule>): number {
+  const byEnglish = new Map<string, string>();
+  for (const g of ja.glossary) {
+    const name = (g.english ?? '').replace(/\((?:\d+|[a-z])\)$/, '').trim().toLowerCase();
+    if (name && !byEnglish.has(name)) byEnglish.set(name, g.term);
+  }
+  let restored = 0;
+  for (const heading of ja.rules) {
+    if (heading.kind !== 'rule' || heading.body.length !== 1) continue;
+    const m = /^([^/\s]+)\/([A-Za-z][^/]*)$/.exec(paragraphText(heading.body[0]!).trim());
+    if (!m) continue;
+    const [, printed, name] = m as unknown as [string, string, string];
+    const en = english.get(heading.number);
+    const term = byEnglish.get(name.toLowerCase());
+    if (!en || !term || paragraphText(en.body[0] ?? []).trim().replace(/\.$/, '').toLowerCase() !== name.toLowerCase()) continue;
+    if (term === printed || !term.endsWith(printed)) continue;
+    // Only one kanji can have been its own ruby element (the extraction drops one-character nodes).
+    const head = term.slice(0, -printed.length);
+    if (!/^\p{Script=Han}$/u.test(head)) continue;
+    const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const at = new RegExp(`(?<!${escape(head)})(?=${escape(printed)})`, 'gu');
+    const family = ja.rules.filter((r) => r.number === heading.number || (r.number.startsWith(heading.number) && /^[a-z]$/.test(r.number.slice(heading.number.length))));
+    for (const r of family) {
+      const apply = (p: Paragraph) => {
+        const out = replaceInText(p, at, () => (restored++, { type: 'restored', value: head, evidence: name }));
+        if (out !== p) r.damaged = true;
+        return out;
+      };
+      r.body = r.body.map(apply);
+      r.examples = r.examples.map((ex) => ex.map(apply));
+    }
+  }
+  return restored;
 }

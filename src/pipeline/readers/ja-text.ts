@@ -184,6 +184,9 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     for (const sp of r.spans) if (!sp.orphan) rubyBases.add(r.text.slice(sp.start, sp.end));
   }
   const stems = linkStems(pairs, rubyBases);
+  // Noun terms of two or more characters, the first a kanji, that the source prints with a reading:
+  // printed bare right after a ruby term, one was a link (ja-damage.ts findElements).
+  const nouns = new Set([...rubyBases].filter((b) => b.length >= 2 && /^\p{Script=Han}/u.test(b)));
   // Printed form of a ruby term → its glossary headword (for `term` nodes).
   const terms = new Map<string, string>();
   for (const h of headwords.values()) for (const p of headwordPairs(h)) if (!terms.has(p.base)) terms.set(p.base, h.term);
@@ -207,12 +210,12 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
     const once = cleanedLine(raw, index);
     // Spaces beside verb links are artifacts too, known once the elements are (`かのように 唱えてよい`).
-    const r = headwords.has(index) ? once : dropSpacesBetween(once, findElements(once.text, once.spans, stems));
+    const r = headwords.has(index) ? once : dropSpacesBetween(once, findElements(once.text, once.spans, stems, nouns));
     totals.readings += r.readings;
     totals.brackets += r.brackets;
     totals.orphans += r.orphans;
     totals.spaces += r.spaces;
-    const d = headwords.has(index) ? null : lineDamage(r.text, r.spans, r.spaced, stems);
+    const d = headwords.has(index) ? null : lineDamage(r.text, r.spans, r.spaced, stems, nouns);
     const reasons = [...extra, ...(d?.losses ?? []).map((k) => LOSS_REASONS[k])];
     if (reasons.length > 0 && where !== null) {
       totals.damaged++;

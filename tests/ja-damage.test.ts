@@ -100,6 +100,8 @@ describe('lost words: 引 and 探 vanished with their reading', () => {
     expect(show('カードかーどかれることがある')).toBe('カード|[引]かれることがある');
     expect(show('カードを1枚いてもよい')).toBe('カードを1枚[引]いてもよい');
     expect(show('手札を7枚く。')).toBe('手札を7枚[引]く。');
+    // くこと after に (120.2, 614.11): the particle stayed, only 引 was lost.
+    expect(show('カードかーどを同時にくことができる')).toBe('カードを同時に[引]くことができる');
   });
 
   it('探 (search) after から, and the heading す/Search', () => {
@@ -113,7 +115,7 @@ describe('lost words: 引 and 探 vanished with their reading', () => {
   });
 
   it('leaves ordinary words alone', () => {
-    for (const s of ['呪文じゅもん解決かいけつされたら', 'カードかーどから', 'カードかーどか、', '何枚か見る', 'カードかーどかどうか', '他の側からすると']) {
+    for (const s of ['呪文じゅもん解決かいけつされたら', 'カードかーどから', 'カードかーどか、', '何枚か見る', 'カードかーどかどうか', '他の側からすると', '見にくいこと', 'ために行くこと']) {
       expect(findLostWords(cleanLine(s, CTX).text, []), s).toEqual([]);
     }
     expect(show('呪文じゅもん解決かいけつされたら')).toBe('呪文|解決されたら');

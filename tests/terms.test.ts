@@ -3,7 +3,7 @@ import { SHARED, needs } from './inputs.ts';
 import { readFileSync } from 'node:fs';
 import { createTermLinker, linkGlossaryTerms, resolveTermSenses } from '../src/pipeline/terms.ts';
 import { paragraphText } from '../src/model/text.ts';
-import type { GlossaryEntry, Inline, Paragraph } from '../src/model/types.ts';
+import type { GlossaryEntry, Inline, Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, SEED, parseFile, ruleByNumber } from './helpers.ts';
 
 const g = (term: string): GlossaryEntry => ({ term, definition: [], refs: [], line: 1 });
@@ -43,6 +43,28 @@ describe('createTermLinker', () => {
     expect(ja([term('呪文'), { type: 'gap' }, term('能力')], new Set())).toEqual([{ type: 'text', value: '呪文' }, { type: 'gap' }, { type: 'text', value: '能力' }]);
     expect(ja(text('呪文能力を持つ'), new Set())).toEqual(text('呪文能力を持つ'));
     expect(ja([term('呪文能力')], new Set())).toEqual([term('呪文能力')]);
+  });
+});
+
+describe('resolveTermSenses (fixtures)', () => {
+  const rule = (number: string, body: Paragraph[]): Rule => ({ number, kind: 'rule', parent: number.slice(0, 3), children: [], body, examples: [], notes: [], line: 1 });
+  const doc = (lang: 'ja' | 'en', rules: Rule[], glossary: GlossaryEntry[] = []): RuleDocument => ({
+    lang, edition: '2019-01-25', title: '', format: lang === 'ja' ? 'ja-text' : 'en-text', file: 'x', introduction: [], parts: [], rules, glossary, credits: [], termBridge: [], partial: false, diagnostics: [],
+  });
+  const entries = [{ ...g('イベント'), english: 'Event' }, { ...g('イベント'), english: 'Tournament' }, { ...g('呪文'), english: 'Spell' }];
+  const term: Inline = { type: 'term', text: 'イベント', term: 'イベント' };
+
+  test('names the entry whose English name the English rule uses; unlinks where it names both or neither', () => {
+    const ja = doc('ja', [1, 2, 3].map((i) => rule(`100.${i}`, [[{ type: 'text', value: 'この' }, term, { type: 'text', value: 'は' }]])), entries);
+    const en = doc('en', [
+      rule('100.1', [text('Events in a tournament.')]),
+      rule('100.2', [text('A tournament is held.')]),
+      rule('100.3', [text('Nothing to see.')]),
+    ]);
+    expect(Object.fromEntries(resolveTermSenses(ja, en))).toEqual({ '': 2, Tournament: 1 });
+    expect(ja.rules[0]!.body[0]).toEqual(text('このイベントは'));
+    expect(ja.rules[1]!.body[0]![1]).toEqual({ ...term, english: 'Tournament' });
+    expect(ja.rules[2]!.body[0]).toEqual(text('このイベントは'));
   });
 });
 

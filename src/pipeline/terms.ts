@@ -130,17 +130,16 @@ export function resolveTermSenses(doc: RuleDocument, english: RuleDocument): Map
   const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
   for (const rule of doc.rules) {
     const text = words.get(rule.number) ?? '';
-    const resolve = (p: Paragraph): Paragraph =>
-      p.map((n) => {
+    const resolve = (p: Paragraph): Paragraph => {
+      if (!p.some((n) => n.type === 'term' && senses.has(n.term))) return p;
+      const named = p.map((n) => {
         if (n.type !== 'term' || !senses.has(n.term)) return n;
         const meant = senses.get(n.term)!.filter((name) => mentions(text, name));
-        if (meant.length !== 1) {
-          count('');
-          return { type: 'text', value: n.text };
-        }
-        count(meant[0]!);
-        return { ...n, english: meant[0]! };
+        count(meant.length === 1 ? meant[0]! : '');
+        return meant.length === 1 ? { ...n, english: meant[0]! } : n;
       });
+      return unwrapTerms(named, (n) => !senses.has(n.term) || n.english !== undefined);
+    };
     rule.body = rule.body.map(resolve);
     rule.examples = rule.examples.map((ex) => ex.map(resolve));
   }

@@ -19,6 +19,7 @@
 import type { Inline, Paragraph, Rule, RuleDocument } from '../model/types.ts';
 import { isHeadingRule, paragraphText } from '../model/text.ts';
 import { replaceInText } from './text-nodes.ts';
+import { withoutSense } from './furigana.ts';
 
 const EVIDENCE: Record<string, RegExp> = { 引: /\bdr[ae]w/i, 探: /\bsearch/i };
 const EVIDENCE_WORD: Record<string, string> = { 引: 'draw', 探: 'search' };
@@ -117,7 +118,7 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
   // Glossary entries: the English entry of the same English name is the evidence.
   const enGlossary = new Map(en.glossary.map((g) => [g.term.toLowerCase(), g.definition.map(paragraphText).join(' ')]));
   for (const g of ja.glossary) {
-    const names = (g.english ?? '').replace(/\((?:\d+|[a-z])\)$/, '').split('/');
+    const names = withoutSense(g.english ?? '').split('/');
     const enText = names.map((n) => enGlossary.get(n.trim().toLowerCase()) ?? '').join(' ');
     let changed = false;
     g.definition = g.definition.map((p) => {
@@ -140,7 +141,7 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
 function restoreKeywordHeads(ja: RuleDocument, english: Map<string, Rule>): number {
   const byEnglish = new Map<string, string>();
   for (const g of ja.glossary) {
-    const name = (g.english ?? '').replace(/\((?:\d+|[a-z])\)$/, '').trim().toLowerCase();
+    const name = withoutSense(g.english ?? '').toLowerCase();
     if (name && !byEnglish.has(name)) byEnglish.set(name, g.term);
   }
   let restored = 0;

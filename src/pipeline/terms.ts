@@ -15,6 +15,7 @@ import type { GlossaryEntry, Inline, Lang, Paragraph, RuleDocument } from '../mo
 import { isHeadingRule, paragraphText } from '../model/text.ts';
 import { replaceInText } from './text-nodes.ts';
 import { alternation } from './alternation.ts';
+import { withoutSense } from './furigana.ts';
 
 export type TermLinker = (p: Paragraph, seen: Set<string>) => Paragraph;
 
@@ -105,8 +106,6 @@ export function linkGlossaryTerms(doc: RuleDocument): void {
   for (const g of doc.glossary) g.definition = g.definition.map(unlinkAll);
 }
 
-/** The English name of a translation's glossary entry without its sense marker (`Counter(v)` → `Counter`). */
-const englishName = (g: GlossaryEntry) => (g.english ?? '').replace(/\((?:\d+|[a-z])\)$/, '').trim();
 
 /**
  * A translation's headword that names two glossary entries (Japanese イベント: Event, Tournament): each
@@ -120,7 +119,7 @@ export function resolveTermSenses(doc: RuleDocument, english: RuleDocument): Map
   if (doc.lang === 'en' || english.lang !== 'en' || english.edition !== doc.edition) return counts;
   const senses = new Map<string, string[]>();
   for (const g of doc.glossary) {
-    const name = englishName(g);
+    const name = withoutSense(g.english ?? '');
     if (name) senses.set(g.term, [...(senses.get(g.term) ?? []), name]);
   }
   for (const [term, names] of senses) if (names.length < 2) senses.delete(term);

@@ -36,6 +36,7 @@ import {
   headwordPairs,
   orphanTable,
   parseHeadword,
+  withoutSense,
   type CleanLine,
   type CleanupContext,
   type Headword,
@@ -95,8 +96,7 @@ export function extractTranslatorNotes(text: string, line: number): { text: stri
 
 /** Term bridge pairs of one headword: terms split on 、 zipped with English names split on `/`. */
 export function headwordBridge(h: Headword): TermBridgeEntry[] {
-  const english = h.english
-    .replace(/\((?:\d+|[a-z])\)$/, '') // sense markers: Vanguard(1), Counter(v)
+  const english = withoutSense(h.english) // sense markers: Vanguard(1), Counter(v)
     .split('/')
     .map((e) => e.trim())
     .filter(Boolean);
@@ -193,7 +193,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   // One-kanji term → its glossary English name (色 → Color): the evidence of a kanji restored from its orphan reading.
   const englishOf = new Map<string, string>();
   for (const h of headwords.values()) {
-    for (const p of headwordPairs(h)) if (!englishOf.has(p.base) && h.english) englishOf.set(p.base, h.english.replace(/\((?:\d+|[a-z])\)$/, ''));
+    for (const p of headwordPairs(h)) if (!englishOf.has(p.base) && h.english) englishOf.set(p.base, withoutSense(h.english));
   }
   /** The characters the cleanup put in, marked as restored: orphan kanji (evidence: the glossary pair) and lost `〔` (the `〕` that closes it). */
   const restoredIn = (r: CleanLine): Restored[] => [

@@ -6,11 +6,13 @@
  *   3. similar text: rarity-weighted word overlap (IDF-weighted Dice) decides which pairs qualify (a
  *      pair that keeps its key needs less overlap than a move); they are taken best first, ranked by
  *      the words and then, with a quarter of the weight, the phrases (adjacent word pairs) they share,
- *      so of two old rules about equally close in words to a new one, the one that kept its wording wins (2022-06-10: old 608.3a's
- *      "Aura spell … attached to the object it was targeting" is new 608.3c, not old 608.3);
+ *      so of two old rules about equally close in words to a new one, the one that kept its wording
+ *      wins (2022-06-10: old 608.3a's "Aura spell … attached to the object it was targeting" is new
+ *      608.3c, not old 608.3);
  *   4. what is still left between two matched neighbours that kept their order, in one section: the
- *      new items in the same place, paired as if they kept their key (the place stands in for the number: old 608.3,
- *      between 608.2h and 608.3a → 608.3c, became 608.3a, "has no targets, it becomes a permanent").
+ *      new items in the same place, paired as if they kept their key (the place stands in for the
+ *      number: old 608.3, between 608.2h and 608.3a → 608.3c, became 608.3a, "has no targets, it
+ *      becomes a permanent").
  * Pure and deterministic; also runs in the browser.
  */
 import { wordTokens } from './items.ts';
@@ -192,10 +194,17 @@ function similar(
 
 /**
  * Step 4: a run of old items left between two matched old items whose new items are in the same
- * order and section, and the new items left between those: pairs among them by word similarity as for a kept
- * key (`sameKeyMin`), best first. Linear in the items plus the pairs inside each run.
+ * order and section, and the new items left between those: pairs among them by word similarity as
+ * for a kept key (`sameKeyMin`), best first. Linear in the items plus the pairs inside each run.
  */
-function inPlace(news: readonly Matchable[], oldTo: number[], newTaken: boolean[], link: (i: number, j: number) => void, sameKeyMin: number, score: Similarity): void {
+function inPlace(
+  news: readonly Matchable[],
+  oldTo: number[],
+  newTaken: boolean[],
+  link: (i: number, j: number) => void,
+  sameKeyMin: number,
+  score: Similarity,
+): void {
   let prev = -1; // last matched old item
   for (let i = 0; i < oldTo.length; i++) {
     if (oldTo[i]! < 0) continue;

@@ -16,16 +16,12 @@ export const TERM_CLOSE = '\uE003';
 export const LOST_WORD_MARK = '\uE004';
 /**
  * Characters the reader restored (`restored` node): RESTORED_OPEN, the characters, RESTORED_EVIDENCE,
- * the evidence, RESTORED_CLOSE. `restoredMark` writes one.
+ * the evidence, RESTORED_CLOSE.
  */
 export const RESTORED_OPEN = '\uE005';
 export const RESTORED_EVIDENCE = '\uE006';
 export const RESTORED_CLOSE = '\uE007';
 const MARKS = /[\uE000-\uE007]/g;
-
-export function restoredMark(value: string, evidence: string): string {
-  return RESTORED_OPEN + value + RESTORED_EVIDENCE + evidence + RESTORED_CLOSE;
-}
 
 /** Text without the readers' private-use marks (for plain-text fields such as titles and notes); restored characters stay. */
 export function stripMarks(text: string): string {

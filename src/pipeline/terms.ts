@@ -106,7 +106,6 @@ export function linkGlossaryTerms(doc: RuleDocument): void {
   for (const g of doc.glossary) g.definition = g.definition.map(unlinkAll);
 }
 
-
 /**
  * A translation's headword that names two glossary entries (Japanese イベント: Event, Tournament): each
  * linked occurrence gets the entry the same-edition English rule of the same number speaks of, by the
@@ -125,7 +124,8 @@ export function resolveTermSenses(doc: RuleDocument, english: RuleDocument): Map
   for (const [term, names] of senses) if (names.length < 2) senses.delete(term);
   if (senses.size === 0) return counts;
   const words = new Map(english.rules.filter((r) => !r.duplicate).map((r) => [r.number, [...r.body, ...r.examples.flat()].map(paragraphText).join(' ')]));
-  const mentions = (text: string, name: string) => new RegExp(`(?<![A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?(?![A-Za-z])`, 'i').test(text);
+  const patterns = new Map([...senses.values()].flat().map((name) => [name, new RegExp(`(?<![A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?(?![A-Za-z])`, 'i')]));
+  const mentions = (text: string, name: string) => patterns.get(name)!.test(text);
   const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
   for (const rule of doc.rules) {
     const text = words.get(rule.number) ?? '';

@@ -309,7 +309,7 @@ describe('the Japanese seed', () => {
     const rawSpaces = raw.match(/(?:かのように|たいおうして|まな|とーくん| ) (?=唱え|生成)|(?<=生成|交換) (?=[\u3040-\u30ff\u4e00-\u9fff])/g) ?? [];
     expect(rawSpaces).toHaveLength(20);
     const rules = doc.rules.flatMap((r) => paragraphs(r).map((p) => [r.number, paragraphText(p)] as const));
-    expect(rules.filter(([, t]) => VERB_SPACE.test(t))).toEqual([]);
+    expect(rules.filter(([, t]) => t.match(VERB_SPACE) !== null)).toEqual([]);
     // Spaces between Japanese characters left in the rules: the two the source means (see VERB_SPACE).
     const left = rules.flatMap(([n, t]) => (t.match(/[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]/g) ?? []).map((m) => `${n} ${m}`));
     expect(left).toEqual(['706.7a い ま', '706.7a い 場']);

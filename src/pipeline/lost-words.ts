@@ -13,6 +13,8 @@
  *    character (`rule 203〔〕` → 絵, English section 203 "Illustration" = glossary 絵/Illustration).
  *  - the `〔` of `rule N〔title〕` the reader restored (evidence `〕`, the bracket that closes it) gets the
  *    English title of rule N as its evidence (`rule 8〔多人数戦ルール〕`: "Multiplayer Rules").
+ *  - the head of a keyword printed without it (`702.65. 査/Delve`, glossary 探査/Delve, English 702.65
+ *    "Delve"): restored before the keyword in its heading and subrules (`restoreKeywordHeads`).
  *
  * A restored character is a `restored` node, never text: the page shows it marked as not printed.
  */

@@ -8,9 +8,10 @@ import { basename } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { inChapterOrder, mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
-import { linkGlossaryTerms } from '../src/pipeline/terms.ts';
+import { linkGlossaryTerms, resolveTermSenses } from '../src/pipeline/terms.ts';
 import { restoreLostWords } from '../src/pipeline/lost-words.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
+import { linkWithEnglish } from '../src/pipeline/link.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import {
   describeResolved, describeSettings, resolveSources, sourceProblems, sourceSettings, SourceError,
@@ -65,10 +66,14 @@ export async function buildData(
     return doc;
   });
   const english = new Map(docs.filter((d) => d.lang === 'en').map((d) => [d.edition!, d]));
-  // Words the Japanese source lost, restored where the same-edition English proves them.
+  // With the same-edition English: words the Japanese source lost, restored where it proves them; bare
+  // numbers of a partial translation into chapters it lacks, linked where it has them.
   for (const d of docs) {
-    const en = d.lang === 'ja' ? english.get(d.edition!) : undefined;
-    if (en) restoreLostWords(d, en);
+    const en = d.lang !== 'en' ? english.get(d.edition!) : undefined;
+    if (en && d.lang === 'ja') restoreLostWords(d, en);
+    if (en) linkWithEnglish(d, en);
+    // A headword of two glossary entries (イベント: Event, Tournament) links to the one its English rule means.
+    if (en) resolveTermSenses(d, en);
   }
   const history = historyFromSources(resolved);
   // The current edition of each translated language: the latest English, rule by rule in the translation's words.

@@ -68,6 +68,35 @@ describe('buildData', async () => {
     expect(intoSix.every((n) => n.missing)).toBe(true);
   });
 
+  it('links the Korean 2017 posts\' bare numbers into a chapter no post holds, where the same-edition English has the rule', () => {
+    // By hand in the chapter 7 post: eight rules cite the casting steps of chapter 6 without 규칙 before the number
+    // (`대체비용 지불에 관한 규정 601.2b 및 601.2e-h에 따릅니다`, 706.12 `규칙 601 "Casting Spells"의 601.2a-h 단계`): 12
+    // numbers, each a rule of EN 2017-01-19. They are references (marked missing: the page shows the English rule).
+    const ko17 = doc('ko-2017-01-20');
+    const refs = (n: string) => ko17.rules.find((r) => r.number === n)!.body.flat().filter((x): x is Inline & { type: 'ref' } => x.type === 'ref');
+    const cited: Record<string, string[]> = {
+      '702.95a': ['601.2b', '601.2e-h'], '702.102a': ['601.2b', '601.2e-h'], '702.108a': ['601.2b', '601.2e-h'],
+      '702.112a': ['601.2b', '601.2e-h'], '702.116a': ['601.2b', '601.2e-h'], '702.118a': ['601.2b', '601.2f-h'],
+      '702.119a': ['700.2', '601.2b', '601.2f–h'], '706.12': ['601', '601.2a-h'],
+    };
+    for (const [n, texts] of Object.entries(cited)) {
+      expect(refs(n).map((x) => x.text), n).toEqual(texts);
+      expect(refs(n).filter((x) => x.target.number.startsWith('601')).every((x) => x.missing), n).toBe(true);
+    }
+    expect(refs('702.95a')[1]!.target).toEqual({ kind: 'range', number: '601.2e', to: '601.2h' });
+    // No rule number is left as text in any post, but 712.3b's own number printed twice (`712.3b 712.3b 혼합…`).
+    const bare = ko17.rules.flatMap((r) => [...r.body, ...r.examples.flat()].flat().flatMap((x) => (x.type === 'text' ? (x.value.match(/\d{3}\.\d/g) ?? []).map(() => r.number) : [])));
+    expect(bare).toEqual(['712.3b']);
+  });
+
+  it('links each Japanese イベント to the glossary entry its English rule means (terms.test.ts has the counts)', () => {
+    const ja = doc('ja-2019-01-25');
+    const sense = (n: string) => ja.rules.find((r) => r.number === n)!.body.flat().find((x) => x.type === 'term' && x.term === 'イベント');
+    expect(sense('404.2')).toMatchObject({ english: 'Tournament' });
+    expect(sense('700.1')).toMatchObject({ english: 'Event' });
+    expect(ja.glossary.filter((g) => g.term === 'イベント').map((g) => g.english)).toEqual(['Event', 'Tournament']);
+  });
+
   it('aligns translations with the English of the same edition', () => {
     const ko19 = catalog.editions.find((e) => e.lang === 'ko' && e.edition === '2019-01-25')!;
     expect(ko19.untranslated).toEqual(['719.1a', '719.1b', '719.2', '719.2a', '719.2b', '719.2c', '719.2d', '719.3', '719.4', '719.4a', '719.4b', '719.5', '719.5a', '719.5b', '719.5c', '719.5d', '719.6']);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { restoreLostWords } from '../src/pipeline/lost-words.ts';
-import { paragraphText, sourceText } from '../src/model/text.ts';
+import { sourceText } from '../src/model/text.ts';
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, SEED, parseFile, ruleByNumber } from './helpers.ts';
 import { SHARED, needs } from './inputs.ts';
@@ -60,7 +60,7 @@ describe('restoreLostWords (fixtures)', () => {
 needs(SHARED).describe('restoreLostWords on the 2019-01-25 documents', () => {
   const ja = structuredClone(parseFile(SEED.ja));
   const en = parseFile(EN('2019-01-25'));
-  const before = ja.rules.map((r) => [...r.body, ...r.examples.flat()].map(paragraphText).join('\n'));
+  const before = ja.rules.map((r) => [...r.body, ...r.examples.flat()].map(sourceText).join('\n'));
   const result = restoreLostWords(ja, en);
   const texts = (n: string) => [...ruleByNumber(ja, n).body, ...ruleByNumber(ja, n).examples.flat()].map(show).join(' / ');
 
@@ -73,8 +73,46 @@ needs(SHARED).describe('restoreLostWords on the 2019-01-25 documents', () => {
     expect(texts('203.1')).toContain('例えば、{絵}で空を');
     for (const n of ['204.1', '205.1', '206.1', '207.2b']) expect(texts(n), n).toContain('{絵}');
     for (const n of ['120.4', '603.5', '701.18', '203.1', '204.1']) expect(ruleByNumber(ja, n).damaged, n).toBe(true);
-    // The glossary entry 絵: `rule 203〔〕参照` (English section 203 is "Illustration").
-    expect(ja.glossary.find((g) => g.term === '絵')!.definition.map(show).join('')).toContain('rule 203〔{絵}〕参照');
+    // The glossary entry 絵: `rule 203〕参照`, its 〔 restored by the reader (English section 203 is "Illustration").
+    expect(ja.glossary.find((g) => g.term === '絵')!.definition.map(show).join('')).toContain('rule 203{〔}{絵}〕参照');
+  });
+
+  it('marks the kanji of orphan readings and the lost 〔 as restored, with their evidence', () => {
+    // 105.1 `マジックでいういろとは` (raw line 499: the reading いろ left, 色 lost): glossary 色(いろ)/Color.
+    expect(texts('105.1')).toContain('マジックでいう{色}とは');
+    const node = (n: string, value: string) => [...ruleByNumber(ja, n).body, ...ruleByNumber(ja, n).examples.flat()].flat().find((x) => x.type === 'restored' && x.value === value);
+    expect(node('105.1', '色')).toEqual({ type: 'restored', value: '色', evidence: 'Color' });
+    // 100.1b `rule 8多人数戦たにんずうせんルール〕参照`: the 〔 closed by 〕, evidence the English title of part 8.
+    expect(texts('100.1b')).toContain('rule 8{〔}多人数戦ルール〕参照');
+    expect(node('100.1b', '〔')).toEqual({ type: 'restored', value: '〔', evidence: 'Multiplayer Rules' });
+    // The parser alone (no English) names the 〕 as evidence.
+    expect(ruleByNumber(parseFile(SEED.ja), '100.1b').body.flat().find((x) => x.type === 'restored')).toEqual({ type: 'restored', value: '〔', evidence: '〕' });
+    // No orphan reading or lost 〔 left as plain text: every 〕 of a rule closes a printed or restored 〔.
+    for (const r of ja.rules) {
+      for (const p of [...r.body, ...r.examples.flat()]) {
+        const opens = p.reduce((k, x) => k + ((x.type === 'text' ? x.value : x.type === 'restored' ? x.value : '').split('〔').length - 1), 0);
+        const closes = p.reduce((k, x) => k + ((x.type === 'text' ? x.value : '').split('〕').length - 1), 0);
+        if (!r.duplicate) expect(opens, r.number).toBe(closes);
+      }
+    }
+  });
+
+  it('restores the losses the review found unmarked: 探 of 探査 (702.65–702.65b), 引 after に (120.2, 614.11)', () => {
+    // Raw lines 3989–3993: `702.65. 査/Delve`, `査は、査を持つ…「査/Delve」`, `…査を持つ呪文…`; the glossary has
+    // 探査(たんさ)/Delve (line 6991) and English 702.65 is "Delve": 探 was a one-kanji ruby of its own, lost.
+    expect(texts('702.65')).toBe('{探}査/Delve');
+    expect(texts('702.65a')).toMatch(/^\{探\}査は、\{探\}査を持つ呪文.*「\{探\}査\/Delve」/);
+    expect(texts('702.65b')).toContain('{探}査を持つ呪文');
+    const heads = ['702.65', '702.65a', '702.65b'].flatMap((n) => [...ruleByNumber(ja, n).body, ...ruleByNumber(ja, n).examples.flat()].flat()).filter((x) => x.type === 'restored');
+    expect(heads).toEqual(Array(5).fill({ type: 'restored', value: '探', evidence: 'Delve' }));
+    expect(ruleByNumber(ja, '702.65').damaged).toBe(true);
+    // No other keyword heading lost its head: every restored 探 with that evidence is in 702.65–702.65b.
+    expect(ja.rules.filter((r) => [...r.body, ...r.examples.flat()].flat().some((x) => x.type === 'restored' && x.evidence === 'Delve')).map((r) => r.number)).toEqual(['702.65', '702.65a', '702.65b']);
+    // Raw line 1155 `カードかーどを同時にくことができる` and 2849 `存在しないためにくことができない`: English 120.2 and
+    // 614.11 draw; 120.2's two other 引 were already restored.
+    expect(texts('120.2')).toContain('カードを同時に{引}くことができる');
+    expect(texts('120.2').split('{引}')).toHaveLength(4);
+    expect(texts('614.11')).toContain('存在しないために{引}くことができない');
   });
 
   it('every lost 引/探 the reader found is proven by the English of its rule', () => {

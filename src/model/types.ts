@@ -49,8 +49,11 @@ export type Inline =
        */
       was?: string;
     }
-  /** An occurrence of a glossary term (`term` is the glossary headword it belongs to). */
-  | { type: 'term'; text: string; term: string }
+  /**
+   * An occurrence of a glossary term (`term` is the glossary headword it belongs to). `english`: where
+   * two entries share the headword (Japanese イベント: Event, Tournament), the English name of the one meant.
+   */
+  | { type: 'term'; text: string; term: string; english?: string }
   /** Where a translator note was attached in the text; `index` points into `Rule.notes`. */
   | { type: 'noteRef'; index: number }
   /**

@@ -19,6 +19,9 @@ import { exampleEntries, kindOfChange, wordDiff } from '../history/diff.ts';
 import { termKey } from '../history/items.ts';
 import { editionIndex, renumberMap, rulesAt, spanAt, type HistoryStore, type Span } from '../history/store.ts';
 
+/** The edition's headword for an English glossary term, and whether two entries share it. */
+type Headword = (englishTerm: string) => { term: string; shared: boolean } | undefined;
+
 const zero = (): StatusCounts => ({ current: 0, outdated: 0, untranslated: 0 });
 
 /** One translation as the composition reads it: its rules by number, its edition's index in the history. */
@@ -71,13 +74,16 @@ function rewriteParagraphs(ps: Paragraph[], renumber: Map<string, string | null>
   );
 }
 
-/** English paragraphs shown in a translated edition: term links go to the edition's own headwords (or become text). */
-function relinkTerms(ps: Paragraph[], headword: (englishTerm: string) => string | undefined): Paragraph[] {
+/**
+ * English paragraphs shown in a translated edition: term links go to the edition's own headwords (or become text),
+ * naming the English entry where the headword has two (イベント: Event, Tournament).
+ */
+function relinkTerms(ps: Paragraph[], headword: (englishTerm: string) => { term: string; shared: boolean } | undefined): Paragraph[] {
   return ps.map((p) =>
     p.map((n): Inline => {
       if (n.type !== 'term') return n;
-      const term = headword(n.term);
-      return term ? { ...n, term } : { type: 'text', value: n.text };
+      const h = headword(n.term);
+      return h ? { ...n, term: h.term, ...(h.shared ? { english: n.term } : {}) } : { type: 'text', value: n.text };
     }),
   );
 }
@@ -112,11 +118,16 @@ export function composeCurrentEdition({ translations, english, store }: ComposeI
   // The glossary first: English paragraphs shown in the edition link their terms to its headwords.
   const glossary = composeGlossary(sources, english, store, t, counter);
   const headwordOf = new Map<string, string>();
+  const entriesOf = new Map<string, number>();
   for (const g of glossary.entries) {
+    entriesOf.set(g.term, (entriesOf.get(g.term) ?? 0) + 1);
     const en = g.translation?.status === 'untranslated' ? g.term : g.english;
-    if (en && !headwordOf.has(termKey(en))) headwordOf.set(termKey(en), g.term);
+    if (en && !headwordOf.has(glossaryKey(en))) headwordOf.set(glossaryKey(en), g.term);
   }
-  const headword = (englishTerm: string) => headwordOf.get(termKey(englishTerm));
+  const headword = (englishTerm: string) => {
+    const term = headwordOf.get(glossaryKey(englishTerm));
+    return term === undefined ? undefined : { term, shared: (entriesOf.get(term) ?? 0) > 1 };
+  };
   for (const g of glossary.entries) {
     const tr = g.translation!;
     if (tr.status === 'untranslated') g.definition = relinkTerms(g.definition, headword);
@@ -194,7 +205,7 @@ function translatedRule(
   b: Span,
   store: HistoryStore,
   counter: { refs: number },
-  headword: (en: string) => string | undefined,
+  headword: Headword,
 ): Rule {
   const { s, a, tr, kind } = pick;
   const renumbered = (n: string) => s.renumber.get(n);
@@ -236,7 +247,7 @@ function translatedRule(
   };
 }
 
-function untranslatedRule(r: Rule, headword: (en: string) => string | undefined): Rule {
+function untranslatedRule(r: Rule, headword: Headword): Rule {
   const { printedNumber: _p, damaged: _d, ...rest } = r;
   return {
     ...rest,

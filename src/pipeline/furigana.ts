@@ -13,7 +13,8 @@
  *  2. `restoreLostBrackets`: the `〔` of `rule N〔title〕参照` lost before a ruby title.
  *  3. `restoreOrphanReadings`: one-kanji glossary terms whose kanji vanished (`いろ` → `色`).
  *  4. `dropArtifactSpaces` (separate, optional normalisation): the single space the extraction left
- *     between two ruby terms (`構築 デッキ` → `構築デッキ`).
+ *     between two ruby terms (`構築 デッキ` → `構築デッキ`); `dropSpacesBetween` does the same beside
+ *     the verb links the reader finds later (`かのように 唱えてよい` → `かのように唱えてよい`).
  *
  * Every step is linear in the length of its input (a bounded-depth trie walk per position).
  * The steps live in furigana/ (headwords.ts: the glossary pairs; kana.ts: character classes and
@@ -23,7 +24,7 @@
 import { stripFurigana, type FuriganaMatcher } from './furigana/strip.ts';
 import { dropArtifactSpaces, restoreLostBrackets, restoreOrphanReadings } from './furigana/restore.ts';
 
-export { glossaryPairs, headwordPairs, parseHeadword, type Headword, type RubyPair } from './furigana/headwords.ts';
+export { glossaryPairs, headwordPairs, parseHeadword, withoutSense, type Headword, type RubyPair } from './furigana/headwords.ts';
 export { isHiragana, isJapaneseWordChar, isKatakanaLetter, katakanaToHiragana, matchTransliteration } from './furigana/kana.ts';
 export { createFuriganaMatcher, stripFurigana, type FuriganaMatcher, type RubySpan, type StripResult } from './furigana/strip.ts';
 export { RULE_REF, dropArtifactSpaces, orphanTable, restoreLostBrackets, restoreOrphanReadings, type BracketResult, type OrphanResult } from './furigana/restore.ts';
@@ -54,6 +55,8 @@ export interface CleanLine {
   spans: TermSpan[];
   /** Offsets in `text` where an artifact space between two ruby terms was dropped (ascending). */
   spaced: number[];
+  /** Offsets in `text` of the `〔` restored (step 2), ascending: not printed by the source. */
+  bracketsAt: number[];
 }
 
 /**
@@ -110,6 +113,8 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
     bracketed.at.map((a) => ({ start: a, end: a, length: 1 })),
   );
   let text = bracketed.text;
+  // Each 〔 went in at its offset in the input: in the output it is at that offset plus the ones before it.
+  let bracketsAt = bracketed.at.map((a, k) => a + k);
   let orphans = 0;
   if (!options.headword) {
     const o = restoreOrphanReadings(text, ctx.orphans, spans);
@@ -119,6 +124,7 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
       const orphanStarts = mapOffsets(o.replaced.map((r) => r.start), edits, false);
       const orphanSpans = orphanStarts.map((s) => ({ start: s, end: s + 1, orphan: true }));
       spans = mergeSpans(mapSpans(spans, edits), orphanSpans);
+      bracketsAt = mapOffsets(bracketsAt, edits, false);
       text = o.text;
     }
   }
@@ -129,6 +135,21 @@ export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?
     const edits = d.dropped.map((x) => ({ start: x, end: x + 1, length: 0 }));
     spans = mapSpans(spans, edits);
     spaced = mapOffsets(d.dropped, edits, false);
+    bracketsAt = mapOffsets(bracketsAt, edits, false);
   }
-  return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces: spaced.length, spans, spaced };
+  return { text, readings: stripped.spans.length, brackets: bracketed.at.length, orphans, spaces: spaced.length, spans, spaced, bracketsAt };
+}
+
+/**
+ * Step 4 again, once the other elements of the line are known (ja-damage.ts `findElements`: verb
+ * links such as 唱え|る and 生成|する, found only after every line is cleaned): the single space the
+ * extraction left between two elements one of which is a link (`かのように 唱えてよい`,
+ * `マナ 生成 イベント`). Same condition as between two ruby terms: Japanese on both sides.
+ */
+export function dropSpacesBetween(line: CleanLine, elements: { start: number; end: number }[]): CleanLine {
+  const d = dropArtifactSpaces(line.text, elements);
+  if (d.dropped.length === 0) return line;
+  const edits = d.dropped.map((x) => ({ start: x, end: x + 1, length: 0 }));
+  const spaced = [...mapOffsets(line.spaced, edits, false), ...mapOffsets(d.dropped, edits, false)].sort((a, b) => a - b);
+  return { ...line, text: d.text, spans: mapSpans(line.spans, edits), spaced, spaces: line.spaces + d.dropped.length, bracketsAt: mapOffsets(line.bracketsAt, edits, false) };
 }

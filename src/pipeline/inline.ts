@@ -14,11 +14,18 @@ export const TERM_OPEN = '\uE002';
 export const TERM_CLOSE = '\uE003';
 /** Followed by one character: a word the source lost there (a `gap` node with `word`). */
 export const LOST_WORD_MARK = '\uE004';
-const MARKS = /[\uE000-\uE004]/g;
+/**
+ * Characters the reader restored (`restored` node): RESTORED_OPEN, the characters, RESTORED_EVIDENCE,
+ * the evidence, RESTORED_CLOSE.
+ */
+export const RESTORED_OPEN = '\uE005';
+export const RESTORED_EVIDENCE = '\uE006';
+export const RESTORED_CLOSE = '\uE007';
+const MARKS = /[\uE000-\uE007]/g;
 
-/** Text without the readers' private-use marks (for plain-text fields such as titles and notes). */
+/** Text without the readers' private-use marks (for plain-text fields such as titles and notes); restored characters stay. */
 export function stripMarks(text: string): string {
-  return text.replace(/\uE004./gu, '').replace(MARKS, '');
+  return text.replace(/\uE004./gu, '').replace(/\uE006[^\uE007]*\uE007/g, '').replace(MARKS, '');
 }
 
 // A rule number as referenced: part (8), section (702), rule (702.19), subrule (702.19b).
@@ -80,15 +87,17 @@ function findRefs(text: string): Span[] {
   return spans;
 }
 
-const TERM_SPAN = /\uE002([^\uE000-\uE004]+)\uE003/g;
+const TERM_SPAN = /\uE002([^\uE000-\uE007]+)\uE003/g;
 const LOST_WORD = /\uE004(.)/gu;
+const RESTORED = /\uE005([^\uE000-\uE007]+)\uE006([^\uE000-\uE007]*)\uE007/g;
 
-/** The readers' marks: gaps, lost words and source-marked terms (`terms`: printed form → glossary headword). */
+/** The readers' marks: gaps, lost words, restored characters and source-marked terms (`terms`: printed form → glossary headword). */
 function findMarks(text: string, terms: ReadonlyMap<string, string> | undefined): Span[] {
   const spans: Span[] = [];
-  if (!/[\uE001-\uE004]/.test(text)) return spans;
+  if (!/[\uE001-\uE007]/.test(text)) return spans;
   for (let i = text.indexOf(GAP_MARK); i >= 0; i = text.indexOf(GAP_MARK, i + 1)) spans.push({ start: i, end: i + 1, node: { type: 'gap' } });
   for (const m of text.matchAll(LOST_WORD)) spans.push({ start: m.index!, end: m.index! + m[0].length, node: { type: 'gap', word: m[1]! } });
+  for (const m of text.matchAll(RESTORED)) spans.push({ start: m.index!, end: m.index! + m[0].length, node: { type: 'restored', value: m[1]!, evidence: m[2]! } });
   for (const m of text.matchAll(TERM_SPAN)) {
     const term = terms?.get(m[1]!);
     const node: Inline = term ? { type: 'term', text: m[1]!, term } : { type: 'text', value: m[1]! };
@@ -99,7 +108,7 @@ function findMarks(text: string, terms: ReadonlyMap<string, string> | undefined)
 
 /**
  * Parses one paragraph of plain text into inline nodes. Readers may leave private-use marks in the
- * text (NOTE_MARK, GAP_MARK, TERM_OPEN…TERM_CLOSE, LOST_WORD_MARK): they become nodes and never
+ * text (NOTE_MARK, GAP_MARK, TERM_OPEN…TERM_CLOSE, LOST_WORD_MARK, RESTORED_OPEN…RESTORED_CLOSE): they become nodes and never
  * reach a text node. `terms` names the glossary headword of each printed term the source marks.
  */
 export function parseInline(text: string, terms?: ReadonlyMap<string, string>): Paragraph {

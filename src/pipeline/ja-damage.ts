@@ -13,7 +13,7 @@
  * saying where.
  */
 import { RULE_REF, isHiragana, type RubyPair, type TermSpan } from './furigana.ts';
-import { GAP_MARK, LOST_WORD_MARK, TERM_CLOSE, TERM_OPEN } from './inline.ts';
+import { GAP_MARK, LOST_WORD_MARK, RESTORED_CLOSE, RESTORED_EVIDENCE, RESTORED_OPEN, TERM_CLOSE, TERM_OPEN } from './inline.ts';
 import { keysPattern } from './alternation.ts';
 
 export type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
@@ -62,8 +62,13 @@ export function linkStems(pairs: RubyPair[], rubyBases: Set<string>): Map<string
 
 const URL = /https?:\/\/[\x21-\x7e]+/g;
 
-/** Every element of a cleaned line, ascending: ruby spans, orphans, verb links, `rule N` links, URLs. */
-export function findElements(text: string, spans: TermSpan[], stems: Map<string, string>): Element[] {
+/**
+ * Every element of a cleaned line, ascending: ruby spans, orphans, verb links, `rule N` links, URLs,
+ * and a noun term printed without its reading right after a ruby term: `nouns` are the ruby bases of
+ * the document (`高名`, read 高名こうめい elsewhere); where one follows a ruby term bare, the page had it
+ * as a link of its own, and what stood between the two was lost (`クリーチャー|高名にし` = を, 702.111c).
+ */
+export function findElements(text: string, spans: TermSpan[], stems: Map<string, string>, nouns: ReadonlySet<string> = new Set()): Element[] {
   const out: Element[] = spans.map((s) => ({ start: s.start, end: s.end, kind: s.orphan ? 'orphan' : 'ruby' }));
   const covered = new Uint8Array(text.length);
   const add = (start: number, end: number, kind: ElementKind) => {
@@ -80,6 +85,13 @@ export function findElements(text: string, spans: TermSpan[], stems: Map<string,
     for (const m of text.matchAll(re)) {
       if (/^[\u3041-\u3096]+$/.test(m[0]) && !rubyEnds.has(m.index!)) continue;
       add(m.index!, m.index! + m[0].length, 'link');
+    }
+  }
+  if (nouns.size > 0) {
+    const longestFirst = [...nouns].sort((a, b) => b.length - a.length);
+    for (const end of rubyEnds) {
+      const noun = longestFirst.find((n) => text.startsWith(n, end));
+      if (noun) add(end, end + noun.length, 'link');
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -107,8 +119,8 @@ const SEARCH_HEADING = /^(\d{3}\.\d{1,3}\.?\s*)す\/Search/;
 
 /**
  * Positions where 引 (draw) or 探 (search) vanished: a 引く ending right after a ruby element or
- * 枚 (`カードく`, `1枚いて`), a 探す ending right after `から` (`領域からす`; after a term, す/さ/し
- * begin する and される: 解決される), or the keyword heading `す/Search`.
+ * 枚 (`カードく`, `1枚いて`) or `くこと` after に (`同時にくこと`), a 探す ending right after `から`
+ * (`領域からす`; after a term, す/さ/し begin する and される: 解決される), or the keyword heading `す/Search`.
  */
 export function findLostWords(text: string, elements: Element[]): LostWord[] {
   const out: LostWord[] = [];
@@ -125,6 +137,11 @@ export function findLostWords(text: string, elements: Element[]): LostWord[] {
     if ((afterElement || text[p - 1] === '枚') && DRAW_ENDING.test(rest)) out.push({ at: p, word: '引', afterElement });
     else if (!afterElement && text.startsWith('から', p - 2) && SEARCH_ENDING.test(rest)) out.push({ at: p, word: '探', afterElement });
   }
+  // After the particle に, 引く's く before こと (`カードを同時にくことができる`, `ためにくことができない`): no
+  // word begins with くこと, and the only adjective in にく (憎く) is not in the rules.
+  for (let i = text.indexOf('にくこと'); i >= 0; i = text.indexOf('にくこと', i + 1)) {
+    if (!starts.has(i + 1) && !out.some((l) => l.at === i + 1)) out.push({ at: i + 1, word: '引', afterElement: false });
+  }
   const heading = SEARCH_HEADING.exec(text);
   if (heading) out.unshift({ at: heading[1]!.length, word: '探', afterElement: false });
   // A quoted word with its English gloss: `「く/draw」`, `「コピーす/search for a copy」`.
@@ -135,19 +152,31 @@ export function findLostWords(text: string, elements: Element[]): LostWord[] {
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** Characters the cleanup put in (a lost `〔`, an orphan's kanji): `length` characters at `at`, with their evidence. */
+export interface Restored {
+  at: number;
+  length: number;
+  evidence: string;
+}
+
 /**
  * The line with private-use marks the inline parser turns into nodes: TERM_OPEN/TERM_CLOSE around
  * each ruby term, GAP_MARK at each junction and before a lost word
- * that followed an element, LOST_WORD_MARK + the word where a word vanished. Text is never changed.
+ * that followed an element, LOST_WORD_MARK + the word where a word vanished, RESTORED_OPEN …
+ * RESTORED_CLOSE around (and with the evidence of) each character the cleanup restored. Text is never changed.
  */
-export function markLine(text: string, elements: Element[], junctions: number[], lost: LostWord[]): string {
-  if (elements.length === 0 && lost.length === 0) return text;
-  const at = new Map<number, { close: number; gap: number; lost: string; open: number }>();
+export function markLine(text: string, elements: Element[], junctions: number[], lost: LostWord[], restored: Restored[] = []): string {
+  if (elements.length === 0 && lost.length === 0 && restored.length === 0) return text;
+  const at = new Map<number, { done: string; close: number; gap: number; lost: string; restore: string; open: number }>();
   const slot = (p: number) => {
     let s = at.get(p);
-    if (!s) at.set(p, (s = { close: 0, gap: 0, lost: '', open: 0 }));
+    if (!s) at.set(p, (s = { done: '', close: 0, gap: 0, lost: '', restore: '', open: 0 }));
     return s;
   };
+  for (const r of restored) {
+    slot(r.at).restore += RESTORED_OPEN;
+    slot(r.at + r.length).done += RESTORED_EVIDENCE + r.evidence + RESTORED_CLOSE;
+  }
   // Only ruby terms: their extent is printed in the source. A verb link's extent is inferred from
   // its stem (`戦場に出` also begins 戦場に出す, "put onto", not the term 戦場に出る), so it is no term.
   for (const e of elements) {
@@ -166,7 +195,7 @@ export function markLine(text: string, elements: Element[], junctions: number[],
   let last = 0;
   for (const p of positions) {
     const s = at.get(p)!;
-    out += text.slice(last, p) + TERM_CLOSE.repeat(s.close) + GAP_MARK.repeat(s.gap) + s.lost + TERM_OPEN.repeat(s.open);
+    out += text.slice(last, p) + s.done + TERM_CLOSE.repeat(s.close) + GAP_MARK.repeat(s.gap) + s.lost + s.restore + TERM_OPEN.repeat(s.open);
     last = p;
   }
   return out + text.slice(last);
@@ -228,8 +257,8 @@ export interface LineDamage {
   losses: LossKind[];
 }
 
-export function lineDamage(text: string, spans: TermSpan[], spaced: number[], stems: Map<string, string>): LineDamage {
-  const elements = findElements(text, spans, stems);
+export function lineDamage(text: string, spans: TermSpan[], spaced: number[], stems: Map<string, string>, nouns?: ReadonlySet<string>): LineDamage {
+  const elements = findElements(text, spans, stems, nouns);
   const junctions = findJunctions(elements, spaced);
   const lost = findLostWords(text, elements);
   const losses: LossKind[] = [];

@@ -6,7 +6,8 @@
  * Rule numbers written without a word that introduces them (`rule`, `규칙`) — Korean numbers followed
  * by a particle or in a list (`101.4a의`, `608.2a와 608.2b의`, `601.2b 및 601.2e-h`), English `steps
  * 601.2a-h`, Japanese `601.2g〜601.2h` — become references too, but only where the document has
- * the rule (both ends of a range): such a number is then a reference and nothing else.
+ * the rule (both ends of a range), or, for a partial translation, the same-edition English has it
+ * (`linkWithEnglish`): such a number is then a reference and nothing else.
  */
 import type { Inline, Paragraph, RuleDocument } from '../model/types.ts';
 import { referencedNumbers } from '../model/text.ts';
@@ -33,19 +34,25 @@ export function linkBareNumbers(p: Paragraph, numbers: ReadonlySet<string>, self
   });
 }
 
-export function linkCrossReferences(doc: RuleDocument): void {
-  const numbers = new Set(doc.rules.map((r) => r.number));
+/**
+ * `known`: rule numbers that exist beyond the document's own, for a partial translation the rules of
+ * the same-edition English (`linkWithEnglish`): its bare numbers into chapters it lacks (Korean 2017
+ * chapter 7's `601.2b 및 601.2e-h`) are references too, marked `missing` like any reference there.
+ */
+export function linkCrossReferences(doc: RuleDocument, known: ReadonlySet<string> = new Set()): void {
+  const numbers = new Set([...doc.rules.map((r) => r.number), ...known]);
   for (const r of doc.rules) {
     r.body = r.body.map((p, i) => linkBareNumbers(p, numbers, i === 0 ? r.number : undefined));
     r.examples = r.examples.map((e) => e.map((p) => linkBareNumbers(p, numbers)));
   }
   for (const g of doc.glossary) g.definition = g.definition.map((p) => linkBareNumbers(p, numbers));
   const parts = new Set(doc.parts.map((p) => p.number));
+  const own = new Set(doc.rules.map((r) => r.number));
   const exists = (n: Inline & { type: 'ref' }) => {
     const t = n.target;
     if (t.kind === 'part') return parts.has(t.number);
-    if (t.kind === 'range') return numbers.has(t.number) && (!t.to || numbers.has(t.to));
-    return numbers.has(t.number);
+    if (t.kind === 'range') return own.has(t.number) && (!t.to || own.has(t.to));
+    return own.has(t.number);
   };
   const visit = (p: Paragraph, line: number, where: string) => {
     for (const node of p) {
@@ -68,4 +75,14 @@ export function linkCrossReferences(doc: RuleDocument): void {
     for (const p of g.definition) visit(p, g.line, `glossary "${g.term}"`);
     g.refs = [...new Set(g.definition.flatMap(referencedNumbers))];
   }
+}
+
+/**
+ * A partial translation (chapter posts) cannot tell a bare number into a chapter it lacks from any
+ * other number: the English of the same edition can. Links them again with the English rules as
+ * known numbers; a full document is left as it is.
+ */
+export function linkWithEnglish(doc: RuleDocument, english: RuleDocument): void {
+  if (!doc.partial || english.lang !== 'en' || english.edition !== doc.edition) return;
+  linkCrossReferences(doc, new Set(english.rules.filter((r) => !r.duplicate).map((r) => r.number)));
 }

@@ -11,12 +11,17 @@
  *    Glossary entries use the English entry of the same English name as evidence.
  *  - `rule N〔〕`: an empty cross-reference title whose English title is a glossary headword of one
  *    character (`rule 203〔〕` → 絵, English section 203 "Illustration" = glossary 絵/Illustration).
+ *  - the `〔` of `rule N〔title〕` the reader restored (evidence `〕`, the bracket that closes it) gets the
+ *    English title of rule N as its evidence (`rule 8〔多人数戦ルール〕`: "Multiplayer Rules").
+ *  - the head of a keyword printed without it (`702.65. 査/Delve`, glossary 探査/Delve, English 702.65
+ *    "Delve"): restored before the keyword in its heading and subrules (`restoreKeywordHeads`).
  *
  * A restored character is a `restored` node, never text: the page shows it marked as not printed.
  */
 import type { Inline, Paragraph, Rule, RuleDocument } from '../model/types.ts';
-import { paragraphText } from '../model/text.ts';
+import { isHeadingRule, paragraphText } from '../model/text.ts';
 import { replaceInText } from './text-nodes.ts';
+import { withoutSense } from './furigana.ts';
 
 const EVIDENCE: Record<string, RegExp> = { 引: /\bdr[ae]w/i, 探: /\bsearch/i };
 const EVIDENCE_WORD: Record<string, string> = { 引: 'draw', 探: 'search' };
@@ -42,11 +47,14 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
   const textOf = (r: Rule) => [...r.body, ...r.examples.flat()].map(paragraphText).join(' ');
   // English titles of sections and keyword rules → a one-character Japanese glossary term of that English name.
   const oneChar = new Map(ja.glossary.filter((g) => g.english && [...g.term].length === 1).map((g) => [g.english!.toLowerCase(), g.term]));
-  const titleWord = (number: string): string | undefined => {
+  // The English title of a section or keyword rule (`702.54` → `Haunt`), as `rule N〔title〕` cites it.
+  const partTitles = new Map(en.parts.map((p) => [p.number, p.title]));
+  const englishTitle = (number: string): string => {
+    if (partTitles.has(number)) return partTitles.get(number)!;
     const r = english.get(number);
-    const title = r?.body[0] ? paragraphText(r.body[0]).trim().replace(/\.$/, '') : '';
-    return oneChar.get(title.toLowerCase());
+    return r?.body[0] && (r.kind === 'section' || isHeadingRule(r)) ? paragraphText(r.body[0]).trim().replace(/\.$/, '') : '';
   };
+  const titleWord = (number: string): string | undefined => oneChar.get(englishTitle(number).toLowerCase());
 
   const fix = (p: Paragraph, enText: string, illustration: boolean): { p: Paragraph; changed: boolean } => {
     let changed = false;
@@ -69,21 +77,27 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
         result.restored += s.count;
       }
     }
-    // `rule N〔〕`: the title between the brackets was one lost term.
+    // `rule N〔〕`: the title between the brackets was one lost term. The `〔` is printed, or restored by
+    // the reader (a `restored` node, `〕` its evidence): then the English title of rule N is its evidence.
     const withTitles: Inline[] = [];
     out.forEach((n, i) => {
       const prev = out[i - 1];
-      if (n.type === 'text' && n.value.startsWith('〔〕') && prev?.type === 'ref') {
-        const word = titleWord(prev.target.number);
-        if (word) {
-          withTitles.push({ type: 'text', value: '〔' }, { type: 'restored', value: word, evidence: english.get(prev.target.number) ? paragraphText(english.get(prev.target.number)!.body[0]!).trim() : word });
-          if (n.value.length > 1) withTitles.push({ type: 'text', value: n.value.slice(1) });
-          changed = true;
-          result.restored++;
-          return;
-        }
+      const next = out[i + 1];
+      const title = prev?.type === 'ref' ? englishTitle(prev.target.number) : '';
+      const restoredOpen = n.type === 'restored' && n.value === '〔';
+      const empty = n.type === 'text' ? n.value.startsWith('〔〕') : restoredOpen && next?.type === 'text' && next.value.startsWith('〕');
+      const word = empty && prev?.type === 'ref' ? titleWord(prev.target.number) : undefined;
+      if (n.type === 'restored' && restoredOpen) withTitles.push(title && n.evidence === '〕' ? { ...n, evidence: title } : n);
+      else if (word) withTitles.push({ type: 'text', value: '〔' });
+      else {
+        withTitles.push(n);
+        return;
       }
-      withTitles.push(n);
+      if (!word) return;
+      withTitles.push({ type: 'restored', value: word, evidence: title || word });
+      if (n.type === 'text' && n.value.length > 1) withTitles.push({ type: 'text', value: n.value.slice(1) });
+      changed = true;
+      result.restored++;
     });
     return { p: withTitles, changed };
   };
@@ -102,10 +116,11 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
     r.examples = r.examples.map((ex) => ex.map(apply));
     if (changed) r.damaged = true;
   }
+  result.restored += restoreKeywordHeads(ja, english);
   // Glossary entries: the English entry of the same English name is the evidence.
   const enGlossary = new Map(en.glossary.map((g) => [g.term.toLowerCase(), g.definition.map(paragraphText).join(' ')]));
   for (const g of ja.glossary) {
-    const names = (g.english ?? '').replace(/\((?:\d+|[a-z])\)$/, '').split('/');
+    const names = withoutSense(g.english ?? '').split('/');
     const enText = names.map((n) => enGlossary.get(n.trim().toLowerCase()) ?? '').join(' ');
     let changed = false;
     g.definition = g.definition.map((p) => {
@@ -116,4 +131,46 @@ export function restoreLostWords(ja: RuleDocument, en: RuleDocument): RestoreRes
     if (changed) g.damaged = true;
   }
   return result;
+}
+
+/**
+ * A keyword whose first character was lost with its reading (探査/Delve printed `査/Delve`: 探 was a
+ * one-kanji ruby of its own): the heading `702.65. 査/Delve` names the English keyword, the English
+ * rule of that number has the same title, and the glossary's term for it (探査/Delve) ends with what
+ * is printed. The lost head (探) is restored before every printed 査 of the heading and its subrules
+ * that lacks it, with the English keyword as evidence. Returns how many were restored.
+ */
+function restoreKeywordHeads(ja: RuleDocument, english: Map<string, Rule>): number {
+  const byEnglish = new Map<string, string>();
+  for (const g of ja.glossary) {
+    const name = withoutSense(g.english ?? '').toLowerCase();
+    if (name && !byEnglish.has(name)) byEnglish.set(name, g.term);
+  }
+  let restored = 0;
+  for (const heading of ja.rules) {
+    if (heading.kind !== 'rule' || heading.body.length !== 1) continue;
+    const m = /^([^/\s]+)\/([A-Za-z][^/]*)$/.exec(paragraphText(heading.body[0]!).trim());
+    if (!m) continue;
+    const [, printed, name] = m as unknown as [string, string, string];
+    const en = english.get(heading.number);
+    const term = byEnglish.get(name.toLowerCase());
+    if (!en || !term || paragraphText(en.body[0] ?? []).trim().replace(/\.$/, '').toLowerCase() !== name.toLowerCase()) continue;
+    if (term === printed || !term.endsWith(printed)) continue;
+    // Only one kanji can have been its own ruby element (the extraction drops one-character nodes).
+    const head = term.slice(0, -printed.length);
+    if (!/^\p{Script=Han}$/u.test(head)) continue;
+    const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const at = new RegExp(`(?<!${escape(head)})(?=${escape(printed)})`, 'gu');
+    const family = ja.rules.filter((r) => r.number === heading.number || (r.number.startsWith(heading.number) && /^[a-z]$/.test(r.number.slice(heading.number.length))));
+    for (const r of family) {
+      const apply = (p: Paragraph) => {
+        const out = replaceInText(p, at, () => (restored++, { type: 'restored', value: head, evidence: name }));
+        if (out !== p) r.damaged = true;
+        return out;
+      };
+      r.body = r.body.map(apply);
+      r.examples = r.examples.map((ex) => ex.map(apply));
+    }
+  }
+  return restored;
 }

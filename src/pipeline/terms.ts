@@ -8,11 +8,14 @@
  * between them) a string match would find a false term (呪文能力 "spell ability"). The Japanese
  * reader marks every term the source marks as one term (one ruby span or one link) as a `term`
  * node; here only the first distinctive one per rule stays a link, the others become text again.
+ * A headword two entries share (イベント: Event, Tournament) is told apart by the same-edition English
+ * (`resolveTermSenses`, run by the data stage).
  */
 import type { GlossaryEntry, Inline, Lang, Paragraph, RuleDocument } from '../model/types.ts';
-import { isHeadingRule } from '../model/text.ts';
+import { isHeadingRule, paragraphText } from '../model/text.ts';
 import { replaceInText } from './text-nodes.ts';
 import { alternation } from './alternation.ts';
+import { withoutSense } from './furigana.ts';
 
 export type TermLinker = (p: Paragraph, seen: Set<string>) => Paragraph;
 
@@ -101,4 +104,43 @@ export function linkGlossaryTerms(doc: RuleDocument): void {
     rule.examples = rule.examples.map((ex) => ex.map((p) => link(p, seen)));
   }
   for (const g of doc.glossary) g.definition = g.definition.map(unlinkAll);
+}
+
+/**
+ * A translation's headword that names two glossary entries (Japanese イベント: Event, Tournament): each
+ * linked occurrence gets the entry the same-edition English rule of the same number speaks of, by the
+ * entry's English name among its words (`tournament` or `event`, plural too). Where the English names
+ * both or neither, the occurrence cannot be told apart: it becomes text again (a wrong link is worse
+ * than none). Returns how many occurrences went to each English name, and how many were unlinked.
+ */
+export function resolveTermSenses(doc: RuleDocument, english: RuleDocument): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (doc.lang === 'en' || english.lang !== 'en' || english.edition !== doc.edition) return counts;
+  const senses = new Map<string, string[]>();
+  for (const g of doc.glossary) {
+    const name = withoutSense(g.english ?? '');
+    if (name) senses.set(g.term, [...(senses.get(g.term) ?? []), name]);
+  }
+  for (const [term, names] of senses) if (names.length < 2) senses.delete(term);
+  if (senses.size === 0) return counts;
+  const words = new Map(english.rules.filter((r) => !r.duplicate).map((r) => [r.number, [...r.body, ...r.examples.flat()].map(paragraphText).join(' ')]));
+  const patterns = new Map([...senses.values()].flat().map((name) => [name, new RegExp(`(?<![A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?(?![A-Za-z])`, 'i')]));
+  const mentions = (text: string, name: string) => patterns.get(name)!.test(text);
+  const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+  for (const rule of doc.rules) {
+    const text = words.get(rule.number) ?? '';
+    const resolve = (p: Paragraph): Paragraph => {
+      if (!p.some((n) => n.type === 'term' && senses.has(n.term))) return p;
+      const named = p.map((n) => {
+        if (n.type !== 'term' || !senses.has(n.term)) return n;
+        const meant = senses.get(n.term)!.filter((name) => mentions(text, name));
+        count(meant.length === 1 ? meant[0]! : '');
+        return meant.length === 1 ? { ...n, english: meant[0]! } : n;
+      });
+      return unwrapTerms(named, (n) => !senses.has(n.term) || n.english !== undefined);
+    };
+    rule.body = rule.body.map(resolve);
+    rule.examples = rule.examples.map((ex) => ex.map(resolve));
+  }
+  return counts;
 }

@@ -3,6 +3,7 @@
  * from the Japanese glossary (`色/Color`) and keyword headings; English ↔ Korean from the bilingual
  * headings (`702.19. 돌진 Trample`), all carried in `RuleDocument.termBridge` / `GlossaryEntry.english`.
  */
+import { glossaryKey } from '../pipeline/compose.ts';
 import type { GlossaryEntry, Lang } from '../model/types.ts';
 import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
 import { englishKey, termPairs, type TermPair } from './term-pairs.ts';
@@ -16,12 +17,15 @@ export interface TermLink {
 }
 
 /** Link to a glossary entry of an edition by headword. */
-export function glossaryHref(ed: Edition, term: string): { href: string; key: string } | null {
-  const g = ed.glossaryByTerm.get(term);
+export function glossaryHref(ed: Edition, term: string, english?: string): { href: string; key: string } | null {
+  // A headword of two entries (イベント: Event, Tournament): the one whose English the term's link names.
+  const g = (english !== undefined ? ed.doc.glossary.find((x) => x.term === term && x.english !== undefined && sameEnglish(x.english, english)) : undefined) ?? ed.glossaryByTerm.get(term);
   if (!g) return null;
   const slug = ed.glossarySlug.get(g)!;
   return { href: glossaryEntryHref(ed, g), key: `${ed.lang}/${ed.edition}/${slug}` };
 }
+
+const sameEnglish = (a: string, b: string) => glossaryKey(a) === glossaryKey(b);
 
 function entryLink(ed: Edition, g: GlossaryEntry): TermLink {
   const slug = ed.glossarySlug.get(g)!;

@@ -30,9 +30,12 @@ export function glossaryData(site: Site, ed: Edition): GlossaryData {
   const fromEn = bridgeFromEnglish(site);
   const toEn = ed.lang === 'en' ? [] : bridgeToEnglish(site, ed);
   const enOf = new Map(toEn.filter((b) => b.own?.key).map((b) => [b.term, b]));
+  // Two entries may share a headword (イベント: Event, Tournament): each finds its own pair first.
+  const enOfEntry = new Map(toEn.flatMap((b) => (b.entry ? [[b.entry, b] as const] : [])));
   const equivalents = (g: GlossaryEntry): TermLink[] => {
-    const en = ed.lang === 'en' ? null : (enOf.get(g.term)?.en ?? null);
-    const key = englishKey(ed.lang === 'en' ? g.term : (g.english ?? enOf.get(g.term)?.english ?? ''));
+    const pair = enOfEntry.get(g) ?? enOf.get(g.term);
+    const en = ed.lang === 'en' ? null : (pair?.en ?? null);
+    const key = englishKey(ed.lang === 'en' ? g.term : (g.english ?? pair?.english ?? ''));
     const others = key ? (fromEn.get(key) ?? []).filter((o) => o.lang !== ed.lang) : [];
     return [...(en ? [en] : []), ...others];
   };

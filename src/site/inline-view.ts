@@ -27,7 +27,7 @@ export interface InlineLinks {
   /** A reference's link (null: the target is nowhere, shown as plain text). */
   ref(target: RefTarget): { href: string; key: string | null; fallback: boolean } | null;
   /** A glossary term's link (null: shown as plain text). */
-  term(term: string): { href: string; key: string } | null;
+  term(term: string, english?: string): { href: string; key: string } | null;
   /** The anchor of translator note `index` (0-based), null where notes have no anchors, undefined for no marker. */
   note(index: number): string | null | undefined;
 }
@@ -63,7 +63,7 @@ export function inlineNode(n: Inline, ctx: InlineContext): Tree {
     case 'ref':
       return ref(n, ctx);
     case 'term': {
-      const g = ctx.links?.term(n.term);
+      const g = ctx.links?.term(n.term, n.english);
       if (g) return h('a', { class: 'term', href: g.href, 'data-g': g.key }, n.text);
       return ctx.links ? n.text : h('span', { class: 'term' }, n.text);
     }

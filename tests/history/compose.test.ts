@@ -69,9 +69,9 @@ shared.describe('the current Japanese and Korean editions (2026-01-16)', () => {
       for (const r of doc.rules) counts[r.translation!.status]++;
       expect(doc.composed!.rules).toEqual(counts);
     }
-    // The differ's summary, read by hand from `cr diff 2019-01-25 2026-01-16`: 832 rules added since 2019.
-    expect(diffEditions(store, '2019-01-25', '2026-01-16').summary.rules.added).toBe(832);
-    expect(ja.composed!.rules.untranslated).toBe(832);
+    // The Japanese 2019 text lacks no rule its English has: the untranslated rules are exactly those the English
+    // added since (`cr diff 2019-01-25 2026-01-16`: 831 since the history matcher pairs 608.3 right, 832 before).
+    expect(ja.composed!.rules.untranslated).toBe(diffEditions(store, '2019-01-25', '2026-01-16').summary.rules.added);
   });
 
   it('120.4 (damage, four steps) is 2019 119.4 in Japanese, outdated, with the English and what changed', () => {

@@ -13,6 +13,11 @@ export interface Headword {
   english: string;
 }
 
+/** The English of a headword without its sense marker (`Vanguard(1)` → `Vanguard`, `Counter(v)` → `Counter`). */
+export function withoutSense(english: string): string {
+  return english.replace(/\((?:\d+|[a-z])\)$/, '').trim();
+}
+
 /** A base and the ruby reading the extraction appended to it. */
 export interface RubyPair {
   base: string;

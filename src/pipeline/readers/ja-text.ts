@@ -31,15 +31,17 @@ import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts'
 import {
   cleanLine,
   createFuriganaMatcher,
+  dropSpacesBetween,
   glossaryPairs,
   headwordPairs,
   orphanTable,
   parseHeadword,
+  withoutSense,
   type CleanLine,
   type CleanupContext,
   type Headword,
 } from '../furigana.ts';
-import { LOSS_REASONS, lineDamage, linkStems, markLine } from '../ja-damage.ts';
+import { LOSS_REASONS, findElements, lineDamage, linkStems, markLine, type Restored } from '../ja-damage.ts';
 import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
 import { reporter } from '../diagnostics.ts';
@@ -94,8 +96,7 @@ export function extractTranslatorNotes(text: string, line: number): { text: stri
 
 /** Term bridge pairs of one headword: terms split on 、 zipped with English names split on `/`. */
 export function headwordBridge(h: Headword): TermBridgeEntry[] {
-  const english = h.english
-    .replace(/\((?:\d+|[a-z])\)$/, '') // sense markers: Vanguard(1), Counter(v)
+  const english = withoutSense(h.english) // sense markers: Vanguard(1), Counter(v)
     .split('/')
     .map((e) => e.trim())
     .filter(Boolean);
@@ -183,9 +184,22 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     for (const sp of r.spans) if (!sp.orphan) rubyBases.add(r.text.slice(sp.start, sp.end));
   }
   const stems = linkStems(pairs, rubyBases);
+  // Noun terms of two or more characters, the first a kanji, that the source prints with a reading:
+  // printed bare right after a ruby term, one was a link (ja-damage.ts findElements).
+  const nouns = new Set([...rubyBases].filter((b) => b.length >= 2 && /^\p{Script=Han}/u.test(b)));
   // Printed form of a ruby term → its glossary headword (for `term` nodes).
   const terms = new Map<string, string>();
   for (const h of headwords.values()) for (const p of headwordPairs(h)) if (!terms.has(p.base)) terms.set(p.base, h.term);
+  // One-kanji term → its glossary English name (色 → Color): the evidence of a kanji restored from its orphan reading.
+  const englishOf = new Map<string, string>();
+  for (const h of headwords.values()) {
+    for (const p of headwordPairs(h)) if (!englishOf.has(p.base) && h.english) englishOf.set(p.base, withoutSense(h.english));
+  }
+  /** The characters the cleanup put in, marked as restored: orphan kanji (evidence: the glossary pair) and lost `〔` (the `〕` that closes it). */
+  const restoredIn = (r: CleanLine): Restored[] => [
+    ...r.spans.filter((sp) => sp.orphan).map((sp) => ({ at: sp.start, length: sp.end - sp.start, evidence: englishOf.get(r.text.slice(sp.start, sp.end)) ?? r.text.slice(sp.start, sp.end) })),
+    ...r.bracketsAt.map((at) => ({ at, length: 1, evidence: '〕' })),
+  ];
   /** Lines (1-based) whose text lost characters, for flags outside the rules (parts, introduction). */
   const damagedLines = new Set<number>();
 
@@ -194,12 +208,14 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
    * names it in the diagnostic. Returns the text with the marks the inline parser reads.
    */
   const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
-    const r = cleanedLine(raw, index);
+    const once = cleanedLine(raw, index);
+    // Spaces beside verb links are artifacts too, known once the elements are (`かのように 唱えてよい`).
+    const r = headwords.has(index) ? once : dropSpacesBetween(once, findElements(once.text, once.spans, stems, nouns));
     totals.readings += r.readings;
     totals.brackets += r.brackets;
     totals.orphans += r.orphans;
     totals.spaces += r.spaces;
-    const d = headwords.has(index) ? null : lineDamage(r.text, r.spans, r.spaced, stems);
+    const d = headwords.has(index) ? null : lineDamage(r.text, r.spans, r.spaced, stems, nouns);
     const reasons = [...extra, ...(d?.losses ?? []).map((k) => LOSS_REASONS[k])];
     if (reasons.length > 0 && where !== null) {
       totals.damaged++;
@@ -210,7 +226,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       if (where === 'rule' || where.startsWith('part ')) damaged.push({ line: index + 1, reason });
       diag('damaged-text', index + 1, `${rule ? `rule ${rule}` : where}: ${reason}; the text is kept as printed, the lost characters cannot be restored`, rule);
     }
-    return d ? markLine(r.text, d.elements, d.junctions, d.lost) : r.text;
+    return d ? markLine(r.text, d.elements, d.junctions, d.lost, restoredIn(r)) : r.text;
   };
   /** Non-blank lines grouped into paragraphs at blank lines (joined by \n), each line cleaned. */
   const paragraphs = (from: number, to: number, where: string) => {

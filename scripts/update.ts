@@ -8,7 +8,7 @@
  * refuses (a damaged or impossible document) on stderr, each with the reason.
  * Exit 1 when nothing was added and a candidate was refused or could not be read (a newer one may exist).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Lang, RuleDocument, SourceFormat } from '../src/model/types.ts';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
@@ -34,10 +34,22 @@ export interface UpdateResult {
   exitCode: number;
 }
 
+/** The project a manifest belongs to: `<project>` for `<project>/content/manifest.json`, else the manifest's directory. */
+const projectOf = (manifestFile: string) => (basename(dirname(manifestFile)) === 'content' ? dirname(dirname(manifestFile)) : dirname(manifestFile));
+
 /** Where the copy of an added document is kept: `<project>/.cache/rules` for `<project>/content/manifest.json`, else beside the manifest. */
 export function cacheRootFor(manifestFile: string): string {
-  const dir = dirname(manifestFile);
-  return join(basename(dir) === 'content' ? dirname(dir) : dir, '.cache/rules');
+  return join(projectOf(manifestFile), '.cache/rules');
+}
+
+/** sha256 → id of the documents the manifest has in `lang`: its checksums, and those of its committed files (the seeds carry none). */
+function knownDocuments(entries: SourceEntry[], manifestFile: string): Map<string, string> {
+  const known = new Map<string, string>();
+  for (const e of entries) {
+    if (e.sha256) known.set(e.sha256, e.id);
+    else if (e.file && existsSync(join(projectOf(manifestFile), e.file))) known.set(sha256(readFileSync(join(projectOf(manifestFile), e.file))), e.id);
+  }
+  return known;
 }
 
 /** Written whole or not at all (a temporary file renamed into place). */
@@ -47,9 +59,12 @@ function writeWhole(file: string, data: string | Uint8Array): void {
   renameSync(`${file}.part`, file);
 }
 
-/** Why a parsed candidate is refused, located (`file:line: code: message`), or null when it is clean. */
+/**
+ * Why a parsed candidate is refused, located (`file:line: code: message`), or null when it is clean:
+ * every error, and a title and date line that disagree (which edition it is would be a guess).
+ */
 function refusal(doc: RuleDocument): string | null {
-  const errors = doc.diagnostics.filter((d) => d.severity === 'error');
+  const errors = doc.diagnostics.filter((d) => d.severity === 'error' || d.code === 'edition-mismatch');
   if (errors.length === 0) return null;
   const e = errors[0]!;
   return `${e.file}:${e.line}: ${e.code}: ${e.message} (${errors.length} error${errors.length === 1 ? '' : 's'}; not added)`;
@@ -66,7 +81,7 @@ export async function runUpdate(args: string[], root = PROJECT_ROOT, log: (line:
   const mine = manifest.sources.filter((s) => s.lang === lang);
   const englishEditions = new Set(manifest.sources.filter((s) => s.lang === 'en').map((s) => s.edition));
   const latest = mine.map((s) => s.edition).sort().at(-1) ?? '';
-  const known = new Map(mine.flatMap((s) => (s.sha256 ? [[s.sha256, s.id] as const] : [])));
+  const known = knownDocuments(mine, manifestFile);
   let settings;
   try {
     settings = sourceSettings({}, process.env, root);

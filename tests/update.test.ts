@@ -307,3 +307,74 @@ shared.describe('cr update: what is added, what is refused', () => {
     expect(existsSync(join(s.root, '.cache'))).toBe(false);
   });
 });
+
+/**
+ * `cr update --lang ja`: a newer Japanese translation, derived at test time from the committed 2019
+ * seed (never a real newer translation): its title and date line say 2026-01-16 (an English edition
+ * the manifest has) and two rules are edited. Run in a project copy, so its manifest and cache are its own.
+ */
+describe('cr update --lang ja (a translation, in a project copy)', () => {
+  const TITLE = '和訳 20190125.3 版';
+  const STATED = 'このルールは2019年1月25日から有効です。';
+  const seedText = () => readFileSync(join(ROOT, 'content/seeds/002_6bef9fe457013240.txt'), 'utf8');
+  const derived = (title: string, stated: string) =>
+    seedText().replace(TITLE, title).replace(STATED, stated)
+      .replace(/^(100\.1\. .*)$/m, '$1(テスト用の追記)')
+      .replace(/^(702\.19b .*)$/m, '$1(テスト用の追記2)');
+  let copy = '';
+  const crIn = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cr.ts', 'update', ...args], { cwd: copy, encoding: 'utf8', timeout: 120_000, env: { ...process.env, CR_ATLAS_OFFLINE: '' } });
+
+  it('adds ja-2026-01-16 with format ja-text, a mirror path, the sha256 and a cached copy that `npm run data` resolves from the cache', async () => {
+    const { projectCopy } = await import('./project-copy.ts');
+    copy = projectCopy('cr-update-ja-');
+    const dir = join(copy, 'incoming');
+    mkdirSync(dir);
+    const text = derived('和訳 20260116.1 版', 'このルールは2026年1月16日から有効です。');
+    writeFileSync(join(dir, 'ja.txt'), text);
+    cpSync(join(ROOT, 'content/seeds/002_6bef9fe457013240.txt'), join(dir, 'seed.txt')); // the 2019 seed: already known
+    const r = crIn(['--lang', 'ja', '--from', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const sha = createHash('sha256').update(text).digest('hex');
+    const manifest = JSON.parse(readFileSync(join(copy, 'content/manifest.json'), 'utf8'));
+    expect(manifest.sources.at(-1)).toEqual({
+      id: 'ja-2026-01-16', lang: 'ja', edition: '2026-01-16', format: 'ja-text', mirror: 'ja/ja-2026-01-16.txt', sha256: sha,
+      credit: 'Japanese translation of the 2026-01-16 Comprehensive Rules, from ja.txt.',
+    });
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('1 document already in the manifest (same sha256)');
+    expect(lines[1]).toBe(`new Japanese edition 2026-01-16 (${join(dir, 'ja.txt')}, sha256 ${sha})`);
+    // The seed's counts (tests/data.test.ts, `npm run data`: 2460 entries, 559 glossary terms): editing two rules keeps them.
+    expect(lines[2]).toBe('2460 entries, 559 glossary terms (ja-text); the previous Japanese edition: ja-2019-01-25');
+    // The data stage finds it in the copy's cache, checksum checked, and reads the edited rules.
+    const { resolveSources, sourceSettings } = await import('../src/pipeline/sources.ts');
+    const { parseDocument } = await import('../src/pipeline/index.ts');
+    const resolved = (await resolveSources({ root: copy, settings: sourceSettings({ offline: true }, {}, copy) })).find((x) => x.entry.id === 'ja-2026-01-16')!;
+    expect(resolved).toMatchObject({ status: 'found', origin: 'cache', path: join(copy, '.cache/rules/ja/ja-2026-01-16.txt'), sha256: sha });
+    const doc = parseDocument(readFileSync(join(copy, '.cache/rules/ja/ja-2026-01-16.txt')), 'ja.txt', { lang: 'ja' });
+    expect([doc.edition, JSON.stringify(doc.rules.find((x) => x.number === '100.1')).includes('(テスト用の追記)')]).toEqual(['2026-01-16', true]);
+    // Run again: nothing newer.
+    expect(crIn(['--lang', 'ja', '--from', dir]).stdout.trimEnd().split('\n').at(-1)).toBe(`up to date: no Japanese edition newer than 2026-01-16 at ${dir}`);
+  });
+
+  it('refuses a translation of an edition the manifest has no English text of, and one whose title and date line disagree', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-update-ja-in-'));
+    writeFileSync(join(dir, 'a-no-english.txt'), derived('和訳 20260117.1 版', 'このルールは2026年1月17日から有効です。'));
+    writeFileSync(join(dir, 'b-mismatch.txt'), derived('和訳 20270115.1 版', STATED));
+    const before = readFileSync(join(copy, 'content/manifest.json'), 'utf8');
+    const r = crIn(['--lang', 'ja', '--from', dir]);
+    expect(r.status).toBe(1);
+    const stated = seedText().split('\n').findIndex((l) => l.includes(STATED)) + 1;
+    expect(r.stderr).toBe([
+      `refused ${dir}/a-no-english.txt: it translates the edition 2026-01-17, of which the manifest has no English edition; add that English edition first (not added)`,
+      `refused ${dir}/b-mismatch.txt: ${dir}/b-mismatch.txt:${stated}: edition-mismatch: the title says edition 2027-01-15, but line ${stated} says the rules are effective from 2019-01-25; using 2027-01-15 (1 error; not added)`,
+      '',
+    ].join('\n'));
+    expect(readFileSync(join(copy, 'content/manifest.json'), 'utf8')).toBe(before);
+  });
+
+  it('--lang ko without --from is a usage error (there is no official page of translations)', () => {
+    const r = crIn(['--lang', 'ko']);
+    expect([r.status, r.stderr]).toEqual([1, 'cr: --lang ko needs --from DIR|FILE|URL: there is no official page of Korean translations\n']);
+  });
+});

@@ -13,7 +13,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Lang, RuleDocument, SourceFormat } from '../src/model/types.ts';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { PROJECT_ROOT, SourceError, sha256, sourceSettings, type Manifest, type SourceEntry } from '../src/pipeline/sources.ts';
-import { hasHistory, readHistory } from '../src/pipeline/generated.ts';
+import { hasCatalog, hasHistory, readCatalog, readHistory } from '../src/pipeline/generated.ts';
 import { diffEditions } from '../src/history/diff.ts';
 import { editionItems } from '../src/history/items.ts';
 import { buildHistory } from '../src/history/chain.ts';
@@ -68,6 +68,20 @@ function refusal(doc: RuleDocument): string | null {
   if (errors.length === 0) return null;
   const e = errors[0]!;
   return `${e.file}:${e.line}: ${e.code}: ${e.message} (${errors.length} error${errors.length === 1 ? '' : 's'}; not added)`;
+}
+
+/** What of the sandbox follows the new edition's examples (the build does the same: scripts/sandbox-data.ts). */
+async function sandboxCarry(doc: RuleDocument): Promise<string> {
+  try {
+    const { loadScenario, scenarioFiles } = await import('./scenario.ts');
+    const { carrySource, carryToEdition, describeCarry } = await import('./sandbox-carry.ts');
+    const scenarios = scenarioFiles().flatMap((f) => loadScenario(f).scenario ?? []);
+    const from = carrySource(scenarios, doc.edition!);
+    if (!from || !hasCatalog() || !readCatalog().editions.some((e) => e.lang === 'en' && e.edition === from)) return `sandbox: no scenario attached to an English edition before ${doc.edition} in the generated data (run \`npm run data\`)`;
+    return describeCarry(carryToEdition(scenarios, from, doc));
+  } catch (e) {
+    return `sandbox: cannot tell what carries over (${(e as Error).message.split('\n')[0]}; run \`npm run data\`)`;
+  }
 }
 
 export async function runUpdate(args: string[], root = PROJECT_ROOT, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`), today?: Date): Promise<UpdateResult> {
@@ -172,6 +186,7 @@ export async function runUpdate(args: string[], root = PROJECT_ROOT, log: (line:
     const store = readHistory();
     const base = store.editions.filter((e) => e < edition).at(-1);
     if (base) what.push(describeDiff(diffEditions(buildHistory([itemsAt(store, base), editionItems(doc)]), base, edition), false).trimEnd());
+    what.push(await sandboxCarry(doc));
   } else {
     const previous = mine.filter((s) => s.edition === latest).map((s) => s.id).join(', ');
     what.push(`${doc.rules.length} entries, ${doc.glossary.length} glossary terms (${doc.format}); the previous ${LANG_NAME[lang]} edition: ${previous || 'none'}`);

@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -248,6 +248,10 @@ shared.describe('cr update: what is added, what is refused', () => {
     ].join('\n'));
     expect(r.stdout).toContain('added en-2026-02-20 to');
     expect(JSON.parse(readFileSync(s.manifest, 'utf8')).sources.map((e: { edition: string }) => e.edition).filter((e: string) => e > '2026-01-16')).toEqual(['2026-02-20']);
+    // Its examples are those of 2026-01-16: every scenario there carries over (counted in the scenario files).
+    const n = readdirSync(join(ROOT, 'content/scenarios')).filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+      .flatMap((f) => (JSON.parse(readFileSync(join(ROOT, 'content/scenarios', f), 'utf8')) as { attach: { edition: string }[] }).attach.filter((a) => a.edition === '2026-01-16')).length;
+    expect(r.stdout).toContain(`\nsandbox: ${n} of the ${n} scenarios on 2026-01-16 examples carry over to 2026-02-20 (same example text)\n`);
   });
 
   it('a date just inside the margin is taken, one day past it refused (the margin is counted from today)', async () => {

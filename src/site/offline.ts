@@ -5,9 +5,11 @@
  * (src/site/offline-integration.ts); nothing here runs in the browser.
  *
  * Caches are named after the build (`cr-pages-<build>`), so a new build's pages never mix with an
- * old build's assets; the page script deletes older builds' caches (src/site/client/offline.ts).
+ * old build's assets; the page script deletes older builds' caches (src/site/client/offline.ts). A saved
+ * edition lives in a cache of its own with its build's assets (`cr-saved-<lang>-<edition>-<build>`),
+ * kept across builds and replaced whole when the page script has downloaded the newer copy.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerateSWOptions } from 'workbox-build';
 import { RULE_INDEX_FILE } from './rule-index.ts';
@@ -60,8 +62,25 @@ export function offlineList(ed: Edition, build: string, dist: string): OfflineLi
     });
   const files = present(editionPagePaths(ed));
   const data = present([`${ed.base}${RULE_INDEX_FILE}`, headwordListPath(ed)]);
-  return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), bytes };
+  const astro = join(dist, '_astro');
+  const assets = present(existsSync(astro) ? readdirSync(astro, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|css)$/.test(f)).sort().map((f) => `/_astro/${f}`) : []);
+  return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), assets, bytes };
 }
+
+/**
+ * A Workbox plugin for the worker (serialised into sw.js, so self-contained): when the network and the
+ * route's own cache fail, the answer from a saved edition's cache (`cr-saved-…`), whatever build saved
+ * it. A saved page's scripts come from the same saved copy, so its build's pages and assets stay together.
+ */
+const FROM_SAVED = {
+  handlerDidError: async ({ request }: { request: Request }): Promise<Response | undefined> => {
+    for (const name of (await caches.keys()).filter((n) => n.startsWith('cr-saved-'))) {
+      const hit = await (await caches.open(name)).match(request, { ignoreSearch: true });
+      if (hit) return hit;
+    }
+    return undefined;
+  },
+};
 
 /**
  * Options for Workbox's generateSW: the shell (scripts, styles, icon, offline page) precached and
@@ -86,12 +105,19 @@ export function serviceWorkerOptions(dist: string, build: string): GenerateSWOpt
       {
         urlPattern: ({ request, url }) => request.mode === 'navigate' || (url.pathname.endsWith('/') && request.destination === 'document'),
         handler: 'NetworkFirst',
-        options: { cacheName: pagesCache(build), networkTimeoutSeconds: 5, precacheFallback: { fallbackURL: `${OFFLINE_PAGE}index.html` } },
+        // The saved editions first (plugins answer in order), then the offline page.
+        options: { cacheName: pagesCache(build), networkTimeoutSeconds: 5, plugins: [FROM_SAVED], precacheFallback: { fallbackURL: `${OFFLINE_PAGE}index.html` } },
       },
       {
         urlPattern: ({ url }) => /^\/(api|search|pagefind)\//.test(url.pathname) || url.pathname.endsWith('/rule-pages.json'),
         handler: 'StaleWhileRevalidate',
-        options: { cacheName: dataCache(build) },
+        options: { cacheName: dataCache(build), plugins: [FROM_SAVED] },
+      },
+      {
+        // Another build's assets (this build's are precached): those of a saved edition's pages.
+        urlPattern: ({ url }) => url.pathname.startsWith('/_astro/'),
+        handler: 'NetworkOnly',
+        options: { plugins: [FROM_SAVED] },
       },
     ],
   };

@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serve } from '../../scripts/server.ts';
 import { ensureSite, launch } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
@@ -73,12 +73,14 @@ needs(BROWSER).describe('offline copies across builds', () => {
     s.close();
   };
 
-  it('a saved edition survives a new build: replaced by the new build’s copy after one online visit, readable offline with that build’s script; no page of the old build stays cached', async () => {
-    const distA = await ensureSite();
-    const b = makeBuildB(distA);
+  /**
+   * Serves A, saves the Korean 2019 edition from its front page, then serves B on the same address (same
+   * origin: the same caches and worker registration) and visits its front page once, online, until the
+   * saved copies are current. Returns the page, B's server address and the caches after.
+   */
+  async function saveThenNewBuild(b: ReturnType<typeof makeBuildB>, distA: string) {
     const srvA = await serve(distA, 0);
     servers.push(srvA.server);
-    const port = Number(new URL(srvA.url).port);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     await page.goto(`${srvA.url}ko/`);
@@ -87,27 +89,32 @@ needs(BROWSER).describe('offline copies across builds', () => {
     await page.click('[data-offline-save]');
     await expect.poll(() => page.textContent('[data-offline-status]'), { timeout: 120_000 }).toMatch(/^오프라인용으로 저장됨\([\d.]+ MB\)\.$/);
     expect((await page.evaluate(() => caches.keys())).filter((n) => n.startsWith('cr-saved-'))).toEqual([`cr-saved-ko-2019-01-25-${b.a}`]);
-
-    // Build B on the same address (same origin: the same caches and worker registration).
     stop(srvA.server);
-    const srvB = await serve(b.dist, port);
+    const srvB = await serve(b.dist, Number(new URL(srvA.url).port));
     servers.push(srvB.server);
     await page.goto(`${srvB.url}`);
     await page.waitForFunction(() => document.documentElement.dataset['crOfflineSaved'] === 'current', undefined, { timeout: 120_000 });
     const names = await page.evaluate(() => caches.keys());
+    stop(srvB.server);
+    return { ctx, page, url: srvB.url, names };
+  }
+  const scriptsOf = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('script[src]'), (s) => new URL((s as HTMLScriptElement).src).pathname));
+
+  it('a saved edition survives a new build: replaced by the new build’s copy after one online visit, readable offline with that build’s script; no page of the old build stays cached', async () => {
+    const distA = await ensureSite();
+    const b = makeBuildB(distA);
+    const { ctx, page, url, names } = await saveThenNewBuild(b, distA);
     expect(names.filter((n) => n.startsWith('cr-saved-'))).toEqual([`cr-saved-ko-2019-01-25-${B}`]);
     // No page of A is kept (A's worker may still fill A's data cache until B's takes over; the next visit deletes it).
     expect(names.filter((n) => n.includes(b.a) && !n.startsWith('cr-data-'))).toEqual([]);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cr-offline-saved') ?? '{}')['ko-2019-01-25']?.build)).toBe(B);
-
     // Offline: a saved page of the edition opens, with build B's script (never A's).
-    stop(srvB.server);
     await ctx.setOffline(true);
-    await page.goto(`${srvB.url}ko/704/`);
+    await page.goto(`${url}ko/704/`);
     expect(await page.locator('[id="704.5a"]').count()).toBe(1);
-    const scripts = await page.evaluate(() => Array.from(document.querySelectorAll('script[src]'), (s) => new URL((s as HTMLScriptElement).src).pathname));
-    expect(scripts.some((s) => [...b.renamed.values()].some((n) => s.endsWith(n)))).toBe(true);
-    expect(scripts.some((s) => [...b.renamed.keys()].some((n) => s.endsWith(`/${n}`)))).toBe(false);
+    const scripts = await scriptsOf(page);
+    expect(scripts.some((p) => [...b.renamed.values()].some((n) => p.endsWith(n)))).toBe(true);
+    expect(scripts.some((p) => [...b.renamed.keys()].some((n) => p.endsWith(`/${n}`)))).toBe(false);
     await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1', undefined, { timeout: 30_000 });
     await ctx.close();
   }, 300_000);
@@ -115,29 +122,13 @@ needs(BROWSER).describe('offline copies across builds', () => {
   it('a saved edition the new build cannot update (its list is gone) is kept, and offline its pages run with their own build’s script from the saved copy', async () => {
     const distA = await ensureSite();
     const b = makeBuildB(distA, { withoutKo2019: true });
-    const srvA = await serve(distA, 0);
-    servers.push(srvA.server);
-    const port = Number(new URL(srvA.url).port);
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
-    await page.goto(`${srvA.url}ko/`);
-    await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
-    await expect.poll(() => page.textContent('[data-offline-status]')).toMatch(/^\d+쪽, [\d.]+ MB\.$/);
-    await page.click('[data-offline-save]');
-    await expect.poll(() => page.textContent('[data-offline-status]'), { timeout: 120_000 }).toMatch(/^오프라인용으로 저장됨\([\d.]+ MB\)\.$/);
-    stop(srvA.server);
-    const srvB = await serve(b.dist, port);
-    servers.push(srvB.server);
-    await page.goto(`${srvB.url}`);
-    await page.waitForFunction(() => document.documentElement.dataset['crOfflineSaved'] === 'current', undefined, { timeout: 120_000 });
-    expect((await page.evaluate(() => caches.keys())).filter((n) => n.startsWith('cr-saved-'))).toEqual([`cr-saved-ko-2019-01-25-${b.a}`]);
-    stop(srvB.server);
+    const { ctx, page, url, names } = await saveThenNewBuild(b, distA);
+    expect(names.filter((n) => n.startsWith('cr-saved-'))).toEqual([`cr-saved-ko-2019-01-25-${b.a}`]);
     await ctx.setOffline(true);
-    await page.goto(`${srvB.url}ko/704/`);
+    await page.goto(`${url}ko/704/`);
     expect(await page.locator('[id="704.5a"]').count()).toBe(1);
     // A's page with A's script (B's worker does not precache it: it came from the saved copy), and the script ran.
-    const scripts = await page.evaluate(() => Array.from(document.querySelectorAll('script[src]'), (s) => new URL((s as HTMLScriptElement).src).pathname));
-    expect(scripts.some((s) => [...b.renamed.keys()].some((n) => s.endsWith(`/${n}`)))).toBe(true);
+    expect((await scriptsOf(page)).some((p) => [...b.renamed.keys()].some((n) => p.endsWith(`/${n}`)))).toBe(true);
     await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1', undefined, { timeout: 30_000 });
     await ctx.close();
   }, 300_000);

@@ -268,7 +268,7 @@ shared.describe('cr update: what is added, what is refused', () => {
     expect(inside.stdout).toContain(`added en-${at(EDITION_MARGIN_DAYS).toISOString().slice(0, 10)} to`);
   });
 
-  it('damaged texts are refused, each at its first bad line: UTF-8 with 1,000 garbage bytes in 701.58c, UTF-16 with 500 CJK characters inserted, a glossary term with a right-to-left override', async () => {
+  it('damaged texts are refused, each at its first bad line: UTF-8 with 1,000 garbage bytes in 701.58c, UTF-16 with 1,001 bytes inserted, UTF-16 with 500 CJK characters inserted, a glossary term with a right-to-left override', async () => {
     const s = scratch();
     const text = edition('February 20, 2026');
     // 1,000 bytes of a fixed pseudo-random sequence, all ≥ 0x80 (so none is a line break), inside rule 701.58c.
@@ -278,6 +278,10 @@ shared.describe('cr update: what is added, what is refused', () => {
     writeFileSync(join(s.dir, 'u8.txt'), Buffer.concat([u8.subarray(0, at), junk, u8.subarray(at)]));
     // UTF-16 LE with 500 characters U+4E00… inserted at the start of 702.19b.
     const k = text.indexOf('702.19b');
+    // UTF-16 LE with 1,001 bytes inserted in the middle: the rest is read out of step.
+    const u16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(1), 'utf16le')]);
+    const mid = 2 + 2 * Math.floor(text.length / 2);
+    writeFileSync(join(s.dir, 'u16-odd.txt'), Buffer.concat([u16.subarray(0, mid), Buffer.from(Array.from({ length: 1001 }, (_, i) => (i * 7919 + 13) % 256)), u16.subarray(mid)]));
     writeFileSync(join(s.dir, 'u16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(1, k) + Array.from({ length: 500 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('') + text.slice(k), 'utf16le')]));
     // A second headword after "Trample" (the 2026 text ends its lines with bare CR there) that displays as "Trample".
     writeFileSync(join(s.dir, 'rlo.txt'), text.replace('\rTrample\r', '\rTrample\rTr\u202Eelpma\r'));
@@ -285,11 +289,13 @@ shared.describe('cr update: what is added, what is refused', () => {
     const r = await update(['--from', s.dir, '--manifest', s.manifest]);
     expect(r.status).toBe(1);
     const refused = r.stderr.trimEnd().split('\n');
-    expect(refused).toHaveLength(3);
+    expect(refused).toHaveLength(4);
     expect(refused[0]).toMatch(new RegExp(`^refused \\S+/rlo\\.txt: \\S+/rlo\\.txt:${trample + 1}: control-character: 1 control or bidirectional-override characters \\(U\\+202E RIGHT-TO-LEFT OVERRIDE\\), first at line:column \\d+:3; expected none in rules text \\(1 error; not added\\)$`));
+    expect(refused[1]).toMatch(/^refused \S+\/u16-odd\.txt: \S+\/u16-odd\.txt:\d+: encoding-garbage: utf-16le text has an odd number of bytes \(\d+\); expected whole 2-byte code units \(\d+ errors; not added\)$/);
+    refused.splice(1, 1);
     expect(refused[1]).toMatch(new RegExp(`^refused \\S+/u16\\.txt: \\S+/u16\\.txt:${lineOf(text, '702.19b')}: encoding-garbage: 500 characters of Chinese, Japanese or Korean script inside English text, first at line:column ${lineOf(text, '702.19b')}:\\d+`));
     expect(refused[2]).toMatch(new RegExp(`^refused \\S+/u8\\.txt: \\S+/u8\\.txt:${lineOf(text, '701.58c')}: encoding-garbage: garbage inside UTF-8 text: \\d+ unreadable or impossible characters`));
-    expect(r.stdout).toBe(`no English edition added: 3 refused at ${s.dir}\n`);
+    expect(r.stdout).toBe(`no English edition added: 4 refused at ${s.dir}\n`);
   });
 
   it('a directory holding a directory, a FIFO and a link to /dev/zero named .txt: each skipped with what it is; an older edition is skipped with a note', async () => {

@@ -72,13 +72,33 @@ export function offlineList(ed: Edition, build: string, dist: string): OfflineLi
  * route's own cache fail, the answer from a saved edition's cache (`cr-saved-…`), whatever build saved
  * it. A saved page's scripts come from the same saved copy, so its build's pages and assets stay together.
  */
-const FROM_SAVED = {
+export const FROM_SAVED = {
   handlerDidError: async ({ request }: { request: Request }): Promise<Response | undefined> => {
     for (const name of (await caches.keys()).filter((n) => n.startsWith('cr-saved-'))) {
       const hit = await (await caches.open(name)).match(request, { ignoreSearch: true });
       if (hit) return hit;
     }
     return undefined;
+  },
+};
+
+/**
+ * A Workbox plugin for the worker's page cache (serialised into sw.js, so self-contained): a page is
+ * kept only when every script it loads is in this worker's precache, i.e. when it is this build's page.
+ * After a rollback (or during a swap) the server may send another build's page; cached under this
+ * build it would later open offline with scripts that are not there, or not its own.
+ */
+export const OWN_BUILD_ONLY = {
+  cacheWillUpdate: async ({ response }: { response: Response }): Promise<Response | null> => {
+    if (response.status !== 200) return null;
+    const scripts = new Set([...(await response.clone().text()).matchAll(/\/_astro\/[^"'\s>?#]+\.js/g)].map((m) => m[0]));
+    const precache = (await caches.keys()).filter((n) => n.startsWith('workbox-precache'));
+    for (const script of scripts) {
+      let found = false;
+      for (const name of precache) if (await (await caches.open(name)).match(script, { ignoreSearch: true })) found = true;
+      if (!found) return null;
+    }
+    return response;
   },
 };
 
@@ -105,8 +125,8 @@ export function serviceWorkerOptions(dist: string, build: string): GenerateSWOpt
       {
         urlPattern: ({ request, url }) => request.mode === 'navigate' || (url.pathname.endsWith('/') && request.destination === 'document'),
         handler: 'NetworkFirst',
-        // The saved editions first (plugins answer in order), then the offline page.
-        options: { cacheName: pagesCache(build), networkTimeoutSeconds: 5, plugins: [FROM_SAVED], precacheFallback: { fallbackURL: `${OFFLINE_PAGE}index.html` } },
+        // Only this build's pages are cached; offline, the saved editions first (plugins answer in order), then the offline page.
+        options: { cacheName: pagesCache(build), networkTimeoutSeconds: 5, plugins: [OWN_BUILD_ONLY, FROM_SAVED], precacheFallback: { fallbackURL: `${OFFLINE_PAGE}index.html` } },
       },
       {
         urlPattern: ({ url }) => /^\/(api|search|pagefind)\//.test(url.pathname) || url.pathname.endsWith('/rule-pages.json'),

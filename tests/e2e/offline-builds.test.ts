@@ -5,7 +5,9 @@
  * hashed name (the other assets keep theirs, as between two real builds), referenced by B's worker, its
  * offline lists and the pages the test opens. Served in turn on the same port by servers of their own.
  * After one online visit under B the saved copy is B's (downloaded in the background, A's deleted only
- * then); offline, a saved page opens with B's script, and no cache keeps A's pages.
+ * then); offline, a saved page opens with B's script, and no cache keeps A's pages. An edition B cannot
+ * update keeps A's copy, which runs offline with A's script. After a rollback to A, B's worker does not
+ * keep A's page in B's page cache (review N8).
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -116,6 +118,29 @@ needs(BROWSER).describe('offline copies across builds', () => {
     expect(scripts.some((p) => [...b.renamed.values()].some((n) => p.endsWith(n)))).toBe(true);
     expect(scripts.some((p) => [...b.renamed.keys()].some((n) => p.endsWith(`/${n}`)))).toBe(false);
     await page.waitForFunction(() => document.documentElement.dataset['crReady'] === '1', undefined, { timeout: 30_000 });
+    await ctx.close();
+  }, 300_000);
+
+  it('a rollback: while worker B is active, the server sends build A’s page; B does not keep it in its page cache (review N8)', async () => {
+    const distA = await ensureSite();
+    const b = makeBuildB(distA);
+    const srvB = await serve(b.dist, 0);
+    servers.push(srvB.server);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    await page.goto(`${srvB.url}`);
+    await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Rolled back: A on the same address. The navigation goes through B's worker (NetworkFirst).
+    stop(srvB.server);
+    const srvA = await serve(distA, Number(new URL(srvB.url).port));
+    servers.push(srvA.server);
+    await page.goto(`${srvA.url}en/702/`);
+    await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+    expect(await page.evaluate(async (build) => (await (await caches.open(`cr-pages-${build}`)).match('/en/702/')) !== undefined, B)).toBe(false);
+    // B's own page (the front page, read under B) is in B's cache.
+    expect(await page.evaluate(async (build) => (await (await caches.open(`cr-pages-${build}`)).match('/')) !== undefined, B)).toBe(true);
+    stop(srvA.server);
     await ctx.close();
   }, 300_000);
 

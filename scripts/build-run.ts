@@ -3,8 +3,11 @@
  * every stage succeeded, so a failed or interrupted build (an error, a full disk, Ctrl+C) leaves the
  * previous site intact and `npm start` never serves half a site. The finished directory carries
  * build.json: the stages with their durations and counts, and whatever the stages add (sources).
+ * One build at a time per checkout: a lock file beside dist/ (`dist.lock`, the builder's PID) is taken
+ * first; a second build is refused at once, naming the first (it would otherwise overwrite the first's
+ * generated data and swap its own dist/ over the other's). A lock whose process is gone is taken over.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onInterrupt, replaceDirectory, siblingOf } from './replace-dir.ts';
 
@@ -40,11 +43,75 @@ export class BuildError extends Error {
   }
 }
 
+/** Another build holds the checkout's lock: nothing was done. */
+export class BuildLockedError extends Error {
+  constructor(
+    readonly lock: string,
+    readonly pid: number,
+    readonly since: string,
+  ) {
+    super(`another build (process ${pid}, started ${since}) is building this checkout; this one did not start and changed nothing. Run it again when that one has finished (or remove ${lock} if process ${pid} is not a build)`);
+    this.name = 'BuildLockedError';
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Takes `${dist}.lock` (created exclusively); returns its release. Throws BuildLockedError when a live process holds it. */
+export function takeBuildLock(dist: string, log: (line: string) => void = () => {}): () => void {
+  const lock = `${dist}.lock`;
+  const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, mine, { flag: 'wx' });
+      // Only our own lock is removed (a stale-lock takeover by another build may have replaced it); on Ctrl+C too.
+      const remove = () => {
+        if (readFileSync(lock, { encoding: 'utf8', flag: 'r' }) === mine) rmSync(lock, { force: true });
+      };
+      const stop = onInterrupt(remove);
+      return () => {
+        stop();
+        remove();
+      };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new BuildError('prepare', `cannot create the build lock ${lock}: ${code ?? (e as Error).message}`);
+    }
+    let held: { pid?: number; since?: string } = {};
+    try {
+      held = JSON.parse(readFileSync(lock, 'utf8')) as typeof held;
+    } catch {
+      /* unreadable or half-written: treated as stale below when no PID can be read */
+    }
+    if (typeof held.pid === 'number' && alive(held.pid)) throw new BuildLockedError(lock, held.pid, held.since ?? 'at an unknown time');
+    log(`build: removed a stale lock ${lock} (process ${held.pid ?? '?'} is gone)`);
+    rmSync(lock, { force: true });
+  }
+  throw new Error(`cannot take the build lock ${lock}`);
+}
+
 /**
- * Runs `stages` into a fresh directory and swaps it in for `dist` (scripts/replace-dir.ts). Throws
- * BuildError (stage named) after removing the unfinished directory; `dist` is then exactly what it was.
+ * Runs `stages` into a fresh directory and swaps it in for `dist` (scripts/replace-dir.ts), holding the
+ * checkout's build lock. Throws BuildLockedError (nothing done) when another build holds it, BuildError
+ * (stage named) after removing the unfinished directory; `dist` is then exactly what it was.
  */
 export async function buildAtomically(dist: string, stages: Stage[], log: (line: string) => void = () => {}): Promise<BuildRecord> {
+  const release = takeBuildLock(dist, log);
+  try {
+    return await buildLocked(dist, stages, log);
+  } finally {
+    release();
+  }
+}
+
+async function buildLocked(dist: string, stages: Stage[], log: (line: string) => void): Promise<BuildRecord> {
   const started = Date.now();
   const record: BuildRecord = { status: 'complete', startedAt: new Date(started).toISOString(), finishedAt: '', seconds: 0, stages: [] };
   // Ctrl+C or a kill: replaceDirectory removes the unfinished directory (dist/ is untouched); say so.

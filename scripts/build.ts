@@ -8,7 +8,8 @@
  *   4. astro build (the new directory)
  *   5. Pagefind full-text index (…/pagefind/)
  *   6. precompressed .br/.gz copies, _headers and _redirects for static hosts   scripts/compress.ts
- * The result carries build.json (stages, counts, sources with their checksums).
+ * The result carries build.json (stages, counts, sources with their checksums). One build at a time per
+ * checkout (dist.lock): a second one exits 1 at once, naming the running one, and changes nothing.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { SEARCH_OUT, writeBundles } from './search-index.ts';
 import { onInterrupt, replaceDirectorySync } from './replace-dir.ts';
 import { runPagefind } from './pagefind.ts';
 import { precompress } from './compress.ts';
-import { BuildError, buildAtomically } from './build-run.ts';
+import { BuildError, BuildLockedError, buildAtomically } from './build-run.ts';
 import { UsageError } from './args.ts';
 import { PROJECT_ROOT, SourceError, sourceSettings } from '../src/pipeline/sources.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
@@ -101,6 +102,10 @@ try {
     (line) => process.stdout.write(`${line}\n`),
   );
 } catch (e) {
+  if (e instanceof BuildLockedError) {
+    process.stderr.write(`build: not started: ${e.message}\n`);
+    process.exit(1);
+  }
   if (!(e instanceof BuildError)) throw e;
   const detail = e.message.includes('\n') ? `\n${e.message.replace(/^/gm, '  ')}` : ` ${e.message}`;
   process.stderr.write(`build: failed at the ${e.stage} stage, dist/ unchanged (the previous site):${detail}\n`);

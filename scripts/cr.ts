@@ -7,7 +7,7 @@
  *   search --lang L [--edition D] [--batch] [QUERY]   search the rules (scripts/search.ts)
  *   diff OLD NEW [--lang en] [--json] [--all]          what changed between two English editions (scripts/history.ts)
  *   history NUMBER [--edition E] [--json]              a rule across every English edition
- *   update [--from DIR|URL] [--manifest FILE]          add a newer English edition to the manifest
+ *   update [--from DIR|FILE|URL] [--lang en|ja|ko] [--manifest FILE]   add a newer edition or translation to the manifest (scripts/update.ts)
  * Options are parsed strictly with node:util parseArgs (scripts/args.ts): `--lang=ko` and `--lang ko`
  * are the same, an unknown option is a one-line error (exit 1 here; `search` and `scenario` exit 2).
  */
@@ -122,11 +122,16 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'diff':
-    case 'history':
-    case 'update': {
+    case 'history': {
       const history = await import('./history.ts');
-      const out = command === 'diff' ? history.runDiff(args) : command === 'history' ? history.runHistory(args) : await history.runUpdate(args);
-      process.stdout.write(out);
+      process.stdout.write(command === 'diff' ? history.runDiff(args) : history.runHistory(args));
+      return;
+    }
+    case 'update': {
+      const { runUpdate } = await import('./update.ts');
+      const { text, exitCode } = await runUpdate(args);
+      await writeOut(text);
+      process.exitCode = exitCode;
       return;
     }
     default:

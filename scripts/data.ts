@@ -4,7 +4,7 @@
  * Prints what it used, what is missing, and the diagnostics per document.
  */
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { inChapterOrder, mergeDocuments } from '../src/pipeline/merge.ts';
 import { alignWithEnglish } from '../src/pipeline/align.ts';
@@ -13,8 +13,9 @@ import { restoreLostWords } from '../src/pipeline/lost-words.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
 import { linkWithEnglish } from '../src/pipeline/link.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
+import { editionDateProblem } from '../src/pipeline/completeness.ts';
 import {
-  describeResolved, describeSettings, resolveSources, sourceProblems, sourceSettings, SourceError,
+  describeResolved, describeSettings, loadManifest, PROJECT_ROOT, resolveSources, sourceProblems, sourceSettings, SourceError,
   type SourceEntry, type SourceSettings,
 } from '../src/pipeline/sources.ts';
 import type { RuleDocument } from '../src/model/types.ts';
@@ -32,6 +33,13 @@ export async function buildData(
   log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
   root?: string,
 ): Promise<{ catalog: Catalog; docs: RuleDocument[]; history: HistoryStore; report: string }> {
+  // An impossible or far-future edition would become "the latest" and hide every real one: refused first.
+  const manifestFile = join(root ?? PROJECT_ROOT, 'content/manifest.json');
+  const undated = loadManifest(root).sources.flatMap((e) => {
+    const why = editionDateProblem(e.edition);
+    return why ? [`${manifestFile}: source ${e.id}: edition ${why}`] : [];
+  });
+  if (undated.length > 0) throw new SourceError(undated.join('\n'));
   const resolved = await resolveSources({ settings, log, ...(root ? { root } : {}) });
   const problems = sourceProblems(resolved, settings);
   if (problems.length > 0) throw new SourceError(problems.join('\n'));

@@ -5,7 +5,8 @@
  *   {outDir}/sandbox/index.json              { version, latest, editions, examples: {"{edition}|{rule}|{ordinal}": id} }
  *   {outDir}/sandbox/scenarios/{id}.json     one scenario each (minified)
  *
- * Call with `public/` before `astro build` or with `dist/` after it. Both outputs are generated: gitignore
+ * A newer English edition no scenario names gets the scenarios whose example text it prints unchanged
+ * (scripts/sandbox-carry.ts). Call with `public/` before `astro build` or with `dist/` after it. Both outputs are generated: gitignore
  * `public/sandbox/` (dist/ already is).
  *
  * `tsx scripts/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
@@ -22,6 +23,7 @@ import type { SiteScenario } from '../src/sandbox/manifest.ts';
 import { loadManifest } from '../src/pipeline/sources.ts';
 import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
+import { carrySource, carryToEdition } from './sandbox-carry.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,7 +69,7 @@ export function siteEditions(root = ROOT): { latest: Record<string, string>; edi
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /** Validates every scenario and writes the sandbox data under `outDir`. Throws SandboxDataError naming file and field. */
-export async function writeSandboxData(outDir: string, opts: SandboxDataOptions = {}): Promise<{ scenarios: number }> {
+export async function writeSandboxData(outDir: string, opts: SandboxDataOptions = {}): Promise<{ scenarios: number; carried: number }> {
   const files = scenarioFiles(opts.scenarioDir ?? SCENARIO_DIR);
   const problems: string[] = [];
   const examples: Record<string, string> = {};
@@ -97,6 +99,7 @@ export async function writeSandboxData(outDir: string, opts: SandboxDataOptions 
   if (problems.length) throw new SandboxDataError(problems);
 
   const site = opts.latest && opts.editions ? { latest: opts.latest, editions: opts.editions } : siteEditions();
+  const extra = carryToNewEditions(scenarios, opts.editions ?? site.editions, examples);
   const manifest: SandboxManifest = {
     version: 1,
     latest: opts.latest ?? site.latest,
@@ -108,12 +111,36 @@ export async function writeSandboxData(outDir: string, opts: SandboxDataOptions 
   replaceDirectorySync(join(outDir, SANDBOX_DIR), (dir) => {
     mkdirSync(join(dir, 'scenarios'), { recursive: true });
     writeFileSync(join(dir, 'index.json'), `${JSON.stringify(manifest)}\n`);
-    for (const s of scenarios) {
+    for (const s0 of scenarios) {
+      const s = extra.has(s0.id) ? { ...s0, attach: [...s0.attach, ...extra.get(s0.id)!] } : s0;
       const out: SiteScenario = names.has(s.id) ? { ...s, localNames: names.get(s.id)! } : s;
       writeFileSync(join(dir, 'scenarios', `${s.id}.json`), `${JSON.stringify(out)}\n`);
     }
   });
-  return { scenarios: scenarios.length };
+  return { scenarios: scenarios.length, carried: [...extra.values()].reduce((n, a) => n + a.length, 0) };
+}
+
+/**
+ * English editions of the site that no scenario names (a newer edition `cr update` added): each scenario
+ * follows its example there when the text is the same (scripts/sandbox-carry.ts). Adds the examples' keys
+ * to `examples` and returns the extra attachments per scenario id (an edition the schema does not list:
+ * the site's scenario files carry it, the scenario files in content/ do not).
+ */
+function carryToNewEditions(scenarios: Scenario[], editions: Record<string, string[]>, examples: Record<string, string>): Map<string, Scenario['attach']> {
+  const extra = new Map<string, Scenario['attach']>();
+  if (!hasCatalog()) return extra;
+  const generated = new Set(readCatalog().editions.filter((e) => e.lang === 'en').map((e) => e.edition));
+  const named = new Set<string>(scenarios.flatMap((s) => s.attach.map((a) => a.edition)));
+  for (const edition of editions['en'] ?? []) {
+    const from = carrySource(scenarios, edition);
+    if (named.has(edition) || !from || !generated.has(edition) || !generated.has(from)) continue;
+    for (const c of carryToEdition(scenarios, from, edition).carried) {
+      examples[exampleKey(edition, c.to.rule, c.to.ordinal)] = c.id;
+      const attach = { edition, rule: c.to.rule, example: c.to.ordinal, ruleset: c.ruleset } as unknown as Scenario['attach'][number];
+      extra.set(c.id, [...(extra.get(c.id) ?? []), attach]);
+    }
+  }
+  return extra;
 }
 
 /**

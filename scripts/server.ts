@@ -7,19 +7,25 @@
  *   - Errors: every file-system call is awaited and caught; a file that vanishes mid-request (a
  *     rebuild swapping dist/) is looked up again, and a stream error ends only that response.
  *   - Time: idle, slow-header and slow-request connections are cut (headersTimeout, requestTimeout,
- *     keepAliveTimeout, socket timeout).
+ *     keepAliveTimeout, socket timeout), and so is a response still being sent after `sendTimeout`
+ *     (a slow reader); one client address has at most `maxSendsPerClient` responses in flight, the
+ *     next gets 503 with Retry-After: memory stays bounded however many slow readers connect.
+ *   - Handles: a file is opened only for a client still connected, and its handle is closed when the
+ *     response ends, fails or is aborted (never left to garbage collection).
  *   - Refusals: a request Node's parser rejects (a 100 KB `?q=` → 414, huge headers → 431, 400, 408)
  *     gets a short readable page with the security headers, then the connection is closed.
  *   - Not found: status 404 with the not-found page of the path's language (`/ja/…` → /ja/404.html,
  *     src/site/not-found.ts), else /404.html.
  *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
- *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding.
+ *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding (q-values honoured:
+ *     `br;q=0` refuses brotli; unknown codings such as `x-br` are ignored).
  */
 import { constants as fsConstants } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheControl, securityHeaders } from '../src/site/headers.ts';
@@ -52,6 +58,28 @@ export interface ServeOptions {
   /** Seconds to receive a request's headers / the whole request. */
   headersTimeout?: number;
   requestTimeout?: number;
+  /** Seconds a response body may take to send (a slow reader is cut after it). Default 120: the largest file (a few MB of rules JSON) at 1 Mbit/s, with room. */
+  sendTimeout?: number;
+  /** Responses one client address may have in flight at once; the next gets 503. Default 64. */
+  maxSendsPerClient?: number;
+}
+
+/**
+ * The precompressed codings a client accepts, in the server's order of preference (br, then gzip),
+ * from its Accept-Encoding: each listed coding (or `*`) with a q-value above 0. Unknown codings are
+ * ignored; a coding with q=0, or not listed when there is no `*`, is not sent.
+ */
+export function acceptedEncodings(header: string): ('br' | 'gzip')[] {
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qv = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const value = qv === undefined ? 1 : Number(qv);
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const star = q.get('*');
+  return (['br', 'gzip'] as const).filter((enc) => (q.get(enc) ?? star ?? 0) > 0);
 }
 
 type Target = { kind: 'file'; path: string } | { kind: 'redirect'; location: string } | { kind: 'missing' } | { kind: 'bad' };
@@ -113,9 +141,16 @@ async function resolveTarget(dist: string, root: string, path: string, search: s
 const READ_NOFOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW;
 
 /** The request handler for `dist` (exported for tests that drive it without a socket). */
-export function handler(dist: string) {
+export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient'> = {}) {
   let root: string | null = null;
+  const sendTimeout = (options.sendTimeout ?? 120) * 1000;
+  const maxSends = options.maxSendsPerClient ?? 64;
+  /** Responses being sent, per client address. */
+  const sending = new Map<string, number>();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Registered first, so an abort at any point is seen (a listener added after 'close' never fires).
+    let gone = false;
+    res.once('close', () => (gone = true));
     const base = securityHeaders();
     const plain = (status: number, text: string, extra: Record<string, string> = {}) => {
       if (res.headersSent) return void res.destroy();
@@ -135,12 +170,11 @@ export function handler(dist: string) {
      * cannot make the body disagree with its headers. false: the file vanished before it was opened.
      */
     const send = async (status: number, target: Extract<Target, { kind: 'file' }>, logical: string): Promise<boolean> => {
-      const accepts = String(req.headers['accept-encoding'] ?? '');
+      if (gone) return true; // the client left: open nothing
       let handle: FileHandle | null = null;
       let encoding: string | null = null;
-      for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-        if (!new RegExp(`\\b${enc}\\b`).test(accepts)) continue;
-        handle = await open(target.path + ext, READ_NOFOLLOW).catch(() => null);
+      for (const enc of acceptedEncodings(String(req.headers['accept-encoding'] ?? ''))) {
+        handle = await open(`${target.path}.${enc === 'br' ? 'br' : 'gz'}`, READ_NOFOLLOW).catch(() => null);
         if (handle) {
           encoding = enc;
           break;
@@ -149,6 +183,7 @@ export function handler(dist: string) {
       handle ??= await open(target.path, READ_NOFOLLOW).catch(() => null);
       if (!handle) return false;
       try {
+        if (gone) return true; // left while the file was opened: closed below
         const st = await handle.stat();
         if (!st.isFile()) {
           plain(404, 'not found');
@@ -175,25 +210,27 @@ export function handler(dist: string) {
           res.end();
           return true;
         }
+        if (gone) return true;
         const stream = handle.createReadStream({ autoClose: true });
-        handle = null; // the stream owns it now
-        await new Promise<void>((done) => {
-          stream.once('error', () => {
-            res.destroy();
-            done();
-          });
-          res.once('close', () => {
-            stream.destroy();
-            done();
-          });
-          stream.pipe(res);
-        });
+        handle = null; // the stream owns it now: pipeline destroys it (closing the handle) however the response ends
+        const timer = setTimeout(() => res.destroy(), sendTimeout);
+        try {
+          await pipeline(stream, res);
+        } catch {
+          res.destroy();
+        } finally {
+          clearTimeout(timer);
+        }
         return true;
       } finally {
         await handle?.close().catch(() => {});
       }
     };
 
+    const client = req.socket.remoteAddress ?? '';
+    const inFlight = sending.get(client) ?? 0;
+    if (inFlight >= maxSends) return plain(503, 'too many downloads at once from your address; try again', { 'Retry-After': '5' });
+    sending.set(client, inFlight + 1);
     try {
       // Looked up again once when a file vanishes between lookup and open (dist/ swapped by a rebuild).
       for (let attempt = 0; attempt < 2; attempt++) {
@@ -221,6 +258,10 @@ export function handler(dist: string) {
       return plain(503, 'the site is being rebuilt; try again', { 'Retry-After': '1' });
     } catch {
       return plain(500, 'internal error');
+    } finally {
+      const left = (sending.get(client) ?? 1) - 1;
+      if (left > 0) sending.set(client, left);
+      else sending.delete(client);
     }
   };
 }
@@ -253,7 +294,7 @@ export function refusal(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): st
 /** Serves `dist` (default: the project's dist/) on 127.0.0.1:`port` (0 = a free port). */
 export function serve(dist = resolve(fileURLToPath(import.meta.url), '../../dist'), port = 0, options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
   const idle = (options.idleTimeout ?? 15) * 1000;
-  const handle = handler(dist);
+  const handle = handler(dist, options);
   const server = createServer(
     {
       headersTimeout: (options.headersTimeout ?? 10) * 1000,

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BuildError, buildAtomically, type BuildRecord } from '../scripts/build-run.ts';
+import { BuildError, BuildLockedError, buildAtomically, type BuildRecord } from '../scripts/build-run.ts';
 import { ROOT } from './helpers.ts';
 
 /** A parent directory holding a finished previous site in dist/. */
@@ -65,7 +65,7 @@ describe('buildAtomically', () => {
       ]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BuildError);
       if (mounted) expect(error).toMatchObject({ stage: 'astro build', message: expect.stringMatching(/^no space left on the device \(ENOSPC/) });
-      else expect(error).toMatchObject({ stage: 'prepare', message: expect.stringMatching(/^cannot create the build directory .*: EACCES$/) });
+      else expect(error).toMatchObject({ stage: 'prepare', message: expect.stringMatching(/^cannot create the build lock .*: EACCES$/) }); // the lock is the first thing written
       expect(snapshot(dist)).toEqual(before);
       expect(leftovers(dist)).toEqual([]);
     } finally {
@@ -114,5 +114,36 @@ describe('buildAtomically', () => {
     await buildAtomically(dist, [{ name: 'pages', run: (out) => writeFileSync(join(out, 'index.html'), 'new') }]);
     expect(existsSync(stale)).toBe(false);
     expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('new');
+  });
+});
+
+describe('one build at a time (issue 26, review 2026-11-27 N9: two builds both said "dist/ replaced")', () => {
+  it('a second build while the first runs is refused at once, naming the first; it changes nothing; the lock is gone after the first', async () => {
+    const dist = previousSite();
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => (release = ok));
+    const first = buildAtomically(dist, [{ name: 'pages', run: async (out) => { await gate; writeFileSync(join(out, 'index.html'), 'first'); } }]);
+    const second = await buildAtomically(dist, [{ name: 'pages', run: (out) => void writeFileSync(join(out, 'index.html'), 'second') }]).then(() => null, (e: unknown) => e);
+    expect(second).toBeInstanceOf(BuildLockedError);
+    const held = JSON.parse(readFileSync(`${dist}.lock`, 'utf8'));
+    expect((second as BuildLockedError).message).toBe(`another build (process ${process.pid}, started ${held.since}) is building this checkout; this one did not start and changed nothing. Run it again when that one has finished (or remove ${dist}.lock if process ${process.pid} is not a build)`);
+    release();
+    await first;
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('first');
+    expect(leftovers(dist)).toEqual([]);
+    // The lock released: the next build runs.
+    await buildAtomically(dist, [{ name: 'pages', run: (out) => void writeFileSync(join(out, 'index.html'), 'third') }]);
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('third');
+  });
+  it('a lock left by a build that was killed (its process gone) is taken over, and said', async () => {
+    const dist = previousSite();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const pid = Number(dead.stdout);
+    writeFileSync(`${dist}.lock`, JSON.stringify({ pid, since: '2026-01-01T00:00:00.000Z' }));
+    const lines: string[] = [];
+    await buildAtomically(dist, [{ name: 'pages', run: (out) => void writeFileSync(join(out, 'index.html'), 'new') }], (l) => lines.push(l));
+    expect(lines[0]).toBe(`build: removed a stale lock ${dist}.lock (process ${pid} is gone)`);
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('new');
+    expect(leftovers(dist)).toEqual([]);
   });
 });

@@ -40,11 +40,19 @@ describe('decodeSource', () => {
     expect(d.text).toBe("Dandân, Ghazbán, Junún, Ma'rûf");
     expect(d.diagnostics[0]).toMatchObject({ severity: 'info', code: 'encoding' });
   });
-  it('keeps damaged UTF-8 readable and reports the bad bytes once, with their count and first positions', () => {
+  it('keeps damaged UTF-8 readable and reports the bad bytes once, with their count and first positions, as an error (issue 26: lost bytes are a damaged document)', () => {
     const d = decodeSource(bytes([0xea, 0xb7, 0x9c], '\n', 'x', [0xff], 'y\r\nab', [0xfe, 0xfe]), 'bad.txt');
     expect(d.text).toBe('규\nx\ufffdy\r\nab\ufffd\ufffd');
     expect(d.diagnostics).toEqual([
-      { severity: 'warning', file: 'bad.txt', line: 2, code: 'encoding', message: '3 invalid UTF-8 byte sequences replaced by U+FFFD, first at line:column 2:2, 3:3, 3:4; expected valid UTF-8 text' },
+      { severity: 'error', file: 'bad.txt', line: 2, code: 'encoding-garbage', message: 'garbage inside UTF-8 text: 3 unreadable or impossible characters (invalid byte sequences replaced by U+FFFD, unassigned or private-use code points), first at line:column 2:2, 3:3, 3:4; expected clean UTF-8 text' },
+    ]);
+  });
+  it('valid UTF-8 that holds U+FFFD or an unassigned code point is garbage too; control and direction-override characters are refused with their names', () => {
+    const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+    expect(decodeSource(utf8('100.1. A\n100.2. B\uFFFD\uFFFF'), 'r.txt').diagnostics.map((x) => [x.code, x.line, x.message.split(':')[1]])).toEqual([['encoding-garbage', 2, ' 2 unreadable or impossible characters (invalid byte sequences replaced by U+FFFD, unassigned or private-use code points), first at line']]);
+    const d = decodeSource(utf8('Trample\nTr\u202Eelpma\n\x1b[31m x\u0001'), 'g.txt');
+    expect(d.diagnostics).toEqual([
+      { severity: 'error', file: 'g.txt', line: 2, code: 'control-character', message: '3 control or bidirectional-override characters (U+202E RIGHT-TO-LEFT OVERRIDE, U+001B, U+0001), first at line:column 2:3, 3:1, 3:8; expected none in rules text' },
     ]);
   });
 });

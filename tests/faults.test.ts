@@ -16,6 +16,11 @@
  *   S5  wrong checksum                                here › wrong checksum; sources.test › one byte changed
  *   S5  truncated source                              here › truncated source; completeness.test › cut to 40 %
  *   S5  garbage inside UTF-16                         here › garbage inside UTF-16; decode.test › garbage inside UTF-16
+ *   S5  garbage inside UTF-8 (review 2026-11-27 N3)   here › garbage inside UTF-8; update.test › damaged texts
+ *   N1  `cr update` unbounded (review 2026-11-27)     update.test › hostile servers (never answers, trickles, huge,
+ *                                                     redirect loop, to file:, other port, 10,000 links)
+ *   N2  impossible / far-future editions              here › an impossible or far-future edition in the manifest;
+ *                                                     update.test › impossible dates; a date just inside the margin
  *   S5  missing source / site silent about it         here › missing source (with and without --allow-missing);
  *                                                     allow-missing-site.test (a)–(d)
  *   S6  Shift_JIS overflows the stack                 here › a Shift_JIS Japanese seed is decoded; decode.test ›
@@ -219,6 +224,37 @@ describe('fault matrix: damaged documents', () => {
     });
     const message = await failure(buildData(settings(), () => {}, root));
     expect(message).toMatch(new RegExp(`^${join(root, 'content/en26-utf16.txt')}:\\d+: encoding-garbage: `));
+  });
+
+  it('garbage inside UTF-8 (1,000 bytes ≥ 0x80 inserted in 701.58c of the 2026-01-16 text): the data stage stops with encoding-garbage at that line (issue 26; it built with a warning before)', async () => {
+    let line = 0;
+    const root = scratch((sources, r) => {
+      const text = readFileSync(EN('2026-01-16'), 'utf8');
+      const at = Buffer.byteLength(text.slice(0, text.indexOf('701.58c') + 20));
+      const junk = Buffer.from(Array.from({ length: 1000 }, (_, i) => 0x80 + ((i * 7919 + 13) % 128)));
+      const u8 = Buffer.from(text);
+      writeFileSync(join(r, 'content/en26-u8.txt'), Buffer.concat([u8.subarray(0, at), junk, u8.subarray(at)]));
+      line = text.split(/\r\n|\r|\n/).findIndex((l) => l.includes('701.58c')) + 1;
+      const en = sources.find((s) => s.id === 'en-2026-01-16')!;
+      delete en.mirror;
+      delete en.sha256;
+      en.file = 'content/en26-u8.txt';
+    });
+    const message = await failure(buildData(settings(), () => {}, root));
+    expect(message).toMatch(new RegExp(`^${join(root, 'content/en26-u8.txt')}:${line}: encoding-garbage: garbage inside UTF-8 text: \\d+ unreadable or impossible characters`));
+  });
+
+  it('an impossible or far-future edition in the manifest (2027-02-99, 9999-12-31) stops the data stage naming the source; nothing is read', async () => {
+    const root = scratch((sources) => {
+      sources.find((s) => s.id === 'en-2026-01-16')!.edition = '2027-02-99';
+      sources.find((s) => s.id === 'en-2019-01-25')!.edition = '9999-12-31';
+    });
+    const message = await failure(buildData(settings(), () => {}, root));
+    const manifest = join(root, 'content/manifest.json');
+    expect(message.split('\n')).toEqual([
+      `${manifest}: source en-2019-01-25: edition 9999-12-31 is more than 90 days after today (${new Date().toISOString().slice(0, 10)}); expected the date of a published edition`,
+      `${manifest}: source en-2026-01-16: edition 2027-02-99 is not a date that exists (the month has no day 99)`,
+    ]);
   });
 
   it('a Shift_JIS Japanese seed is decoded: the same 2,460 entries and 559 glossary terms as the UTF-8 seed', async () => {

@@ -2,10 +2,40 @@
  * Completeness of a parsed document, checked against the document itself: every section its contents
  * list names is in the body, and the glossary and credits are there when the contents list them.
  * When what is missing is everything from some point on, the document ended early: one error says
- * where it ends (line, region, last entry) and what its contents list after that. Pure.
+ * where it ends (line, region, last entry) and what its contents list after that. And whether the
+ * edition it states is a real one: a date that exists, not far in the future. Pure (today is given).
  */
 import type { Diagnostic, RuleDocument } from '../model/types.ts';
+import { parseEffectiveDate } from './blocks.ts';
 import { diagnostic } from './diagnostics.ts';
+
+/**
+ * How far past today an edition date may lie. The CR is published a week or two before the set
+ * release it takes effect with; 90 days covers that with room, and refuses 9999-12-31 or a typo'd year.
+ */
+export const EDITION_MARGIN_DAYS = 90;
+
+/** Why `edition` (YYYY-MM-DD) is not a real edition date as of `today`, or null when it is one. */
+export function editionDateProblem(edition: string, today: Date = new Date()): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(edition);
+  if (!m) return `"${edition}" is not a date YYYY-MM-DD`;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return `${edition} is not a date that exists (${mo > 12 || mo < 1 ? `no month ${mo}` : `the month has no day ${d}`})`;
+  const limit = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + EDITION_MARGIN_DAYS));
+  if (date > limit) return `${edition} is more than ${EDITION_MARGIN_DAYS} days after today (${today.toISOString().slice(0, 10)}); expected the date of a published edition`;
+  return null;
+}
+
+/** An error at the line that states the edition when its date is impossible or far in the future. */
+export function checkEditionDate(edition: string | null, file: string, lines: () => string[], today?: Date): Diagnostic[] {
+  const problem = edition === null ? null : editionDateProblem(edition, today);
+  if (edition === null || problem === null) return [];
+  // The line stating it: "effective as of …" / "…年…月…日" / the compact date of a Japanese title.
+  const compact = edition.replaceAll('-', '');
+  const at = lines().findIndex((l) => parseEffectiveDate(l) === edition || l.includes(compact));
+  return [diagnostic('edition-date', file, at + 1 || 1, `the document states the edition ${problem}`)];
+}
 
 /** What a document's own table of contents lists (line numbers are 1-based physical lines). */
 export interface ContentsList {

@@ -4,7 +4,9 @@
  * translations may come in the legacy CJK encodings (Shift_JIS, EUC-JP, EUC-KR/CP949).
  * TextDecoder does the decoding (Node's full ICU has the CJK ones); only CP437, which the platform
  * lacks, has a table here. What could not be read is reported once per file, with a count and the
- * first positions: U+FFFD replacements are a warning, garbage inside UTF-16 is an error.
+ * first positions: garbage inside UTF-8 or UTF-16 (U+FFFD replacements, impossible characters, CJK
+ * inside English text) is an error, and so are control and direction-override characters, which no
+ * rules text holds; a few characters a legacy CJK table lacks are a warning.
  */
 import type { Diagnostic, Severity } from '../model/types.ts';
 import { reporter, type DiagnosticCode } from './diagnostics.ts';
@@ -118,6 +120,33 @@ const GARBAGE = /[\uFFFD\x00-\x08\x0B\x0C\x0E-\x1F\p{Co}\p{Cn}\p{Cs}]/gu;
 const OUT_OF_STEP = /[\u2000-\u7e00](?:[\u2000-\u7e00]){3,}/g;
 const outOfStep = (text: string) => findAll(text, OUT_OF_STEP).filter((i) => [0, 1, 2, 3].every((k) => text.charCodeAt(i + k) % 256 === 0));
 
+// Decoded UTF-8 that holds any of these lost bytes (U+FFFD) or was never text (unassigned, private use).
+const UTF8_GARBAGE = /[\uFFFD\p{Co}\p{Cn}]/gu;
+// C0 controls other than tab/LF/CR, DEL and C1 controls, and the bidirectional embeddings, overrides,
+// isolates and marks: none is in any edition or translation; in a term they make a look-alike.
+const CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const BIDI_NAMES: Record<string, string> = {
+  '\u061C': 'ARABIC LETTER MARK', '\u200E': 'LEFT-TO-RIGHT MARK', '\u200F': 'RIGHT-TO-LEFT MARK',
+  '\u202A': 'LEFT-TO-RIGHT EMBEDDING', '\u202B': 'RIGHT-TO-LEFT EMBEDDING', '\u202C': 'POP DIRECTIONAL FORMATTING',
+  '\u202D': 'LEFT-TO-RIGHT OVERRIDE', '\u202E': 'RIGHT-TO-LEFT OVERRIDE', '\u2066': 'LEFT-TO-RIGHT ISOLATE',
+  '\u2067': 'RIGHT-TO-LEFT ISOLATE', '\u2068': 'FIRST STRONG ISOLATE', '\u2069': 'POP DIRECTIONAL ISOLATE',
+};
+const controlName = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}${BIDI_NAMES[c] ? ` ${BIDI_NAMES[c]}` : ''}`;
+
+// Han, kana, Hangul, CJK punctuation and full-width forms: no English edition has one; in English
+// text they are UTF-16 byte pairs read out of step or inserted garbage.
+const CJK_SCRIPT = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/g;
+
+/** An error when English text holds Chinese, Japanese or Korean characters (garbage its encoding let through). */
+export function checkEnglishScript(text: string, file: string): Diagnostic[] {
+  const at = findAll(text, CJK_SCRIPT);
+  if (at.length === 0) return [];
+  const diagnostics: Diagnostic[] = [];
+  const ps = positions(text, at.slice(0, FIRST));
+  reporter(file, diagnostics)('encoding-garbage', ps[0]!.line, `${at.length} characters of Chinese, Japanese or Korean script inside English text, first at line:column ${where(ps)}; expected English text (a damaged file, or bytes read in the wrong encoding)`);
+  return diagnostics;
+}
+
 /** Legacy CJK decoders tried, in this order, on bytes that are not UTF-8. */
 const CJK: ('shift_jis' | 'euc-jp' | 'euc-kr')[] = ['shift_jis', 'euc-jp', 'euc-kr'];
 
@@ -166,23 +195,27 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
         `garbage inside ${encoding} text: ${bad.length} unreadable or impossible characters and ${shifted.length} runs of bytes out of step, first at line:column ${where(ps)}; expected clean ${encoding} text`,
         ps[0]!.line,
       );
-    }
+    } else controls(text);
     return { text, encoding, bom, diagnostics };
   }
 
   function finishUtf8(body: Uint8Array, bom: boolean): DecodedText {
+    const utf8 = (text: string): DecodedText => {
+      const bad = findAll(text, UTF8_GARBAGE);
+      if (bad.length > 0) {
+        const ps = positions(text, bad.slice(0, FIRST));
+        note('encoding-garbage', `garbage inside UTF-8 text: ${bad.length} unreadable or impossible characters (invalid byte sequences replaced by U+FFFD, unassigned or private-use code points), first at line:column ${where(ps)}; expected clean UTF-8 text`, ps[0]!.line);
+      } else controls(text);
+      return { text, encoding: 'utf-8', bom, diagnostics };
+    };
     try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8', bom, diagnostics };
+      return utf8(new TextDecoder('utf-8', { fatal: true }).decode(body));
     } catch {
       // Not valid UTF-8. Mostly well-formed multi-byte sequences: UTF-8 with damage. Otherwise a
       // legacy CJK encoding when one decodes cleanly and reads as Japanese or Korean; else 8-bit.
       const high = countHigh(body);
       const multiByteBytes = countUtf8Sequences(body);
-      if (bom || multiByteBytes >= high * 0.9) {
-        const text = new TextDecoder('utf-8').decode(body);
-        reportReplacements(text);
-        return { text, encoding: 'utf-8', bom, diagnostics };
-      }
+      if (bom || multiByteBytes >= high * 0.9) return utf8(new TextDecoder('utf-8').decode(body));
       // A legacy encoding may leave a few characters its table lacks (U+FFFD, reported); many mean it is the wrong one.
       let best: { encoding: (typeof CJK)[number]; text: string; score: number } | null = null;
       for (const encoding of CJK) {
@@ -195,21 +228,31 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
       if (best) {
         note('encoding', `decoded as ${best.encoding}: not UTF-8, and it reads as Japanese or Korean text there`, 1, 'info');
         reportReplacements(best.text, best.encoding);
+        controls(best.text);
         return { text: best.text, encoding: best.encoding, bom, diagnostics };
       }
-      if (multiByteBytes > 0) {
-        const text = new TextDecoder('utf-8').decode(body);
-        reportReplacements(text);
-        return { text, encoding: 'utf-8', bom, diagnostics };
-      }
+      if (multiByteBytes > 0) return utf8(new TextDecoder('utf-8').decode(body));
       const asCp437 = plausibility(body, cp437Char);
       const as1252 = plausibility(body, cp1252Char);
       if (asCp437 > as1252) {
         note('encoding', `decoded as CP437: its ${high} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`, 1, 'info');
-        return { text: decodeCp437(body), encoding: 'cp437', bom, diagnostics };
+        const text = decodeCp437(body);
+        controls(text);
+        return { text, encoding: 'cp437', bom, diagnostics };
       }
-      return { text: decodeWindows1252(body), encoding: 'windows-1252', bom, diagnostics };
+      const text = decodeWindows1252(body);
+      controls(text);
+      return { text, encoding: 'windows-1252', bom, diagnostics };
     }
+  }
+
+  /** One error for all control and direction-override characters: how many, which, where the first ones are. */
+  function controls(text: string) {
+    const at = findAll(text, CONTROLS);
+    if (at.length === 0) return;
+    const ps = positions(text, at.slice(0, FIRST));
+    const names = [...new Set(at.map((i) => text[i]!))].slice(0, FIRST).map(controlName).join(', ');
+    note('control-character', `${at.length} control or bidirectional-override characters (${names}), first at line:column ${where(ps)}; expected none in rules text`, ps[0]!.line);
   }
 
   /** One warning for all U+FFFD replacements: how many, and where the first ones are. */

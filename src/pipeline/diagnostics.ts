@@ -36,9 +36,15 @@ export const DIAGNOSTICS = {
   },
   'encoding-garbage': {
     severity: 'error', stage: 'decode', modules: ['decode'],
-    title: 'Garbage inside UTF-16 text',
-    message: '{encoding} text has an odd number of bytes | garbage inside {encoding} text: {count} unreadable characters …, first at line:column {where}',
-    hint: 'The file is damaged or not UTF-16 at all: the result would be incomplete. Get the document again from its source.',
+    title: 'Garbage inside the text',
+    message: '{encoding} text has an odd number of bytes | garbage inside {encoding} text: {count} unreadable characters …, first at line:column {where} | {count} characters of Chinese, Japanese or Korean script inside English text, first at line:column {where}',
+    hint: 'The file is damaged (bytes lost or inserted) or read in the wrong encoding: the result would hold garbage. Get the document again from its source rather than editing the text.',
+  },
+  'control-character': {
+    severity: 'error', stage: 'decode', modules: ['decode'],
+    title: 'Control or direction-override character',
+    message: '{count} control or bidirectional-override characters ({names}), first at line:column {where}',
+    hint: 'No rules text contains them: a direction override makes a word display as another (a second, identical "Trample"), a control character is invisible. Get a clean copy of the source.',
   },
   // ---- readers
   'no-edition': {
@@ -234,6 +240,12 @@ export const DIAGNOSTICS = {
     title: 'Part of the contents missing',
     message: '{part}, listed in the contents at line {line}, is not in the document; expected every part of the contents in the body',
     hint: 'The document lost a part its own contents list: the result would be incomplete. Get the document again from its source.',
+  },
+  'edition-date': {
+    severity: 'error', stage: 'completeness', modules: ['completeness'],
+    title: 'Edition date impossible or in the future',
+    message: 'the document states the edition {date} is not a date that exists | … is more than {days} days after today',
+    hint: 'A real edition states a date that exists, at most a few weeks ahead. Check the "effective as of" line against the publisher; a wrong date would become the latest edition and hide every real update.',
   },
   'ends-early': {
     severity: 'error', stage: 'completeness', modules: ['completeness'],

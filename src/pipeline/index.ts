@@ -5,8 +5,8 @@
 import type { Lang, RuleDocument, SourceFormat } from '../model/types.ts';
 import { assembleDocument } from './assemble.ts';
 import type { ReaderOutput } from './blocks.ts';
-import { checkCompleteness } from './completeness.ts';
-import { decodeSource } from './decode.ts';
+import { checkCompleteness, checkEditionDate } from './completeness.ts';
+import { checkEnglishScript, decodeSource, splitLines } from './decode.ts';
 import { readEnglishText } from './readers/en-text.ts';
 import { readJapaneseText } from './readers/ja-text.ts';
 import { readKoreanText } from './readers/ko-text.ts';
@@ -53,6 +53,8 @@ export function detectFormat(text: string, file: string, lang?: Lang): SourceFor
 
 export interface ParseOptions {
   lang?: Lang;
+  /** The day an edition date is judged against (default: now): far-future editions are refused. */
+  today?: Date;
 }
 
 /** Parses one document. Throws NotARulesDocumentError when the input is not a CR document. */
@@ -62,8 +64,9 @@ export function parseDocument(bytes: Uint8Array, file: string, options: ParseOpt
   const format = detectFormat(decoded.text, file, options.lang);
   const output = READERS[format](decoded.text, file);
   // concat, not unshift(...): a file may carry very many diagnostics (spreading them overflowed the stack).
-  output.diagnostics = decoded.diagnostics.concat(output.diagnostics);
+  output.diagnostics = decoded.diagnostics.concat(format === 'en-text' ? checkEnglishScript(decoded.text, file) : [], output.diagnostics);
   const doc = assembleDocument(output);
   for (const d of checkCompleteness(doc, output.contents, output.lastLine ?? 1)) doc.diagnostics.push(d);
+  for (const d of checkEditionDate(doc.edition, file, () => splitLines(decoded.text), options.today)) doc.diagnostics.push(d);
   return doc;
 }

@@ -27,11 +27,17 @@ export function cacheControl(path: string): string {
   return 'public, max-age=0, must-revalidate';
 }
 
-/** dist/_headers: the same headers for a static host. */
+/**
+ * dist/_headers: the same headers for a static host. Hosts apply every rule whose path matches and
+ * join the values of a header several rules set (Cloudflare Pages documents it; `/_astro/*` would get
+ * `public, max-age=0, must-revalidate, public, max-age=31536000, immutable`), so Cache-Control is set
+ * only by the specific rules: pages fall back to the hosts' own default, which is the same
+ * revalidation (`public, max-age=0, must-revalidate` on both Cloudflare Pages and Netlify).
+ */
 export function headersFile(): string {
   const block = (path: string, headers: Record<string, string>) => `${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}\n`;
   return [
-    block('/*', { ...securityHeaders(), 'Cache-Control': cacheControl('/') }),
+    block('/*', securityHeaders()),
     block('/_astro/*', { 'Cache-Control': cacheControl('/_astro/x') }),
     block('/pagefind/fragment/*', { 'Cache-Control': cacheControl('/pagefind/fragment/x') }),
     block('/pagefind/index/*', { 'Cache-Control': cacheControl('/pagefind/index/x') }),

@@ -16,6 +16,8 @@ export interface OfflineList {
   /** Data files (cached in `dataCache`, where the worker looks for data): the edition's rule index and glossary headwords. */
   data: string[];
   dataCache: string;
+  /** The build's scripts and styles (`/_astro/…`): saved with the edition, so its pages keep their own build's assets. */
+  assets: string[];
   /** Bytes the files take on disk (what the cache will hold, uncompressed). */
   bytes: number;
 }
@@ -23,6 +25,12 @@ export interface OfflineList {
 /** Caches are named after the build, so a new build's pages never mix with an old build's assets. */
 export const pagesCache = (build: string) => `cr-pages-${build}`;
 export const dataCache = (build: string) => `cr-data-${build}`;
+/**
+ * A saved edition's own cache (`cr-saved-ko-2019-01-25-<build>`): its pages, data and its build's assets,
+ * kept across builds (older builds' page and data caches are deleted) and replaced whole by a newer copy.
+ */
+export const savedCache = (key: string, build: string) => `cr-saved-${key}-${build}`;
+export const SAVED_PREFIX = 'cr-saved-';
 
 /** Where an edition's list lives (`/offline/en-2026-01-16.json`). */
 export const offlineListPath = (ed: { lang: string; edition: string }) => `/offline/${ed.lang}-${ed.edition}.json`;

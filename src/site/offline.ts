@@ -5,9 +5,11 @@
  * (src/site/offline-integration.ts); nothing here runs in the browser.
  *
  * Caches are named after the build (`cr-pages-<build>`), so a new build's pages never mix with an
- * old build's assets; the page script deletes older builds' caches (src/site/client/offline.ts).
+ * old build's assets; the page script deletes older builds' caches (src/site/client/offline.ts). A saved
+ * edition lives in a cache of its own with its build's assets (`cr-saved-<lang>-<edition>-<build>`),
+ * kept across builds and replaced whole when the page script has downloaded the newer copy.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerateSWOptions } from 'workbox-build';
 import { RULE_INDEX_FILE } from './rule-index.ts';
@@ -60,8 +62,45 @@ export function offlineList(ed: Edition, build: string, dist: string): OfflineLi
     });
   const files = present(editionPagePaths(ed));
   const data = present([`${ed.base}${RULE_INDEX_FILE}`, headwordListPath(ed)]);
-  return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), bytes };
+  const astro = join(dist, '_astro');
+  const assets = present(existsSync(astro) ? readdirSync(astro, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|css)$/.test(f)).sort().map((f) => `/_astro/${f}`) : []);
+  return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), assets, bytes };
 }
+
+/**
+ * A Workbox plugin for the worker (serialised into sw.js, so self-contained): when the network and the
+ * route's own cache fail, the answer from a saved edition's cache (`cr-saved-…`), whatever build saved
+ * it. A saved page's scripts come from the same saved copy, so its build's pages and assets stay together.
+ */
+export const FROM_SAVED = {
+  handlerDidError: async ({ request }: { request: Request }): Promise<Response | undefined> => {
+    for (const name of (await caches.keys()).filter((n) => n.startsWith('cr-saved-'))) {
+      const hit = await (await caches.open(name)).match(request, { ignoreSearch: true });
+      if (hit) return hit;
+    }
+    return undefined;
+  },
+};
+
+/**
+ * A Workbox plugin for the worker's page cache (serialised into sw.js, so self-contained): a page is
+ * kept only when every script it loads is in this worker's precache, i.e. when it is this build's page.
+ * After a rollback (or during a swap) the server may send another build's page; cached under this
+ * build it would later open offline with scripts that are not there, or not its own.
+ */
+export const OWN_BUILD_ONLY = {
+  cacheWillUpdate: async ({ response }: { response: Response }): Promise<Response | null> => {
+    if (response.status !== 200) return null;
+    const scripts = new Set([...(await response.clone().text()).matchAll(/\/_astro\/[^"'\s>?#]+\.js/g)].map((m) => m[0]));
+    const precache = (await caches.keys()).filter((n) => n.startsWith('workbox-precache'));
+    for (const script of scripts) {
+      let found = false;
+      for (const name of precache) if (await (await caches.open(name)).match(script, { ignoreSearch: true })) found = true;
+      if (!found) return null;
+    }
+    return response;
+  },
+};
 
 /**
  * Options for Workbox's generateSW: the shell (scripts, styles, icon, offline page) precached and
@@ -86,12 +125,19 @@ export function serviceWorkerOptions(dist: string, build: string): GenerateSWOpt
       {
         urlPattern: ({ request, url }) => request.mode === 'navigate' || (url.pathname.endsWith('/') && request.destination === 'document'),
         handler: 'NetworkFirst',
-        options: { cacheName: pagesCache(build), networkTimeoutSeconds: 5, precacheFallback: { fallbackURL: `${OFFLINE_PAGE}index.html` } },
+        // Only this build's pages are cached; offline, the saved editions first (plugins answer in order), then the offline page.
+        options: { cacheName: pagesCache(build), networkTimeoutSeconds: 5, plugins: [OWN_BUILD_ONLY, FROM_SAVED], precacheFallback: { fallbackURL: `${OFFLINE_PAGE}index.html` } },
       },
       {
         urlPattern: ({ url }) => /^\/(api|search|pagefind)\//.test(url.pathname) || url.pathname.endsWith('/rule-pages.json'),
         handler: 'StaleWhileRevalidate',
-        options: { cacheName: dataCache(build) },
+        options: { cacheName: dataCache(build), plugins: [FROM_SAVED] },
+      },
+      {
+        // Another build's assets (this build's are precached): those of a saved edition's pages.
+        urlPattern: ({ url }) => url.pathname.startsWith('/_astro/'),
+        handler: 'NetworkOnly',
+        options: { plugins: [FROM_SAVED] },
       },
     ],
   };

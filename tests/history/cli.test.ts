@@ -157,7 +157,9 @@ shared.describe('cr update', () => {
     const r = cr('update', '--from', s.dir, '--manifest', manifest);
     expect(r.status).toBe(1);
     // The reader's completeness check names where it ends and what is missing.
-    expect(r.stderr).toMatch(/new\.txt:\d+: the document ends early .*not added\)/);
+    expect(r.stderr).toMatch(/^refused \S+new\.txt: \S+new\.txt:\d+: ends-early: the document ends early .*\(1 error; not added\)\n/);
+    // old.txt beside it is the 2019-01-25 edition the manifest has (same sha256).
+    expect(r.stdout).toBe(`1 document already in the manifest (same sha256)\nno English edition added: 1 refused at ${s.dir}\n`);
     expect(readFileSync(manifest, 'utf8')).toBe(before);
   });
 });

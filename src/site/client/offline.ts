@@ -2,15 +2,17 @@
  * Offline reading, page side: registers the Workbox-generated service worker (/sw.js), keeps the page
  * being read in this build's page cache (so it opens again without a network), deletes older builds'
  * caches, and runs the "save this edition" panel (OfflineSave.astro): download every page of a
- * language+edition into the cache the worker reads, with progress and the size it takes.
+ * language+edition, its data and its build's scripts into a cache of its own (`cr-saved-…`), with
+ * progress and the size it takes. A saved edition survives a new build: the old copy stays readable
+ * while the page script downloads the new build's copy in the background, and is deleted only once
+ * the new one is complete (data-cr-offline-saved="current" on <html> says it is done).
  */
 import { fillMessage, format } from '../../i18n/translate.ts';
-import { dataCache, formatBytes, pagesCache, type OfflineList } from '../offline-list.ts';
+import { formatBytes, offlineListPath, pagesCache, savedCache, type OfflineList } from '../offline-list.ts';
 
 declare const __CR_BUILD__: string;
 const BUILD = typeof __CR_BUILD__ === 'string' ? __CR_BUILD__ : 'dev';
 const PAGES = pagesCache(BUILD);
-const DATA = dataCache(BUILD);
 const SAVED_KEY = 'cr-offline-saved';
 
 type Saved = Record<string, { build: string; bytes: number; at: string }>;
@@ -50,6 +52,54 @@ async function keepThisPage(): Promise<void> {
   if (!(await cache.match(url))) await cache.add(url);
 }
 
+/** `en-2026-01-16` → its list (`/offline/en-2026-01-16.json`). */
+const listPathOf = (key: string) => offlineListPath({ lang: key.slice(0, 2), edition: key.slice(3) });
+
+/**
+ * Saves the list's pages, data and assets into `cache` (a fresh one: nothing else reads it until it is
+ * recorded); on failure or cancel the partial cache is deleted. Returns the bytes saved.
+ */
+async function saveInto(l: OfflineList, cache: string, tick: (url: string, bytes: number) => void, signal: AbortSignal): Promise<number> {
+  let bytes = 0;
+  const count = (url: string, b: number): void => {
+    bytes += b;
+    tick(url, b);
+  };
+  try {
+    const c = await caches.open(cache);
+    await download([...l.files, ...l.data, ...(l.assets ?? [])], c, count, signal);
+    return bytes;
+  } catch (e) {
+    await caches.delete(cache);
+    throw e;
+  }
+}
+
+/** Records `key` as saved by this build and deletes its copies of other builds (the swap is the record). */
+async function recordSaved(key: string, bytes: number): Promise<Saved> {
+  const saved = readSaved();
+  saved[key] = { build: BUILD, bytes, at: new Date().toISOString() };
+  writeSaved(saved);
+  const mine = savedCache(key, BUILD);
+  await Promise.all((await caches.keys()).filter((n) => n.startsWith(savedCache(key, '')) && n !== mine).map((n) => caches.delete(n)));
+  return saved;
+}
+
+/** Saved editions of older builds: the new build's copy downloaded in the background, then swapped in. Kept when that fails. */
+async function refreshSaved(): Promise<void> {
+  for (const [key, record] of Object.entries(readSaved())) {
+    if (record.build === BUILD || !navigator.onLine) continue;
+    try {
+      const r = await fetch(listPathOf(key), { cache: 'no-cache' });
+      if (!r.ok) continue; // the edition is not in this build: its saved copy stays as it is
+      const bytes = await saveInto((await r.json()) as OfflineList, savedCache(key, BUILD), () => undefined, new AbortController().signal);
+      await recordSaved(key, bytes);
+    } catch {
+      /* offline again, or a file failed: the older copy is still there and still readable */
+    }
+  }
+}
+
 export function initOffline(doc: Document = document): void {
   if (!('serviceWorker' in navigator) || !('caches' in window) || BUILD === 'dev') return;
   void navigator.serviceWorker
@@ -60,7 +110,9 @@ export function initOffline(doc: Document = document): void {
       if (navigator.onLine && !doc.querySelector('[data-notfound]')) await keepThisPage();
     })
     .catch(() => undefined)
-    .finally(() => void (doc.documentElement.dataset['crOffline'] = 'ready'));
+    .finally(() => void (doc.documentElement.dataset['crOffline'] = 'ready'))
+    .then(() => refreshSaved())
+    .finally(() => void (doc.documentElement.dataset['crOfflineSaved'] = 'current'));
   const panel = doc.querySelector<HTMLElement>('[data-offline]');
   if (panel) initPanel(panel);
 }
@@ -95,16 +147,12 @@ function initPanel(panel: HTMLElement): void {
   let list: OfflineList | null = null;
   const getList = async (): Promise<OfflineList> => (list ??= (await (await fetch(listUrl, { cache: 'no-cache' })).json()) as OfflineList);
 
+  // A copy saved by an older build is still saved (readable offline; refreshSaved replaces it in the background).
   const show = (saved: Saved[string] | undefined): void => {
     remove.hidden = !saved;
-    if (!saved) {
-      save.textContent = d['lSave'] ?? 'Save';
-      return;
-    }
-    const stale = saved.build !== BUILD;
-    save.textContent = stale ? (d['lUpdate'] ?? 'Update') : (d['lSave'] ?? 'Save');
-    save.hidden = !stale;
-    status.textContent = stale ? (d['lStale'] ?? '') : format(d['lSaved'] ?? '', { size: formatBytes(saved.bytes, lang) });
+    save.textContent = d['lSave'] ?? 'Save';
+    save.hidden = !!saved;
+    if (saved) status.textContent = format(d['lSaved'] ?? '', { size: formatBytes(saved.bytes, lang) });
   };
   panel.hidden = false;
   show(readSaved()[key]);
@@ -125,7 +173,7 @@ function initPanel(panel: HTMLElement): void {
     void (async () => {
       try {
         const l = await getList();
-        const total = l.files.length + l.data.length;
+        const total = l.files.length + l.data.length + (l.assets?.length ?? 0);
         let done = 0;
         let bytes = 0;
         bar.max = total;
@@ -138,13 +186,9 @@ function initPanel(panel: HTMLElement): void {
           bar.value = done;
           status.textContent = fillMessage(d['lProgress'], { k: done, n: total, count: total, done: formatBytes(bytes, lang), size: formatBytes(l.bytes, lang) });
         };
-        await download(l.files, await caches.open(PAGES), tick, signal);
-        await download(l.data, await caches.open(DATA), tick, signal);
+        await saveInto(l, savedCache(key, BUILD), tick, signal);
         await navigator.storage?.persist?.().catch(() => false);
-        const saved = readSaved();
-        saved[key] = { build: BUILD, bytes, at: new Date().toISOString() };
-        writeSaved(saved);
-        show(saved[key]);
+        show((await recordSaved(key, bytes))[key]);
       } catch (e) {
         status.textContent = signal.aborted ? (d['lCancelled'] ?? '') : format(d['lFailed'] ?? '', { error: e instanceof Error ? e.message : String(e) });
         save.textContent = d['lSave'] ?? 'Save';
@@ -157,9 +201,7 @@ function initPanel(panel: HTMLElement): void {
 
   remove.addEventListener('click', () => {
     void (async () => {
-      const l = await getList().catch(() => null);
-      const cache = await caches.open(PAGES);
-      if (l) await Promise.all(l.files.map((f) => cache.delete(f)));
+      await Promise.all((await caches.keys()).filter((n) => n.startsWith(savedCache(key, ''))).map((n) => caches.delete(n)));
       const saved = readSaved();
       delete saved[key];
       writeSaved(saved);

@@ -8,7 +8,9 @@ import { getSite } from '../../src/site/load.ts';
 import { editionLinks, languageLinks } from '../../src/site/nav.ts';
 import { getHistory } from '../../src/site/history-site.ts';
 import { extraFiles } from '../../src/site/extras.ts';
-import { ruleHref } from '../../src/site/site.ts';
+import { glossaryEntryHref, ruleHref } from '../../src/site/site.ts';
+import { glossaryHref } from '../../src/site/bridge.ts';
+import { glossaryData } from '../../src/site/glossary-data.ts';
 import { provenance } from '../../src/site/provenance.ts';
 import { targetsFor, readRenumber } from '../../src/site/client/switch.ts';
 import { paragraphText } from '../../src/model/text.ts';
@@ -102,6 +104,20 @@ needs(SHARED).describe('the current editions on the site', () => {
     expect(composed.map((e: { lang: string; edition: string }) => `${e.lang}-${e.edition}`)).toEqual(['ja-2026-01-16', 'ko-2026-01-16']);
     // 2019 rules have no "translation": the field belongs to the composed editions.
     expect(json('api/ja/2019-01-25/rules/120.4.json').translation).toBeUndefined();
+  });
+
+  it('イベント links to the entry its English means (Event in 116.5, Tournament in 404.2), and each entry\'s bridge names its own English', () => {
+    const ja19 = site.get('ja', '2019-01-25')!;
+    const event = ja19.doc.glossary.find((g) => g.term === 'イベント' && g.english === 'Event')!;
+    const tournament = ja19.doc.glossary.find((g) => g.term === 'イベント' && g.english === 'Tournament')!;
+    const termIn = (n: string) => ja19.rules.get(n)!.body.flat().find((x) => x.type === 'term' && x.term === 'イベント') as { term: string; english?: string };
+    const href = (n: string) => glossaryHref(ja19, 'イベント', termIn(n).english)!.href;
+    expect(href('116.5')).toBe(glossaryEntryHref(ja19, event));
+    expect(href('404.2')).toBe(glossaryEntryHref(ja19, tournament));
+    expect(href('116.5')).not.toBe(href('404.2'));
+    const { equivalents } = glossaryData(site, ja19);
+    expect(equivalents(event).find((l) => l.lang === 'en')?.term).toBe('Event');
+    expect(equivalents(tournament).find((l) => l.lang === 'en')?.term).toBe('Tournament');
   });
 
   it('links the published translation from the current one, and today\'s English from each rule', () => {

@@ -12,7 +12,7 @@ import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, formatUnits, isValidPayment, LETTER_COLOR, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
 import { spellWords } from './events.ts';
 import { IllegalAction, PLAYERS, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
-import { popcount } from './subsets.ts';
+import { chooseManaSources, type ManaSource } from './mana-sources.ts';
 import { formatCost } from './mana.ts';
 
 export function rulesMods(g: Game): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
@@ -50,49 +50,56 @@ export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId)
 }
 
 /**
+ * Whether a creature can't use {T} abilities now because it hasn't been under `by`'s control continuously since their
+ * most recent turn began (302.6; haste lets it, 702.10).
+ */
+export function summoningSick(g: Game, id: string, by: PlayerId): boolean {
+  const o = g.s.objects[id]!;
+  const c = g.chars(id);
+  // the number of `by`'s most recent turn: this one, or the one before the opponent's (turns alternate)
+  const lastTurn = g.s.turn.active === by ? g.s.turn.number : g.s.turn.number - 1;
+  return c.types.includes('creature') && o.controlledSince !== 0 && o.controlledSince >= lastTurn && !hasKeyword(c, 'haste');
+}
+
+/**
  * Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set; what a permanent
  * gives includes the mana of the triggered mana abilities tapping it triggers (605.4a).
  */
 export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
   const life = g.s.players[p].life;
   const usable = spendable(g, p, spell).usable;
-  if (legalPayments(cost, usable, life).some((x) => x.life === 0)) return;
   const v = g.view();
-  const sources: { id: string; mana: string }[] = [];
+  const sources: ManaSource[] = [];
+  const manaOf = new Map<string, string>();
+  const basic: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
   for (const id of g.battlefield()) {
     const c = v[id]!;
     const o = g.s.objects[id]!;
-    if (c.controller !== p || o.tapped) continue;
-    const basic: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
+    // only what the player could tap by hand: untapped, and not a creature under summoning sickness (302.6)
+    if (c.controller !== p || o.tapped || summoningSick(g, id, p)) continue;
     const sub = c.subtypes.find((s) => basic[s]);
-    if (c.types.includes('land') && sub) sources.push({ id, mana: basic[sub]! });
+    let mana: string | undefined;
+    if (c.types.includes('land') && sub) mana = basic[sub];
     else {
       const ab = c.activated.find((x) => x.tap && !x.cost && x.effects.length === 1 && x.effects[0]!.op === 'add-mana' && typeof x.effects[0]!.mana === 'string' && x.effects[0]!.times === undefined);
       const e = ab?.effects[0];
-      if (e?.op === 'add-mana') sources.push({ id, mana: e.mana! });
+      if (e?.op === 'add-mana') mana = e.mana;
     }
+    if (!mana) continue;
+    const units = parsePool(mana);
+    manaOf.set(id, mana);
+    sources.push({ id, gives: [...units, ...g.triggeredManaYield(id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))] });
   }
-  const gives = sources.map((s) => {
-    const units = parsePool(s.mana);
-    return [...units, ...g.triggeredManaYield(s.id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))];
-  });
-  const n = sources.length;
-  const subsets: number[] = [];
-  for (let m = 1; m < 1 << Math.min(n, 12); m++) subsets.push(m);
-  subsets.sort((a, b) => popcount(a) - popcount(b) || a - b);
-  for (const m of subsets) {
-    const extra = gives.filter((_, i) => m & (1 << i)).flat();
-    if (legalPayments(cost, [...usable, ...extra], life).some((x) => x.life === 0)) {
-      for (const s of sources.filter((_, i) => m & (1 << i))) {
-        g.tap(s.id);
-        g.s.players[p].pool.push(...parsePool(s.mana));
-        g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(s.id)} for ${sym(s.mana)}`);
-        g.tappedForMana(s.id, p, parsePool(s.mana).map((u) => u.type));
-      }
-      g.touch();
-      return;
-    }
+  const picked = chooseManaSources(cost, usable, sources, (units) => legalPayments(cost, units, life).some((x) => x.life === 0));
+  if (!picked?.length) return;
+  for (const id of picked) {
+    const mana = manaOf.get(id)!;
+    g.tap(id);
+    g.s.players[p].pool.push(...parsePool(mana));
+    g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(id)} for ${sym(mana)}`);
+    g.tappedForMana(id, p, parsePool(mana).map((u) => u.type));
   }
+  g.touch();
 }
 
 /**
@@ -157,6 +164,12 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const o = g.obj(id);
   if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s hand`, '601.2');
   const c0 = g.chars(id);
+  // a land card is played (305.1), never cast, even when it has another card type too (305.9)
+  if (c0.types.includes('land')) {
+    throw c0.types.length > 1
+      ? new IllegalAction(M`${g.ref(id)} is a land and another card type: it can be played only as a land, never cast as a spell`, '305.9')
+      : new IllegalAction(M`${g.ref(id)} is a land: a land is played, never cast`, '305.1');
+  }
   const instant = c0.types.includes('instant') || hasKeyword(c0, 'flash');
   if (!instant) {
     const t = g.s.turn;
@@ -192,12 +205,15 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     }
   }
   // 601.2h: pay costs in any order (additional costs: sacrifice)
+  let sacrificed: { obj: string; inc: number } | undefined;
   for (const ac of spell.additionalCosts ?? []) {
     const pick = a.sacrifice ?? '';
     if (!g.onBattlefield(pick) || !matches(g.s, g.view(), pick, { ...ac.sacrifice, controller: 'you' }, ctx)) {
       throw new IllegalAction(pick ? M`${g.ref(pick)} can't be sacrificed to pay the additional cost` : M`nothing can be sacrificed to pay the additional cost`, '601.2h');
     }
     const pw = g.chars(pick).power;
+    // "the sacrificed creature" ($sacrificed): the object as it was, whose last known information the spell uses (608.2g)
+    sacrificed = { obj: pick, inc: g.s.objects[pick]!.inc };
     g.move(pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
@@ -206,7 +222,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
-    targetDefs: spell.targets ?? [], bindings: {}, label: g.name(id),
+    targetDefs: spell.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: g.name(id),
   });
   g.s.turn.passes = 0;
   g.touch();
@@ -274,7 +290,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   // costs (602.2b → 601.2f-h)
   if (ab.tap) {
     if (o.tapped) throw new IllegalAction(M`${g.ref(id)} is already tapped`, '117.3');
-    if (c.types.includes('creature') && o.controlledSince >= g.s.turn.number && g.s.turn.active === by && !hasKeyword(c, 'haste') && o.controlledSince !== 0) {
+    if (summoningSick(g, id, by)) {
       throw new IllegalAction(M`${g.ref(id)} hasn't been under ${pl(by)}'s control since their most recent turn began`, '302.6');
     }
   }
@@ -291,6 +307,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     g.detect({ kind: 'crews', creature: cid, vehicle: id });
   }
   const snapshotPower = c.power;
+  const sourceInc = o.inc;
   if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
@@ -311,7 +328,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     if (ab.tap && produced.length) g.tappedForMana(id, by, produced);
     return;
   }
-  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: g.s.objects[id]!.inc }, ...(a.x !== undefined ? { x: a.x } : {}) });
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(a.x !== undefined ? { x: a.x } : {}) });
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();

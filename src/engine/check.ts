@@ -4,10 +4,23 @@
  */
 import { parseCost } from './mana.ts';
 import { getPath, type Scenario } from './scenario.ts';
-import type { SchemaError } from './scenario-validate.ts';
+import { jsonPath, type SchemaError } from './scenario-validate.ts';
 import { isCountedCardId, isPlayerId } from './types.ts';
 
 const REF_KEYS = new Set(['card', 'obj', 'attacker', 'blocker', 'source', 'from']);
+
+/** Every object in a value with its JSON path (iterative; the validator has already bounded the depth). */
+function walk(root: unknown, visit: (v: Record<string, unknown>, path: string) => void): void {
+  const todo: { v: unknown; path: PropertyKey[] }[] = [{ v: root, path: [] }];
+  while (todo.length) {
+    const { v, path } = todo.pop()!;
+    if (Array.isArray(v)) v.forEach((x, i) => todo.push({ v: x, path: [...path, i] }));
+    else if (v && typeof v === 'object') {
+      visit(v as Record<string, unknown>, jsonPath(path));
+      for (const [k, x] of Object.entries(v)) todo.push({ v: x, path: [...path, k] });
+    }
+  }
+}
 
 export function checkScenario(s: Scenario): SchemaError[] {
   const errs: SchemaError[] = [];
@@ -39,6 +52,12 @@ export function checkScenario(s: Scenario): SchemaError[] {
     if (o.attachedTo && !ids.has(o.attachedTo)) errs.push({ path: `$.setup.objects.${id}.attachedTo`, message: `unknown object "${o.attachedTo}"; expected one of ${[...ids].join(', ')}` });
   }
   for (const p of ['P1', 'P2'] as const) mana(s.setup.players[p]?.pool, `$.setup.players.${p}.pool`);
+  // a trigger on damage names whose damage it watches: without self or a filter it would fire for any source at all
+  walk(s, (v, path) => {
+    if (v['on'] === 'deals-damage' && Array.isArray(v['effects']) && !v['self'] && !v['filter']) {
+      errs.push({ path, message: 'a "deals-damage" trigger must say whose damage it watches: "self": true (this object) or a "filter" for the source' });
+    }
+  });
   s.steps.forEach((st, i) => {
     const acts = Array.isArray(st.do) ? st.do : [st.do];
     acts.forEach((act, j) => {

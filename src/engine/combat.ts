@@ -233,11 +233,12 @@ export function legalAttacks(g: Game): string[][] {
   return subsets(all).filter((s) => g.attackError(s) === null);
 }
 
-export function canBlock(g: Game, id: string): boolean {
+/** Whether a creature can block (509.1a: untapped, the defending player's), and is under no "can't block" (509.1b). */
+export function canBlock(g: Game, id: string, opts: { ignoreRestrictions?: boolean } = {}): boolean {
   const o = g.s.objects[id];
   if (!o || o.zone !== 'battlefield' || o.tapped) return false;
   const c = g.chars(id);
-  return c.types.includes('creature') && c.controller !== g.s.turn.active && !hasKeyword(c, 'cant-block');
+  return c.types.includes('creature') && c.controller !== g.s.turn.active && (!!opts.ignoreRestrictions || !hasKeyword(c, 'cant-block'));
 }
 
 const LAND_OF_WALK: Record<string, string> = { plainswalk: 'Plains', islandwalk: 'Island', swampwalk: 'Swamp', mountainwalk: 'Mountain', forestwalk: 'Forest' };
@@ -325,7 +326,12 @@ export function blockError(g: Game, blocks: { blocker: string; attackers: string
 /** Every reason a block declaration is illegal (509.1a, b, c). */
 export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
-  for (const bl of blocks) if (!g.canBlock(bl.blocker)) out.push({ rule: '509.1a', text: M`${g.ref(bl.blocker)} can't block` });
+  for (const bl of blocks) {
+    if (g.canBlock(bl.blocker)) continue;
+    // "can't block" is a restriction (509.1b); an untapped creature the defending player controls is 509.1a
+    const restricted = g.onBattlefield(bl.blocker) && hasKeyword(g.chars(bl.blocker), 'cant-block') && g.canBlock(bl.blocker, { ignoreRestrictions: true });
+    out.push({ rule: restricted ? '509.1b' : '509.1a', text: M`${g.refAny(bl.blocker)} can't block` });
+  }
   out.push(...blockRestrictionErrors(g, blocks));
   const req = (bs: { blocker: string }[]) => bs.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length;
   let best = 0;

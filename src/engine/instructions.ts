@@ -9,7 +9,7 @@
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
-import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
+import { evalNum, lastKnown, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits, parseCost } from './mana.ts';
 import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
 
@@ -23,7 +23,10 @@ export type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>
 
 /** A number of the instruction, evaluated now; a negative result counts as 0 (107.1b). */
 function num(g: Game, ctx: Ctx, n: Num | undefined, dflt = 0): number {
-  return n === undefined ? dflt : Math.max(0, evalNum(g.s, g.view(), n, ctx));
+  if (n === undefined) return dflt;
+  const lki = typeof n === 'object' && 'power' in n ? lastKnown(g.s, n.power, ctx) : undefined;
+  if (lki) g.cite('rule', ['608.2g', '112.7a'], M`${obj(lki.id, lki.info.chars.name)} has left the battlefield: its last known information is used (power ${lki.info.chars.power ?? 0})`);
+  return Math.max(0, evalNum(g.s, g.view(), n, ctx));
 }
 /** The objects an object reference names now (ids, self, $bindings, or every object matching a filter). */
 function objs(g: Game, ctx: Ctx, r: Refs | undefined): string[] {
@@ -58,6 +61,14 @@ function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
   const added = formatUnits(pool);
   g.addMana(p, added, 1, source);
   if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${sym(added)} added has no spending restriction, although some of the mana it doubled has one`);
+}
+
+/**
+ * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
+ * (111.4: a Dwarf Berserker creature token is named "Dwarf Berserker Token"). With no subtypes either, "Token".
+ */
+function tokenName(g: Game, subtypes: string[]): string {
+  return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
 }
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
@@ -227,7 +238,9 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'create-token': (g, a, ctx) => {
     const n = num(g, ctx, a.n, 1);
-    const card = a.card;
+    const name = a.card.name ?? tokenName(g, a.card.subtypes ?? []);
+    const card = { ...a.card, name };
+    if (a.card.name === undefined) g.cite('rule', ['110.5c'], M`the effect doesn't name the token: it is named after its subtypes`);
     for (let i = 0; i < n; i++) {
       const id = a.id ? `${a.id}${n > 1 ? i + 1 : ''}` : `token${g.tick()}`;
       const controller = player(g, ctx, a.controller);
@@ -236,13 +249,14 @@ export const INSTRUCTIONS: InstructionHandlers = {
         timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
       };
       const ev = g.rawMove(id, 'battlefield', { controller });
-      g.cite('event', ['110.5b'], (card.name ? M`a ${obj(id, card.name)} token is created` : M`a token is created`));
+      // a name that already says Token (111.4 in 2026) isn't followed by "token" again
+      g.cite('event', ['110.5b'], /\bToken$/.test(name) ? M`${obj(id, name)} is created` : M`a ${obj(id, name)} token is created`);
       if (a.blocking && g.s.combat) {
         const att = refObj(g.s, a.blocking, ctx);
         if (att && g.s.combat.attackers[att]) {
           g.s.combat.attackers[att]!.blockers.push(id);
           g.s.combat.blockers[id] = [att];
-          g.cite('event', ['509.7'], M`${card.name ? obj(id, card.name) : M`the token`} is put onto the battlefield blocking ${g.ref(att)}`);
+          g.cite('event', ['509.7'], M`${obj(id, name)} is put onto the battlefield blocking ${g.ref(att)}`);
         }
       }
       g.detect(ev);

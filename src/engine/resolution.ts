@@ -131,6 +131,7 @@ export function resolveTop(g: Game): void {
   g.touch();
   const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}) };
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
+  if (item.sourceSnapshot) ctx.selfInc = item.sourceSnapshot.inc;
   const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
   if (item.x !== undefined) ctx.x = item.x; // an activated ability's X (602.2b → 601.2b)

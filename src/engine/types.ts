@@ -209,6 +209,8 @@ export interface PendingTrigger {
   eventMana?: ManaLetter[];
   /** A state trigger's identity: it doesn't trigger again while waiting or on the stack (603.8). */
   stateKey?: string;
+  /** The source's incarnation as it triggered (for a leaves-the-battlefield trigger, as it last was on the battlefield). */
+  sourceInc?: number;
 }
 
 export interface CombatState {

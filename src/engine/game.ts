@@ -393,6 +393,9 @@ export class Game {
   blockCandidates(): { blocker: string; attackers: string[] }[][] {
     return combat.blockCandidates(this);
   }
+  legalBlocks(): { blocker: string; attackers: string[] }[][] {
+    return combat.legalBlocks(this);
+  }
   blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
     return combat.blockError(this, blocks);
   }

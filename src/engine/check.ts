@@ -3,6 +3,7 @@
  * Each problem names the JSON path and what was expected.
  */
 import { parseCost } from './mana.ts';
+import { pathProblem } from './state-edit.ts';
 import { getPath, type Scenario } from './scenario.ts';
 import { jsonPath, type SchemaError } from './scenario-validate.ts';
 import { isCountedCardId, isPlayerId } from './types.ts';
@@ -52,8 +53,10 @@ export function checkScenario(s: Scenario): SchemaError[] {
     if (o.attachedTo && !ids.has(o.attachedTo)) errs.push({ path: `$.setup.objects.${id}.attachedTo`, message: `unknown object "${o.attachedTo}"; expected one of ${[...ids].join(', ')}` });
   }
   for (const p of ['P1', 'P2'] as const) mana(s.setup.players[p]?.pool, `$.setup.players.${p}.pool`);
-  // a trigger on damage names whose damage it watches: without self or a filter it would fire for any source at all
+  // a trigger on damage names whose damage it watches: without self or a filter it would fire for any source at all;
+  // a token is a new object, so its id can't be one the setup already uses
   walk(s, (v, path) => {
+    if (v['op'] === 'create-token' && typeof v['id'] === 'string' && ids.has(v['id'])) errs.push({ path: `${path}.id`, message: `"${v['id']}" already names an object of the setup; a token needs a new id` });
     if (v['on'] === 'deals-damage' && Array.isArray(v['effects']) && !v['self'] && !v['filter']) {
       errs.push({ path, message: 'a "deals-damage" trigger must say whose damage it watches: "self": true (this object) or a "filter" for the source' });
     }
@@ -79,6 +82,10 @@ export function checkScenario(s: Scenario): SchemaError[] {
         }
       }
       if (a.op === 'query' && typeof a['cost'] === 'string') mana(a['cost'], `${base}.cost`);
+      if (a.op === 'set' && typeof a['path'] === 'string') {
+        const problem = pathProblem(a['path']);
+        if (problem) errs.push({ path: `${base}.path`, message: problem });
+      }
       if (a['targets'] && typeof a['targets'] === 'object') {
         for (const [t, v] of Object.entries(a['targets'] as Record<string, unknown>)) if (typeof v === 'string' && !known(v)) errs.push({ path: `${base}.targets.${t}`, message: `unknown object "${v}"` });
       }
@@ -89,7 +96,9 @@ export function checkScenario(s: Scenario): SchemaError[] {
     }
   });
   (s.knobs ?? []).forEach((k, i) => {
-    if (getPath(s, k.path) === undefined) errs.push({ path: `$.knobs[${i}].path`, message: `"${k.path}" doesn't name a value in this scenario` });
+    const problem = pathProblem(k.path);
+    if (problem) errs.push({ path: `$.knobs[${i}].path`, message: problem });
+    else if (getPath(s, k.path) === undefined) errs.push({ path: `$.knobs[${i}].path`, message: `"${k.path}" doesn't name a value in this scenario` });
   });
   (s.compare ?? []).forEach((c, i) => {
     for (const k of Object.keys(c.expectAt ?? {})) if (Number(k) >= s.steps.length) errs.push({ path: `$.compare[${i}].expectAt.${k}`, message: `there is no step ${k} (the scenario has ${s.steps.length} steps)` });

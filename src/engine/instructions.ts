@@ -11,6 +11,7 @@ import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { evalNum, lastKnown, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits, parseCost } from './mana.ts';
+import { LIMITS } from './limits.ts';
 import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -156,7 +157,9 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!(types as string[]).includes(t)) throw new IllegalAction(M`${sym(`{${t}}`)} isn't a type of mana that was produced (${sym(types.map((x) => `{${x}}`).join(''))})`, '605.1b');
       return g.addMana(who, `{${t}}`, 1, ctx.self);
     }
-    return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self, a.spendOnly);
+    const times = a.times === undefined ? 1 : num(g, ctx, a.times);
+    if (times * Math.max(1, (a.mana ?? '').split('{').length - 1) > LIMITS.mana) throw new Error(`add-mana: more than ${LIMITS.mana} mana at once`);
+    return g.addMana(who, a.mana ?? '', times, ctx.self, a.spendOnly);
   },
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
   shuffle: (g, a, ctx) => g.shuffleLibrary(player(g, ctx, a.player), a.seed ?? 1),
@@ -241,8 +244,12 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const name = a.card.name ?? tokenName(g, a.card.subtypes ?? []);
     const card = { ...a.card, name };
     if (a.card.name === undefined) g.cite('rule', ['110.5c'], M`the effect doesn't name the token: it is named after its subtypes`);
+    // bounded (schema.ts LIMITS): a number of tokens computed from the game can still be too many
+    if (n > LIMITS.tokens) throw new Error(`create-token: ${n} tokens at once; at most ${LIMITS.tokens}`);
+    if (Object.keys(g.s.objects).length + n > LIMITS.gameObjects) throw new Error(`create-token: the game would hold more than ${LIMITS.gameObjects} objects`);
     for (let i = 0; i < n; i++) {
       const id = a.id ? `${a.id}${n > 1 ? i + 1 : ''}` : `token${g.tick()}`;
+      if (g.s.objects[id]) throw new Error(`create-token: the id "${id}" already names an object (${g.name(id)}); a token is a new object and needs a new id`);
       const controller = player(g, ctx, a.controller);
       g.s.objects[id] = {
         id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},

@@ -7,7 +7,7 @@
 import type { Game } from './game.ts';
 import { code, list, M, obj, pl, type Arg } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
-import { parsePool } from './mana.ts';
+import { setStateField } from './state-edit.ts';
 import { checkStateTriggers } from './triggers.ts';
 import { IllegalAction, isPlayerId, type EffectDef, type Filter, type GameState, type StackItem, type TargetDef, type TargetRef } from './types.ts';
 
@@ -45,16 +45,9 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
   return out;
 }
 
+/** A sandbox edit (the action `set`): only an existing field, with a value of its type (state-edit.ts). */
 export function setPath(g: Game, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let cur: Record<string, unknown> = g.s as unknown as Record<string, unknown>;
-  for (const p of parts.slice(0, -1)) {
-    const next = cur[p];
-    if (typeof next !== 'object' || next === null) throw new IllegalAction(M`cannot set "${code(path)}": no "${code(p)}"`, '100.1');
-    cur = next as Record<string, unknown>;
-  }
-  const last = parts[parts.length - 1]!;
-  cur[last] = last === 'pool' && typeof value === 'string' ? parsePool(value) : value;
+  setStateField(g.s, path, value);
   g.touch();
   g.cite('injection', [], M`sandbox edit: ${{ path }} = ${typeof value === 'number' ? value : code(JSON.stringify(value))}`);
 }

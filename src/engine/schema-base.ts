@@ -4,6 +4,10 @@
  * every part can use these at once (the card and action parts refer to each other only lazily).
  */
 import * as z from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** A whole number a scenario writes: at most LIMITS.amount either way. */
+export const Int = () => z.int().min(-LIMITS.amount).max(LIMITS.amount);
 
 export const Edition = z.enum(["2019-01-25", "2026-01-16"]).meta({ id: "edition" });
 
@@ -27,7 +31,7 @@ export const Mana = z.string().regex(/^(\{[0-9WUBRGCXSP\/]+\})*$/).meta({ id: "m
 
 export const Color = z.enum(["white", "blue", "black", "red", "green"]).meta({ id: "color" });
 
-export const Pt = z.tuple([z.int(), z.int()]).meta({ id: "pt" });
+export const Pt = z.tuple([Int(), Int()]).meta({ id: "pt" });
 
 export const StepName = z.enum(["untap", "upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat", "main2", "end", "cleanup"]).meta({ id: "stepName" });
 

@@ -7,10 +7,10 @@
  */
 import * as z from 'zod';
 import { Instruction } from './schema-action.ts';
-import { CardType, Color, Keyword, Mana, Pt, StepName, Zone } from './schema-base.ts';
+import { CardType, Color, Int, Keyword, Mana, Pt, StepName, Zone } from './schema-base.ts';
 
 export const Num = z.union([
-  z.int(),
+  Int(),
   z.strictObject({
     get count() {
       return Filter;
@@ -301,7 +301,7 @@ export const CopyExcept = z.strictObject({
 }).describe("exceptions and modifications of a copy effect; they become part of the copiable values (706.9)").meta({ id: "copyExcept" });
 
 export const Trigger = z.strictObject({
-  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state", "crews", "tapped-for-mana"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a)"),
+  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state", "crews", "tapped-for-mana"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
   get filter() {
     return Filter.optional();
   },

@@ -78,11 +78,13 @@ describe('coverage of the simulatable CR examples', () => {
     const beyondSurvey = [...on19].filter((k) => !keys.has(k) && matches.has(k)).length;
     const only2026 = scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).length;
     expect(on26.size).toBe(found.length + beyondSurvey + only2026);
-    // by name: one 2019 example beyond the survey's class a (701.19c#1, Guile) and two 2026-only examples (510.1c#1 of
-    // 2026, Elvish Regrower; 111.4#1, Dwarven Reinforcements, whose tokens are named "Dwarf Berserker Token", issue 23):
-    // 102 + 1 + 2
-    expect([beyondSurvey, only2026]).toEqual([1, 2]);
-    expect(scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).flatMap((s) => s.attach.map((a) => `${a.rule}#${a.example}`)).sort()).toEqual(['111.4#1', '510.1c#1']);
-    expect(on26.size).toBe(105);
+    // by name: one 2019 example beyond the survey's class a (701.19c#1, Guile) and seven 2026-only examples: 510.1c#1
+    // of 2026 (Elvish Regrower) and, from issue 23, 111.4#1 (Dwarven Reinforcements: "Dwarf Berserker Token"), 111.4#2
+    // (Minsc's Boo), 113.2a#1 ("can't block" is an ability), 205.3c#1 (Dryad Arbor), 605.2#1 (a mana ability that
+    // produces nothing) and 614.12#2 (Yixlid Jailer and Scarwood Treefolk): 102 + 1 + 7
+    expect([beyondSurvey, only2026]).toEqual([1, 7]);
+    expect(scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).flatMap((s) => s.attach.map((a) => `${a.rule}#${a.example}`)).sort())
+      .toEqual(['111.4#1', '111.4#2', '113.2a#1', '205.3c#1', '510.1c#1', '605.2#1', '614.12#2']);
+    expect(on26.size).toBe(110);
   });
 });

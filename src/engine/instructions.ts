@@ -12,7 +12,7 @@ import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { evalNum, lastKnown, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits, parseCost } from './mana.ts';
 import { LIMITS } from './limits.ts';
-import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
+import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type StackItem, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
@@ -314,6 +314,24 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (so.stackInfo) so.stackInfo.targets = targets;
     g.touch();
     for (const v of Object.values(a.targets)) g.cite('event', ['114.7d', '114.7e'], M`${g.ref(item.obj)}: a new target is chosen, ${g.refAny(v)}`);
+  },
+  'copy-spell': (g, a, ctx) => {
+    // 706.10: a copy of the spell, with every decision made for it, put on the stack (not cast); 706.10c: new targets
+    const id = refObj(g.s, a.spell, ctx);
+    const item = g.s.stack.find((x) => x.kind === 'spell' && !x.copy && x.obj === id);
+    if (!id || !item) return g.cite('rule', ['608.2b'], M`the spell is no longer on the stack`);
+    const copy: StackItem = { ...clone(item), sid: `cp${g.tick()}`, controller: ctx.you, copy: true, label: `${item.label} (copy)` };
+    const x = g.s.objects[id]!.stackInfo?.x;
+    if (x !== undefined) copy.x = x;
+    g.s.stack.push(copy);
+    g.touch();
+    g.cite('event', ['706.10'], M`${pl(ctx.you)} puts a copy of ${g.ref(id)} on the stack, with the decisions made for it`);
+    if (a.newTargets && Object.keys(a.newTargets).length) {
+      const current: Record<string, string> = {};
+      for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
+      copy.targets = g.chooseTargets(copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
+    }
   },
   'cumulative-upkeep': (g, a, ctx) => {
     // 702.23a: pay [cost] for each age counter on it — each choice separately, the whole set or nothing — or sacrifice

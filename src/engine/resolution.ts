@@ -125,10 +125,10 @@ export function resolveTop(g: Game): void {
   const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}) };
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
   if (item.sourceSnapshot) ctx.selfInc = item.sourceSnapshot.inc;
-  const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
+  const spellObj = item.kind === 'spell' && !item.copy ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
   if (item.x !== undefined) ctx.x = item.x; // an activated ability's X (602.2b → 601.2b)
-  g.cite('resolve', ['608.1', '405.5'], (item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
+  g.cite('resolve', ['608.1', '405.5'], (item.copy ? M`the copy of ${g.ref(item.obj)} resolves` : item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {
     g.cite('resolve', ['608.2a', '603.4'], M`the "if" condition of ${g.ref(item.obj)}'s ability is false: it's removed from the stack and does nothing`);
@@ -161,7 +161,9 @@ export function resolveTop(g: Game): void {
 }
 
 function finishSpell(g: Game, item: StackItem): void {
-  if (item.kind === 'spell') {
+  // 704.5e: a copy of a spell that leaves the stack ceases to exist (the card it copies stays where it is)
+  if (item.copy) g.cite('rule', ['608.2k', '704.5e'], M`the copy of ${g.ref(item.obj)} leaves the stack and ceases to exist`);
+  else if (item.kind === 'spell') {
     const o = g.s.objects[item.obj];
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);

@@ -193,9 +193,11 @@ export interface StackItem {
   sourceSnapshot?: { inc: number };
   /** The triggered ability this item is (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
-  /** The value of X announced for an activated ability (602.2b). */
+  /** The value of X announced for an activated ability (602.2b), or copied with a spell (706.10). */
   x?: number;
   stateKey?: string;
+  /** A copy of the spell `obj` (706.10): not a card; it ceases to exist when it leaves the stack (704.5e). */
+  copy?: boolean;
 }
 
 export interface PendingTrigger {

@@ -157,6 +157,15 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
 const costArg = (cost: CostSymbol[]): Arg => sym(formatCost(cost) || '{0}');
 const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
 
+/** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
+function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
+  for (const { mod, controller, source } of g.rulesMods()) {
+    if (mod.kind !== 'cant-cast' || g.player(mod.player, { you: controller }) !== by) continue;
+    if (matches(g.s, g.view(), id, { ...mod.spells, zone: 'any' }, { you: controller, ...(source ? { self: source } : {}) })) return source ?? id;
+  }
+  return undefined;
+}
+
 /** Casting a spell (601.2), or asking whether it could be cast (the query can-cast, which undoes it). */
 export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 'can-cast' }>): void {
   const by = a.by;
@@ -177,6 +186,12 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
       throw new IllegalAction(M`${g.ref(id)} can be cast only during a main phase of its controller's turn when the stack is empty`, '307.1');
     }
   }
+  // 601.3: a player can begin to cast a spell only if no effect prohibits it (2026's 601.3; the crosswalk takes 2019's
+  // 601.3 to 601.5, its "no longer allowed after the proposal"); 601.3a: unless a choice made while proposing it (the
+  // value of X) could lift the prohibition
+  const prohibited = castProhibition(g, id, by);
+  if (prohibited && !parseCost(o.card.manaCost ?? '').some((s) => s.k === 'x')) throw new IllegalAction(M`${g.ref(prohibited)} prohibits ${pl(by)} from casting ${g.ref(id)}`, g.profile.edition === '2026-01-16' ? '=601.3' : '601.3');
+  if (prohibited) g.cite('cast', ['601.3a'], M`${g.ref(prohibited)} would prohibit ${g.ref(id)}, but the value of X chosen while casting it may lift the prohibition: ${pl(by)} may begin to cast it`);
   g.s.turn.priority = by;
   const spell = o.card.spell ?? { effects: [] };
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
@@ -189,6 +204,9 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const colors = g.chars(id).colors;
   so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], a.targets ?? {}, ctx, colors);
   if (spell.targets?.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
+  // 601.3 (2019) / 601.5 (2026): if, with the choices made, the player is no longer allowed to cast it, the casting is illegal
+  const still = castProhibition(g, id, by);
+  if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
   const base = fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0);
   const { cost, rules } = g.totalCost(id, base, by);

@@ -73,6 +73,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.self && id !== ctx.self) return false;
   if (f.other && id === ctx.self) return false;
   if (f.token !== undefined && o.token !== f.token) return false;
+  if (f.manaValueParity && (c.manaValue % 2 === 0) !== (f.manaValueParity === 'even')) return false;
   if (f.types && !f.types.every((t) => c.types.includes(t))) return false;
   if (f.notTypes && f.notTypes.some((t) => c.types.includes(t))) return false;
   if (f.subtypes && !f.subtypes.every((t) => c.subtypes.includes(t))) return false;

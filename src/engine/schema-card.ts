@@ -118,6 +118,7 @@ export const Filter = z.strictObject({
   self: z.boolean().optional(),
   other: z.boolean().optional(),
   token: z.boolean().optional(),
+  manaValueParity: z.enum(["even", "odd"]).optional().describe("an even or odd mana value (on the stack with its X, 202.3e)"),
   sharesColorWith: z.string().optional(),
   lock: z.boolean().optional(),
 }).meta({ id: "filter" });
@@ -164,6 +165,13 @@ export const RulesMod = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal("unblockable"),
   }),
+  z.strictObject({
+    kind: z.literal("cant-cast"),
+    player: z.string().describe("who can't cast them: you, opponent, P1 or P2"),
+    get spells() {
+      return Filter;
+    },
+  }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
 ]).meta({ id: "rulesMod" });
 
 export const Effect = z.strictObject({

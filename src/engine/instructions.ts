@@ -274,6 +274,14 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) g.exec(e, ctx, sourceLabel);
     else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
   },
+  reflexive: (g, a, ctx) => {
+    // 603.12: it triggers now, as the event it waits for happened during this resolution; like a delayed triggered
+    // ability (603.7) it goes on the stack the next time a player would receive priority
+    const source = ctx.self ?? '';
+    g.s.pendingTriggers.push({ controller: ctx.you, source, def: { on: 'etb', effects: a.effects, ...(a.targets ? { targets: a.targets } : {}) }, bindings: { ...(ctx.bindings ?? {}) }, label: 'reflexive triggered ability' });
+    g.touch();
+    g.cite('trigger', ['603.12'], source ? M`${g.ref(source)}'s reflexive triggered ability triggers` : M`a reflexive triggered ability triggers`);
+  },
   'may-sacrifice-else': (g, a, ctx, sourceLabel) => {
     // 608.2d: an option that can't be taken is not available
     const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));

@@ -52,7 +52,22 @@ export function setPath(g: Game, path: string, value: unknown): void {
   g.cite('injection', [], M`sandbox edit: ${{ path }} = ${typeof value === 'number' ? value : code(JSON.stringify(value))}`);
 }
 
-export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string | string[] | { all: Filter } }, ctx: Ctx): boolean {
+/**
+ * A cost paid during resolution (117.12). "You may sacrifice [a permanent]" (`choose`): the player picks one or
+ * declines (choices.sacrifice); the one sacrificed is bound as $sacrificed for what follows ("that creature", whose
+ * last known information a later instruction reads, 608.2g).
+ */
+export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string | string[] | { all: Filter } } | { op: 'sacrifice'; choose: Filter }, ctx: Ctx): boolean {
+  if ('choose' in cost) {
+    const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...cost.choose, controller: 'you' }, ctx));
+    if (!cands.length) return false;
+    const pick = g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you);
+    if (pick === null) return false;
+    if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} can't be sacrificed for this`, '117.12');
+    ctx.bindings = { ...ctx.bindings, sacrificed: { obj: pick, inc: g.s.objects[pick]!.inc } };
+    g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
+    return true;
+  }
   if (typeof cost.obj === 'object' && !Array.isArray(cost.obj)) return false;
   const ids = (Array.isArray(cost.obj) ? cost.obj : [cost.obj]).map((r) => refObj(g.s, r, ctx));
   if (ids.some((id) => !id || !g.onBattlefield(id) || g.chars(id).controller !== ctx.you)) return false;

@@ -72,6 +72,32 @@ function tokenName(g: Game, subtypes: string[]): string {
   return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
 }
 
+/**
+ * The colors of mana the permanents matching `f` could produce (106.7): the basic land types' intrinsic abilities
+ * (305.6), the mana their mana abilities name, the colors of the permanents a "mana of a color among …" ability looks
+ * at, and, for another "could produce" ability, what it in turn could produce — never the permanents already being
+ * asked about (two Exotic Orchards alone could produce nothing).
+ */
+function couldProduceColors(g: Game, f: NonNullable<Of<'add-mana'>['couldProduce']>, ctx: Ctx, asking: Set<string>): Set<string> {
+  const out = new Set<string>();
+  const v = g.view();
+  const basic: Record<string, string> = { Plains: 'white', Island: 'blue', Swamp: 'black', Mountain: 'red', Forest: 'green' };
+  for (const id of g.battlefield().filter((x) => !asking.has(x) && matches(g.s, v, x, f, ctx))) {
+    const c = v[id]!;
+    for (const s of c.subtypes) if (basic[s]) out.add(basic[s]!);
+    for (const ab of c.activated) {
+      for (const e of ab.effects) {
+        if (e.op !== 'add-mana') continue;
+        for (const [color, letter] of Object.entries(COLOR_SYMBOL)) if (e.mana?.includes(`{${letter}}`)) out.add(color);
+        const self: Ctx = { you: c.controller, self: id };
+        if (e.colorOf !== undefined) for (const o of objs(g, self, e.colorOf)) for (const col of v[o]?.colors ?? []) out.add(col);
+        if (e.couldProduce) for (const col of couldProduceColors(g, e.couldProduce, self, new Set([...asking, id]))) out.add(col);
+      }
+    }
+  }
+  return out;
+}
+
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
   const preState = clone(g.s);
@@ -147,6 +173,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!colors.length) return g.cite('rule', ['106.5'], M`${pl(who)} controls no permanent with a color, so the ability produces no mana`);
       const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
       if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
+      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
+    }
+    if (a.couldProduce) {
+      // 106.7: the colors the matching permanents' mana abilities would produce now (105.1: {C} is no color)
+      const colors = [...couldProduceColors(g, a.couldProduce, ctx, new Set(ctx.self ? [ctx.self] : []))];
+      if (!colors.length) return g.cite('rule', ['106.7'], M`no permanent it looks at could produce a color of mana, so the ability produces no mana`);
+      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
+      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of mana those permanents could produce`, '106.7');
+      g.cite('rule', ['106.7'], M`the permanents it looks at could produce ${list(colors.map((c) => word(c)))}`);
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
     if (a.typeProduced) {

@@ -110,6 +110,7 @@ export const Instruction = z.discriminatedUnion('op', [
     get mana() { return Mana.optional(); },
     get times() { return Num.optional(); },
     colorOf: Refs.optional().describe("one mana of a color among these permanents' colors (106.5)"),
+    get couldProduce() { return Filter.optional().describe("one mana of any color that a permanent matching the filter could produce (106.7): what its mana abilities would add if they resolved now, costs ignored; one that could produce only what this kind of ability names produces nothing by itself (Exotic Orchards alone); the choice is choices[\"color:<source id>\"]"); },
     typeProduced: z.literal(true).optional().describe("one mana of any type the triggering mana ability produced (a triggered mana ability, 605.1b); the choice, where there are several, is choices[\"mana:<source id>\"] (a letter such as G)"),
     get spendOnly() { return Filter.optional().describe("the mana can be spent only to cast spells matching this filter (106.6)"); },
   }),

@@ -57,6 +57,17 @@ describe('automatic payment taps only what could be tapped by hand (302.6)', () 
     });
   }
 
+  it("also on the opponent's turn: Elves that came under P2's control during P1's turn can't tap for mana yet (302.6)", () => {
+    const p2elves = { ...elves({ summoningSick: true }), owner: 'P2' } as Obj;
+    const old = { ...elves(), owner: 'P2' } as Obj;
+    const { failed, errors } = run(scenario({ fresh: p2elves, old }, [
+      { do: { op: 'tap-for-mana', by: 'P2', obj: 'fresh' }, expect: ex({ illegal: { rule: '302.6' } }) },
+      { do: { op: 'tap-for-mana', by: 'P2', obj: 'old' }, expect: ex({ old: { tapped: true }, P2: { pool: '{G}' } }) },
+    ]));
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+
   it('looks at every mana source, not the first 12: twelve Plains then a Forest pay {G}', () => {
     const objs: Objects = { gg: giantGrowth, bear: creature('P1', 'Grizzly Bears', [2, 2]) };
     for (let i = 1; i <= 12; i++) objs[`plains${i}`] = basic('Plains', 'Plains');

@@ -312,8 +312,17 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
       throw new IllegalAction(M`${g.ref(id)} hasn't been under ${pl(by)}'s control since their most recent turn began`, '302.6');
     }
   }
+  const loyalty = ab.loyalty !== undefined ? loyaltyCost(g, by, id, ab.loyalty) : undefined;
   const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
   const crew = ab.crew !== undefined ? crewCost(g, by, id, ab.crew, a.crew ?? []) : [];
+  if (loyalty !== undefined) {
+    o.loyaltyTurn = g.s.turn.number;
+    const now = (o.counters['loyalty'] ?? 0) + loyalty;
+    if (now > 0) o.counters['loyalty'] = now;
+    else delete o.counters['loyalty'];
+    g.touch();
+    g.cite('cost', ['606.4'], loyalty >= 0 ? M`${pl(by)} puts ${loyalty} loyalty counters on ${g.ref(id)} to pay the loyalty cost` : M`${pl(by)} removes ${-loyalty} loyalty counters from ${g.ref(id)} to pay the loyalty cost`);
+  }
   if (ab.tap) {
     g.tap(id);
     g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
@@ -351,6 +360,24 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   g.s.turn.passes = 0;
   g.touch();
   g.cite('activate', ['602.2', '116.3c'], M`${pl(by)} activates ${g.ref(id)}'s ability; it goes on the stack`);
+}
+
+/**
+ * The loyalty cost of a loyalty ability as it will be paid (606.3-606.6 of 2026): only at sorcery speed by the
+ * permanent's controller, once each turn for each permanent; the printed cost and every "costs an additional [+N]"
+ * combined into one (606.5 in 2026); a negative total needs that many loyalty counters.
+ */
+function loyaltyCost(g: Game, by: PlayerId, id: string, printed: number): number {
+  const t = g.s.turn;
+  if (t.active !== by || (t.step !== 'main1' && t.step !== 'main2') || g.s.stack.length) throw new IllegalAction(M`a loyalty ability can be activated only during a main phase of its controller's turn when the stack is empty`, '606.3');
+  if (g.s.objects[id]!.loyaltyTurn === t.number) throw new IllegalAction(M`a loyalty ability of ${g.ref(id)} has already been activated this turn`, '606.3');
+  const extra = g.rulesMods().filter((m) => m.mod.kind === 'loyalty-cost' && m.controller === by).map((m) => (m.mod as { n: number }).n);
+  const total = extra.reduce((n, x) => n + x, printed);
+  const sign = (n: number) => code(n >= 0 ? `[+${n}]` : `[−${-n}]`);
+  if (extra.length) g.cite('cost', g.profile.edition === '2026-01-16' ? ['606.4', '=606.5'] : ['606.4'], M`the loyalty cost ${sign(printed)} and the additional ${list(extra.map(sign))} make one cost: ${sign(total)}`);
+  const have = g.s.objects[id]!.counters['loyalty'] ?? 0;
+  if (total < 0 && have < -total) throw new IllegalAction(M`${g.ref(id)} has ${have} loyalty counters: it can't pay ${sign(total)}`, '606.5');
+  return total;
 }
 
 /**

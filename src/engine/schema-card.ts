@@ -166,6 +166,10 @@ export const RulesMod = z.discriminatedUnion('kind', [
     kind: z.literal("unblockable"),
   }),
   z.strictObject({
+    kind: z.literal("loyalty-cost"),
+    n: z.int().describe("the loyalty abilities of permanents the effect's controller controls cost an additional [+n] (negative: [−n]) to activate"),
+  }).describe("Carth the Lion's \"Planeswalkers' loyalty abilities you control cost an additional [+1] to activate\" (606.4, 606.5 in 2026)"),
+  z.strictObject({
     kind: z.literal("cant-cast"),
     player: z.string().describe("who can't cast them: you, opponent, P1 or P2"),
     get spells() {
@@ -338,6 +342,7 @@ export const Activated = z.strictObject({
     return Mana.optional();
   },
   tap: z.boolean().optional(),
+  loyalty: z.int().min(-1000).max(1000).optional().describe("a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)"),
   crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
   get targets() {

@@ -115,6 +115,8 @@ export interface GameObject {
   deathtouched?: boolean;
   /** Phased out (702.25b): on the battlefield, but treated as though it doesn't exist. */
   phasedOut?: boolean;
+  /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */
+  loyaltyTurn?: number;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
 }
 

@@ -52,6 +52,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   }
   delete o.attachedTo;
   delete o.deathtouched;
+  delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();

@@ -31,21 +31,24 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     // until the current step ends: all players pass in succession with an empty stack (500.2)
     const start = g.s.turn.step;
     const startTurn = g.s.turn.number;
-    for (let i = 0; i < 100 && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
+    const resolvedBefore = g.record.resolved.length;
+    for (let i = 0; i < MAX_PASSES && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
       assignIfForced(g, 'the step can end');
       g.settle();
       g.passAll();
     }
+    if (g.s.turn.step === start && g.s.turn.number === startTurn && !g.s.result) throw new Error(notReached(g, `the end of the ${start} step`, resolvedBefore));
   },
   advance: (g, a) => {
-    for (let i = 0; i < 200; i++) {
+    const resolvedBefore = g.record.resolved.length;
+    for (let i = 0; i < MAX_PASSES; i++) {
       assignIfForced(g, 'the game can advance');
       g.settle();
       if (g.s.result) return;
       g.passAll();
       if (g.s.turn.step === a.to && !g.s.stack.length) return;
     }
-    throw new Error(`could not advance to ${a.to}`);
+    throw new Error(notReached(g, `the ${a.to} step`, resolvedBefore));
   },
   'check-sba': (g) => g.settle(),
   cast: (g, a) => g.castSpell(a),
@@ -61,6 +64,23 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
   },
   set: (g, a) => g.setPath(a.path, a.value),
 };
+
+/** How many rounds of passing priority an advance may take; a real game reaches any step in far fewer. */
+export const MAX_PASSES = 200;
+
+/**
+ * Why the game didn't get somewhere: when the same spells or abilities kept resolving, it is a loop of mandatory
+ * actions (104.4b), said with what loops and where the game is, not only that the step wasn't reached.
+ */
+export function notReached(g: Game, where: string, resolvedBefore: number): string {
+  const counts = new Map<string, number>();
+  for (const id of g.record.resolved.slice(resolvedBefore)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const looping = [...counts].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1]);
+  const at = `turn ${g.s.turn.number}, ${g.s.turn.step} step`;
+  if (!looping.length) return `could not reach ${where} after ${MAX_PASSES} rounds of passing priority (the game is at ${at})`;
+  const what = looping.slice(0, 3).map(([id, n]) => `${g.name(id)} (${id}) ${n} times`).join(', ');
+  return `a loop: the game never reaches ${where}, because abilities keep triggering and resolving: ${what}; it is stuck at ${at} (a loop of mandatory actions, 104.4b)`;
+}
 
 const isPlayerAction = (a: Action): a is PlayerAction => Object.hasOwn(PLAYER_ACTIONS, a.op);
 

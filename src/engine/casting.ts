@@ -12,7 +12,7 @@ import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, formatUnits, isValidPayment, LETTER_COLOR, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
 import { spellWords } from './events.ts';
 import { IllegalAction, PLAYERS, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
-import { popcount } from './subsets.ts';
+import { chooseManaSources, type ManaSource } from './mana-sources.ts';
 import { formatCost } from './mana.ts';
 
 export function rulesMods(g: Game): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
@@ -50,49 +50,56 @@ export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId)
 }
 
 /**
+ * Whether a creature can't use {T} abilities now because it hasn't been under `by`'s control continuously since their
+ * most recent turn began (302.6; haste lets it, 702.10).
+ */
+export function summoningSick(g: Game, id: string, by: PlayerId): boolean {
+  const o = g.s.objects[id]!;
+  const c = g.chars(id);
+  // the number of `by`'s most recent turn: this one, or the one before the opponent's (turns alternate)
+  const lastTurn = g.s.turn.active === by ? g.s.turn.number : g.s.turn.number - 1;
+  return c.types.includes('creature') && o.controlledSince !== 0 && o.controlledSince >= lastTurn && !hasKeyword(c, 'haste');
+}
+
+/**
  * Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set; what a permanent
  * gives includes the mana of the triggered mana abilities tapping it triggers (605.4a).
  */
 export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
   const life = g.s.players[p].life;
   const usable = spendable(g, p, spell).usable;
-  if (legalPayments(cost, usable, life).some((x) => x.life === 0)) return;
   const v = g.view();
-  const sources: { id: string; mana: string }[] = [];
+  const sources: ManaSource[] = [];
+  const manaOf = new Map<string, string>();
+  const basic: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
   for (const id of g.battlefield()) {
     const c = v[id]!;
     const o = g.s.objects[id]!;
-    if (c.controller !== p || o.tapped) continue;
-    const basic: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
+    // only what the player could tap by hand: untapped, and not a creature under summoning sickness (302.6)
+    if (c.controller !== p || o.tapped || summoningSick(g, id, p)) continue;
     const sub = c.subtypes.find((s) => basic[s]);
-    if (c.types.includes('land') && sub) sources.push({ id, mana: basic[sub]! });
+    let mana: string | undefined;
+    if (c.types.includes('land') && sub) mana = basic[sub];
     else {
       const ab = c.activated.find((x) => x.tap && !x.cost && x.effects.length === 1 && x.effects[0]!.op === 'add-mana' && typeof x.effects[0]!.mana === 'string' && x.effects[0]!.times === undefined);
       const e = ab?.effects[0];
-      if (e?.op === 'add-mana') sources.push({ id, mana: e.mana! });
+      if (e?.op === 'add-mana') mana = e.mana;
     }
+    if (!mana) continue;
+    const units = parsePool(mana);
+    manaOf.set(id, mana);
+    sources.push({ id, gives: [...units, ...g.triggeredManaYield(id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))] });
   }
-  const gives = sources.map((s) => {
-    const units = parsePool(s.mana);
-    return [...units, ...g.triggeredManaYield(s.id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))];
-  });
-  const n = sources.length;
-  const subsets: number[] = [];
-  for (let m = 1; m < 1 << Math.min(n, 12); m++) subsets.push(m);
-  subsets.sort((a, b) => popcount(a) - popcount(b) || a - b);
-  for (const m of subsets) {
-    const extra = gives.filter((_, i) => m & (1 << i)).flat();
-    if (legalPayments(cost, [...usable, ...extra], life).some((x) => x.life === 0)) {
-      for (const s of sources.filter((_, i) => m & (1 << i))) {
-        g.tap(s.id);
-        g.s.players[p].pool.push(...parsePool(s.mana));
-        g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(s.id)} for ${sym(s.mana)}`);
-        g.tappedForMana(s.id, p, parsePool(s.mana).map((u) => u.type));
-      }
-      g.touch();
-      return;
-    }
+  const picked = chooseManaSources(cost, usable, sources, (units) => legalPayments(cost, units, life).some((x) => x.life === 0));
+  if (!picked?.length) return;
+  for (const id of picked) {
+    const mana = manaOf.get(id)!;
+    g.tap(id);
+    g.s.players[p].pool.push(...parsePool(mana));
+    g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(id)} for ${sym(mana)}`);
+    g.tappedForMana(id, p, parsePool(mana).map((u) => u.type));
   }
+  g.touch();
 }
 
 /**
@@ -150,6 +157,15 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
 const costArg = (cost: CostSymbol[]): Arg => sym(formatCost(cost) || '{0}');
 const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
 
+/** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
+function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
+  for (const { mod, controller, source } of g.rulesMods()) {
+    if (mod.kind !== 'cant-cast' || g.player(mod.player, { you: controller }) !== by) continue;
+    if (matches(g.s, g.view(), id, { ...mod.spells, zone: 'any' }, { you: controller, ...(source ? { self: source } : {}) })) return source ?? id;
+  }
+  return undefined;
+}
+
 /** Casting a spell (601.2), or asking whether it could be cast (the query can-cast, which undoes it). */
 export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 'can-cast' }>): void {
   const by = a.by;
@@ -157,6 +173,12 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const o = g.obj(id);
   if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s hand`, '601.2');
   const c0 = g.chars(id);
+  // a land card is played (305.1), never cast, even when it has another card type too (305.9)
+  if (c0.types.includes('land')) {
+    throw c0.types.length > 1
+      ? new IllegalAction(M`${g.ref(id)} is a land and another card type: it can be played only as a land, never cast as a spell`, '305.9')
+      : new IllegalAction(M`${g.ref(id)} is a land: a land is played, never cast`, '305.1');
+  }
   const instant = c0.types.includes('instant') || hasKeyword(c0, 'flash');
   if (!instant) {
     const t = g.s.turn;
@@ -164,6 +186,12 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
       throw new IllegalAction(M`${g.ref(id)} can be cast only during a main phase of its controller's turn when the stack is empty`, '307.1');
     }
   }
+  // 601.3: a player can begin to cast a spell only if no effect prohibits it (2026's 601.3; the crosswalk takes 2019's
+  // 601.3 to 601.5, its "no longer allowed after the proposal"); 601.3a: unless a choice made while proposing it (the
+  // value of X) could lift the prohibition
+  const prohibited = castProhibition(g, id, by);
+  if (prohibited && !parseCost(o.card.manaCost ?? '').some((s) => s.k === 'x')) throw new IllegalAction(M`${g.ref(prohibited)} prohibits ${pl(by)} from casting ${g.ref(id)}`, g.profile.edition === '2026-01-16' ? '=601.3' : '601.3');
+  if (prohibited) g.cite('cast', ['601.3a'], M`${g.ref(prohibited)} would prohibit ${g.ref(id)}, but the value of X chosen while casting it may lift the prohibition: ${pl(by)} may begin to cast it`);
   g.s.turn.priority = by;
   const spell = o.card.spell ?? { effects: [] };
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
@@ -176,6 +204,9 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const colors = g.chars(id).colors;
   so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], a.targets ?? {}, ctx, colors);
   if (spell.targets?.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
+  // 601.3 (2019) / 601.5 (2026): if, with the choices made, the player is no longer allowed to cast it, the casting is illegal
+  const still = castProhibition(g, id, by);
+  if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
   const base = fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0);
   const { cost, rules } = g.totalCost(id, base, by);
@@ -192,12 +223,15 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     }
   }
   // 601.2h: pay costs in any order (additional costs: sacrifice)
+  let sacrificed: { obj: string; inc: number } | undefined;
   for (const ac of spell.additionalCosts ?? []) {
     const pick = a.sacrifice ?? '';
     if (!g.onBattlefield(pick) || !matches(g.s, g.view(), pick, { ...ac.sacrifice, controller: 'you' }, ctx)) {
       throw new IllegalAction(pick ? M`${g.ref(pick)} can't be sacrificed to pay the additional cost` : M`nothing can be sacrificed to pay the additional cost`, '601.2h');
     }
     const pw = g.chars(pick).power;
+    // "the sacrificed creature" ($sacrificed): the object as it was, whose last known information the spell uses (608.2g)
+    sacrificed = { obj: pick, inc: g.s.objects[pick]!.inc };
     g.move(pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
@@ -206,7 +240,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
-    targetDefs: spell.targets ?? [], bindings: {}, label: g.name(id),
+    targetDefs: spell.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: g.name(id),
   });
   g.s.turn.passes = 0;
   g.touch();
@@ -274,12 +308,21 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   // costs (602.2b → 601.2f-h)
   if (ab.tap) {
     if (o.tapped) throw new IllegalAction(M`${g.ref(id)} is already tapped`, '117.3');
-    if (c.types.includes('creature') && o.controlledSince >= g.s.turn.number && g.s.turn.active === by && !hasKeyword(c, 'haste') && o.controlledSince !== 0) {
+    if (summoningSick(g, id, by)) {
       throw new IllegalAction(M`${g.ref(id)} hasn't been under ${pl(by)}'s control since their most recent turn began`, '302.6');
     }
   }
+  const loyalty = ab.loyalty !== undefined ? loyaltyCost(g, by, id, ab.loyalty) : undefined;
   const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
   const crew = ab.crew !== undefined ? crewCost(g, by, id, ab.crew, a.crew ?? []) : [];
+  if (loyalty !== undefined) {
+    o.loyaltyTurn = g.s.turn.number;
+    const now = (o.counters['loyalty'] ?? 0) + loyalty;
+    if (now > 0) o.counters['loyalty'] = now;
+    else delete o.counters['loyalty'];
+    g.touch();
+    g.cite('cost', ['606.4'], loyalty >= 0 ? M`${pl(by)} puts ${loyalty} loyalty counters on ${g.ref(id)} to pay the loyalty cost` : M`${pl(by)} removes ${-loyalty} loyalty counters from ${g.ref(id)} to pay the loyalty cost`);
+  }
   if (ab.tap) {
     g.tap(id);
     g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
@@ -291,6 +334,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     g.detect({ kind: 'crews', creature: cid, vehicle: id });
   }
   const snapshotPower = c.power;
+  const sourceInc = o.inc;
   if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
@@ -311,11 +355,29 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     if (ab.tap && produced.length) g.tappedForMana(id, by, produced);
     return;
   }
-  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: g.s.objects[id]!.inc }, ...(a.x !== undefined ? { x: a.x } : {}) });
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(a.x !== undefined ? { x: a.x } : {}) });
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();
   g.cite('activate', ['602.2', '116.3c'], M`${pl(by)} activates ${g.ref(id)}'s ability; it goes on the stack`);
+}
+
+/**
+ * The loyalty cost of a loyalty ability as it will be paid (606.3-606.6 of 2026): only at sorcery speed by the
+ * permanent's controller, once each turn for each permanent; the printed cost and every "costs an additional [+N]"
+ * combined into one (606.5 in 2026); a negative total needs that many loyalty counters.
+ */
+function loyaltyCost(g: Game, by: PlayerId, id: string, printed: number): number {
+  const t = g.s.turn;
+  if (t.active !== by || (t.step !== 'main1' && t.step !== 'main2') || g.s.stack.length) throw new IllegalAction(M`a loyalty ability can be activated only during a main phase of its controller's turn when the stack is empty`, '606.3');
+  if (g.s.objects[id]!.loyaltyTurn === t.number) throw new IllegalAction(M`a loyalty ability of ${g.ref(id)} has already been activated this turn`, '606.3');
+  const extra = g.rulesMods().filter((m) => m.mod.kind === 'loyalty-cost' && m.controller === by).map((m) => (m.mod as { n: number }).n);
+  const total = extra.reduce((n, x) => n + x, printed);
+  const sign = (n: number) => code(n >= 0 ? `[+${n}]` : `[−${-n}]`);
+  if (extra.length) g.cite('cost', g.profile.edition === '2026-01-16' ? ['606.4', '=606.5'] : ['606.4'], M`the loyalty cost ${sign(printed)} and the additional ${list(extra.map(sign))} make one cost: ${sign(total)}`);
+  const have = g.s.objects[id]!.counters['loyalty'] ?? 0;
+  if (total < 0 && have < -total) throw new IllegalAction(M`${g.ref(id)} has ${have} loyalty counters: it can't pay ${sign(total)}`, '606.5');
+  return total;
 }
 
 /**

@@ -3,11 +3,25 @@
  * Each problem names the JSON path and what was expected.
  */
 import { parseCost } from './mana.ts';
+import { pathProblem } from './state-edit.ts';
 import { getPath, type Scenario } from './scenario.ts';
-import type { SchemaError } from './scenario-validate.ts';
+import { jsonPath, type SchemaError } from './scenario-validate.ts';
 import { isCountedCardId, isPlayerId } from './types.ts';
 
 const REF_KEYS = new Set(['card', 'obj', 'attacker', 'blocker', 'source', 'from']);
+
+/** Every object in a value with its JSON path (iterative; the validator has already bounded the depth). */
+function walk(root: unknown, visit: (v: Record<string, unknown>, path: string) => void): void {
+  const todo: { v: unknown; path: PropertyKey[] }[] = [{ v: root, path: [] }];
+  while (todo.length) {
+    const { v, path } = todo.pop()!;
+    if (Array.isArray(v)) v.forEach((x, i) => todo.push({ v: x, path: [...path, i] }));
+    else if (v && typeof v === 'object') {
+      visit(v as Record<string, unknown>, jsonPath(path));
+      for (const [k, x] of Object.entries(v)) todo.push({ v: x, path: [...path, k] });
+    }
+  }
+}
 
 export function checkScenario(s: Scenario): SchemaError[] {
   const errs: SchemaError[] = [];
@@ -39,6 +53,14 @@ export function checkScenario(s: Scenario): SchemaError[] {
     if (o.attachedTo && !ids.has(o.attachedTo)) errs.push({ path: `$.setup.objects.${id}.attachedTo`, message: `unknown object "${o.attachedTo}"; expected one of ${[...ids].join(', ')}` });
   }
   for (const p of ['P1', 'P2'] as const) mana(s.setup.players[p]?.pool, `$.setup.players.${p}.pool`);
+  // a trigger on damage names whose damage it watches: without self or a filter it would fire for any source at all;
+  // a token is a new object, so its id can't be one the setup already uses
+  walk(s, (v, path) => {
+    if (v['op'] === 'create-token' && typeof v['id'] === 'string' && ids.has(v['id'])) errs.push({ path: `${path}.id`, message: `"${v['id']}" already names an object of the setup; a token needs a new id` });
+    if (v['on'] === 'deals-damage' && Array.isArray(v['effects']) && !v['self'] && !v['filter']) {
+      errs.push({ path, message: 'a "deals-damage" trigger must say whose damage it watches: "self": true (this object) or a "filter" for the source' });
+    }
+  });
   s.steps.forEach((st, i) => {
     const acts = Array.isArray(st.do) ? st.do : [st.do];
     acts.forEach((act, j) => {
@@ -60,6 +82,10 @@ export function checkScenario(s: Scenario): SchemaError[] {
         }
       }
       if (a.op === 'query' && typeof a['cost'] === 'string') mana(a['cost'], `${base}.cost`);
+      if (a.op === 'set' && typeof a['path'] === 'string') {
+        const problem = pathProblem(a['path']);
+        if (problem) errs.push({ path: `${base}.path`, message: problem });
+      }
       if (a['targets'] && typeof a['targets'] === 'object') {
         for (const [t, v] of Object.entries(a['targets'] as Record<string, unknown>)) if (typeof v === 'string' && !known(v)) errs.push({ path: `${base}.targets.${t}`, message: `unknown object "${v}"` });
       }
@@ -70,7 +96,9 @@ export function checkScenario(s: Scenario): SchemaError[] {
     }
   });
   (s.knobs ?? []).forEach((k, i) => {
-    if (getPath(s, k.path) === undefined) errs.push({ path: `$.knobs[${i}].path`, message: `"${k.path}" doesn't name a value in this scenario` });
+    const problem = pathProblem(k.path);
+    if (problem) errs.push({ path: `$.knobs[${i}].path`, message: problem });
+    else if (getPath(s, k.path) === undefined) errs.push({ path: `$.knobs[${i}].path`, message: `"${k.path}" doesn't name a value in this scenario` });
   });
   (s.compare ?? []).forEach((c, i) => {
     for (const k of Object.keys(c.expectAt ?? {})) if (Number(k) >= s.steps.length) errs.push({ path: `$.compare[${i}].expectAt.${k}`, message: `there is no step ${k} (the scenario has ${s.steps.length} steps)` });

@@ -9,6 +9,7 @@ import { list as listOf, M, pl, word, type Msg } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
 import { IllegalAction, isPlayerId, type ActionOf } from './types.ts';
 import { subsets } from './subsets.ts';
+import { maxAttackRequirements, maxBlockRequirements, type AttackBoard, type BlockBoard } from './combat-legality.ts';
 
 export function combatDamageStep(g: Game): void {
   const cb = g.s.combat;
@@ -209,12 +210,21 @@ export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg 
   const out: { rule: string; text: Msg }[] = [];
   for (const id of ids) if (!g.canAttack(id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
   out.push(...attackRestrictionErrors(g, ids));
-  const all = g.battlefield().filter((id) => g.canAttack(id));
-  const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
-  let best = 0;
-  for (const set of subsets(all)) if (!g.attackRestrictionError(set)) best = Math.max(best, req(set));
+  const req = (set: string[]) => set.filter((id) => g.canAttack(id) && hasKeyword(g.chars(id), 'attacks-if-able')).length;
+  const best = maxAttackRequirements(attackBoard(g));
   if (req(ids) < best) out.push({ rule: '508.1d', text: M`this declaration obeys ${req(ids)} requirement(s), but ${best} can be obeyed without breaking a restriction` });
   return out;
+}
+
+/** The board as 508.1c-d see it: the creatures able to attack, their requirements and restrictions. */
+export function attackBoard(g: Game): AttackBoard {
+  const able = g.battlefield().filter((id) => g.canAttack(id)).map((id) => {
+    const c = g.chars(id);
+    return { id, required: hasKeyword(c, 'attacks-if-able'), cantAttackAlone: hasKeyword(c, 'cant-attack-alone') };
+  });
+  let maxAttackers = Infinity;
+  for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers') maxAttackers = Math.min(maxAttackers, mod.n);
+  return { able, maxAttackers };
 }
 
 export function attackRestrictionError(g: Game, ids: string[]): { rule: string; text: Msg } | null {
@@ -228,16 +238,20 @@ export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string;
   return out;
 }
 
+/** Every legal attack declaration, for the query legal-attacks: a list of 2^n sets, so at most MAX_SUBSET_ITEMS creatures. */
 export function legalAttacks(g: Game): string[][] {
   const all = g.battlefield().filter((id) => g.canAttack(id));
-  return subsets(all).filter((s) => g.attackError(s) === null);
+  const best = maxAttackRequirements(attackBoard(g));
+  const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
+  return subsets(all).filter((s) => !g.attackRestrictionError(s) && req(s) >= best);
 }
 
-export function canBlock(g: Game, id: string): boolean {
+/** Whether a creature can block (509.1a: untapped, the defending player's), and is under no "can't block" (509.1b). */
+export function canBlock(g: Game, id: string, opts: { ignoreRestrictions?: boolean } = {}): boolean {
   const o = g.s.objects[id];
   if (!o || o.zone !== 'battlefield' || o.tapped) return false;
   const c = g.chars(id);
-  return c.types.includes('creature') && c.controller !== g.s.turn.active && !hasKeyword(c, 'cant-block');
+  return c.types.includes('creature') && c.controller !== g.s.turn.active && (!!opts.ignoreRestrictions || !hasKeyword(c, 'cant-block'));
 }
 
 const LAND_OF_WALK: Record<string, string> = { plainswalk: 'Plains', islandwalk: 'Island', swampwalk: 'Swamp', mountainwalk: 'Mountain', forestwalk: 'Forest' };
@@ -300,6 +314,22 @@ export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attac
   return out;
 }
 
+/** The board as 509.1b-c see it: who can block, what each may block and how many, which attackers have menace. */
+export function blockBoard(g: Game): BlockBoard {
+  const blockers = g.battlefield().filter((id) => g.canBlock(id)).map((id) => {
+    const c = g.chars(id);
+    return { id, required: hasKeyword(c, 'blocks-if-able'), capacity: hasKeyword(c, 'can-block-additional-creature') ? 2 : 1 };
+  });
+  const attackers = Object.keys(g.s.combat?.attackers ?? {}).filter((id) => g.onBattlefield(id)).map((id) => ({ id, menace: hasKeyword(g.chars(id), 'menace') }));
+  const ok = new Set<string>();
+  for (const b of blockers) for (const a of attackers) if (!g.blockPairError(b.id, a.id)) ok.add(`${b.id}\u0000${a.id}`);
+  return { blockers, attackers, mayBlock: (b, a) => ok.has(`${b}\u0000${a}`) };
+}
+
+/** The most block declarations the query legal-blocks lists; (attackers + 1)^blockers grows fast. */
+export const MAX_LISTED_BLOCKS = 100_000;
+
+/** Every block declaration (legal or not), for the query legal-blocks: at most MAX_LISTED_BLOCKS of them. */
 export function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
   const blockers = g.battlefield().filter((id) => g.canBlock(id));
   const attackers = Object.keys(g.s.combat?.attackers ?? {});
@@ -310,6 +340,8 @@ export function blockCandidates(g: Game): { blocker: string; attackers: string[]
     if (extra) for (let i = 0; i < attackers.length; i++) for (let j = i + 1; j < attackers.length; j++) out.push([attackers[i]!, attackers[j]!]);
     return out;
   };
+  const count = blockers.reduce((n, b) => n * choicesFor(b).length, 1);
+  if (count > MAX_LISTED_BLOCKS) throw new RangeError(`too many block declarations to list (${count}; at most ${MAX_LISTED_BLOCKS}); a declaration can still be checked`);
   let acc: { blocker: string; attackers: string[] }[][] = [[]];
   for (const b of blockers) {
     const next: typeof acc = [];
@@ -325,13 +357,28 @@ export function blockError(g: Game, blocks: { blocker: string; attackers: string
 /** Every reason a block declaration is illegal (509.1a, b, c). */
 export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
-  for (const bl of blocks) if (!g.canBlock(bl.blocker)) out.push({ rule: '509.1a', text: M`${g.ref(bl.blocker)} can't block` });
+  for (const bl of blocks) {
+    if (g.canBlock(bl.blocker)) continue;
+    // "can't block" is a restriction (509.1b); an untapped creature the defending player controls is 509.1a
+    const restricted = g.onBattlefield(bl.blocker) && hasKeyword(g.chars(bl.blocker), 'cant-block') && g.canBlock(bl.blocker, { ignoreRestrictions: true });
+    out.push({ rule: restricted ? '509.1b' : '509.1a', text: M`${g.refAny(bl.blocker)} can't block` });
+  }
   out.push(...blockRestrictionErrors(g, blocks));
-  const req = (bs: { blocker: string }[]) => bs.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length;
-  let best = 0;
-  for (const c of g.blockCandidates()) if (!g.blockRestrictionError(c)) best = Math.max(best, req(c));
-  if (req(blocks) < best) out.push({ rule: '509.1c', text: M`this declaration obeys ${req(blocks)} requirement(s), but ${best} can be obeyed without breaking a restriction` });
+  const best = maxBlockRequirements(blockBoard(g));
+  const obeyed = blockRequirementsObeyed(g, blocks);
+  if (obeyed < best) out.push({ rule: '509.1c', text: M`this declaration obeys ${obeyed} requirement(s), but ${best} can be obeyed without breaking a restriction` });
   return out;
+}
+
+/** How many "blocks if able" requirements a declaration obeys: one per required creature that blocks. */
+function blockRequirementsObeyed(g: Game, blocks: { blocker: string; attackers: string[] }[]): number {
+  return new Set(blocks.filter((b) => b.attackers.length && g.canBlock(b.blocker) && hasKeyword(g.chars(b.blocker), 'blocks-if-able')).map((b) => b.blocker)).size;
+}
+
+/** Every legal block declaration, for the query legal-blocks (the requirement maximum computed once, 509.1c). */
+export function legalBlocks(g: Game): { blocker: string; attackers: string[] }[][] {
+  const best = maxBlockRequirements(blockBoard(g));
+  return g.blockCandidates().filter((c) => !g.blockRestrictionError(c) && blockRequirementsObeyed(g, c) >= best);
 }
 
 export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void {

@@ -121,6 +121,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
     | { k: 'loyalty'; obj: string; n: number }
     | { k: 'gain'; player: PlayerId; n: number; draw?: boolean };
   const res: Res[] = [];
+  const toxicRule: string[] = [];
   const gainsBySource = new Map<string, number>();
   for (const it of items) {
     const sc = srcChars(it.source)!;
@@ -128,6 +129,12 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
     const wither = hasKeyword(sc, 'wither');
     if ('player' in it.to) {
       res.push(infect ? { k: 'poison', player: it.to.player, n: it.amount } : { k: 'loss', player: it.to.player, n: it.amount });
+      // 702.164c (2026): combat damage to a player by a creature with toxic also gives poison counters, its total toxic value
+      const toxic = it.combat ? totalToxic(sc.keywords) : 0;
+      if (toxic > 0) {
+        res.push({ k: 'poison', player: it.to.player, n: toxic });
+        toxicRule.push('=702.164b', '=702.164c');
+      }
     } else {
       const tc = v[it.to.obj]!;
       if (tc.types.includes('planeswalker') && !tc.types.includes('creature')) res.push({ k: 'loyalty', obj: it.to.obj, n: it.amount });
@@ -169,7 +176,7 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
     if (r.k === 'minus') resRules.add('119.3d');
     if (r.k === 'mark' && r.n > 0) resRules.add('119.3e');
   }
-  g.cite('damage', [...resRules, ...lifelinkRule], M`the damage is processed into its results:`);
+  g.cite('damage', [...resRules, ...lifelinkRule, ...new Set(toxicRule)], M`the damage is processed into its results:`);
   const nameOr = (id: string) => g.refAny(id);
   for (const r of res) {
     if (r.k === 'mark' && r.n === 0) continue;
@@ -239,4 +246,9 @@ export function dealDamage(g: Game, items0: DamageItem[], label: string): void {
   const bySource = new Map<string, number>();
   for (const it of items) bySource.set(it.source, (bySource.get(it.source) ?? 0) + it.amount);
   for (const [src, n] of bySource) g.detect({ kind: 'damage', source: src, amount: n });
+}
+
+/** A creature's total toxic value: the sum of the N of its toxic abilities, written toxic-N (702.164b, 2026). */
+export function totalToxic(keywords: string[]): number {
+  return keywords.reduce((n, k) => n + Number(/^toxic-(\d+)$/.exec(k)?.[1] ?? 0), 0);
 }

@@ -381,8 +381,8 @@ export class Game {
   legalAttacks(): string[][] {
     return combat.legalAttacks(this);
   }
-  canBlock(id: string): boolean {
-    return combat.canBlock(this, id);
+  canBlock(id: string, opts: { ignoreRestrictions?: boolean } = {}): boolean {
+    return combat.canBlock(this, id, opts);
   }
   blockPairError(blocker: string, attacker: string): { rule: string; text: Msg } | null {
     return combat.blockPairError(this, blocker, attacker);
@@ -392,6 +392,9 @@ export class Game {
   }
   blockCandidates(): { blocker: string; attackers: string[] }[][] {
     return combat.blockCandidates(this);
+  }
+  legalBlocks(): { blocker: string; attackers: string[] }[][] {
+    return combat.legalBlocks(this);
   }
   blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
     return combat.blockError(this, blocks);

@@ -9,9 +9,10 @@
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
-import { evalNum, matches, opponentOf, refObj, type Ctx } from './layers.ts';
+import { evalNum, lastKnown, matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { formatUnits, parseCost } from './mana.ts';
-import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type TargetRef } from './types.ts';
+import { LIMITS } from './limits.ts';
+import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type StackItem, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
@@ -23,7 +24,10 @@ export type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>
 
 /** A number of the instruction, evaluated now; a negative result counts as 0 (107.1b). */
 function num(g: Game, ctx: Ctx, n: Num | undefined, dflt = 0): number {
-  return n === undefined ? dflt : Math.max(0, evalNum(g.s, g.view(), n, ctx));
+  if (n === undefined) return dflt;
+  const lki = typeof n === 'object' && 'power' in n ? lastKnown(g.s, n.power, ctx) : undefined;
+  if (lki) g.cite('rule', ['608.2g', '112.7a'], M`${obj(lki.id, lki.info.chars.name)} has left the battlefield: its last known information is used (power ${lki.info.chars.power ?? 0})`);
+  return Math.max(0, evalNum(g.s, g.view(), n, ctx));
 }
 /** The objects an object reference names now (ids, self, $bindings, or every object matching a filter). */
 function objs(g: Game, ctx: Ctx, r: Refs | undefined): string[] {
@@ -58,6 +62,40 @@ function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
   const added = formatUnits(pool);
   g.addMana(p, added, 1, source);
   if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${sym(added)} added has no spending restriction, although some of the mana it doubled has one`);
+}
+
+/**
+ * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
+ * (111.4: a Dwarf Berserker creature token is named "Dwarf Berserker Token"). With no subtypes either, "Token".
+ */
+function tokenName(g: Game, subtypes: string[]): string {
+  return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
+}
+
+/**
+ * The colors of mana the permanents matching `f` could produce (106.7): the basic land types' intrinsic abilities
+ * (305.6), the mana their mana abilities name, the colors of the permanents a "mana of a color among …" ability looks
+ * at, and, for another "could produce" ability, what it in turn could produce — never the permanents already being
+ * asked about (two Exotic Orchards alone could produce nothing).
+ */
+function couldProduceColors(g: Game, f: NonNullable<Of<'add-mana'>['couldProduce']>, ctx: Ctx, asking: Set<string>): Set<string> {
+  const out = new Set<string>();
+  const v = g.view();
+  const basic: Record<string, string> = { Plains: 'white', Island: 'blue', Swamp: 'black', Mountain: 'red', Forest: 'green' };
+  for (const id of g.battlefield().filter((x) => !asking.has(x) && matches(g.s, v, x, f, ctx))) {
+    const c = v[id]!;
+    for (const s of c.subtypes) if (basic[s]) out.add(basic[s]!);
+    for (const ab of c.activated) {
+      for (const e of ab.effects) {
+        if (e.op !== 'add-mana') continue;
+        for (const [color, letter] of Object.entries(COLOR_SYMBOL)) if (e.mana?.includes(`{${letter}}`)) out.add(color);
+        const self: Ctx = { you: c.controller, self: id };
+        if (e.colorOf !== undefined) for (const o of objs(g, self, e.colorOf)) for (const col of v[o]?.colors ?? []) out.add(col);
+        if (e.couldProduce) for (const col of couldProduceColors(g, e.couldProduce, self, new Set([...asking, id]))) out.add(col);
+      }
+    }
+  }
+  return out;
 }
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
@@ -137,6 +175,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
       return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
+    if (a.couldProduce) {
+      // 106.7: the colors the matching permanents' mana abilities would produce now (105.1: {C} is no color)
+      const colors = [...couldProduceColors(g, a.couldProduce, ctx, new Set(ctx.self ? [ctx.self] : []))];
+      if (!colors.length) return g.cite('rule', ['106.7'], M`no permanent it looks at could produce a color of mana, so the ability produces no mana`);
+      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
+      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of mana those permanents could produce`, '106.7');
+      g.cite('rule', ['106.7'], M`the permanents it looks at could produce ${list(colors.map((c) => word(c)))}`);
+      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
+    }
     if (a.typeProduced) {
       // "one mana of any type that [permanent] produced": a type the triggering mana ability produced (605.1b)
       const types = [...new Set(ctx.eventMana ?? [])];
@@ -145,7 +192,9 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!(types as string[]).includes(t)) throw new IllegalAction(M`${sym(`{${t}}`)} isn't a type of mana that was produced (${sym(types.map((x) => `{${x}}`).join(''))})`, '605.1b');
       return g.addMana(who, `{${t}}`, 1, ctx.self);
     }
-    return g.addMana(who, a.mana ?? '', a.times === undefined ? 1 : num(g, ctx, a.times), ctx.self, a.spendOnly);
+    const times = a.times === undefined ? 1 : num(g, ctx, a.times);
+    if (times * Math.max(1, (a.mana ?? '').split('{').length - 1) > LIMITS.mana) throw new Error(`add-mana: more than ${LIMITS.mana} mana at once`);
+    return g.addMana(who, a.mana ?? '', times, ctx.self, a.spendOnly);
   },
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
   shuffle: (g, a, ctx) => g.shuffleLibrary(player(g, ctx, a.player), a.seed ?? 1),
@@ -227,22 +276,29 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'create-token': (g, a, ctx) => {
     const n = num(g, ctx, a.n, 1);
-    const card = a.card;
+    const name = a.card.name ?? tokenName(g, a.card.subtypes ?? []);
+    const card = { ...a.card, name };
+    if (a.card.name === undefined) g.cite('rule', ['110.5c'], M`the effect doesn't name the token: it is named after its subtypes`);
+    // bounded (schema.ts LIMITS): a number of tokens computed from the game can still be too many
+    if (n > LIMITS.tokens) throw new Error(`create-token: ${n} tokens at once; at most ${LIMITS.tokens}`);
+    if (Object.keys(g.s.objects).length + n > LIMITS.gameObjects) throw new Error(`create-token: the game would hold more than ${LIMITS.gameObjects} objects`);
     for (let i = 0; i < n; i++) {
       const id = a.id ? `${a.id}${n > 1 ? i + 1 : ''}` : `token${g.tick()}`;
+      if (g.s.objects[id]) throw new Error(`create-token: the id "${id}" already names an object (${g.name(id)}); a token is a new object and needs a new id`);
       const controller = player(g, ctx, a.controller);
       g.s.objects[id] = {
         id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},
         timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
       };
       const ev = g.rawMove(id, 'battlefield', { controller });
-      g.cite('event', ['110.5b'], (card.name ? M`a ${obj(id, card.name)} token is created` : M`a token is created`));
+      // a name that already says Token (111.4 in 2026) isn't followed by "token" again
+      g.cite('event', ['110.5b'], /\bToken$/.test(name) ? M`${obj(id, name)} is created` : M`a ${obj(id, name)} token is created`);
       if (a.blocking && g.s.combat) {
         const att = refObj(g.s, a.blocking, ctx);
         if (att && g.s.combat.attackers[att]) {
           g.s.combat.attackers[att]!.blockers.push(id);
           g.s.combat.blockers[id] = [att];
-          g.cite('event', ['509.7'], M`${card.name ? obj(id, card.name) : M`the token`} is put onto the battlefield blocking ${g.ref(att)}`);
+          g.cite('event', ['509.7'], M`${obj(id, name)} is put onto the battlefield blocking ${g.ref(att)}`);
         }
       }
       g.detect(ev);
@@ -252,6 +308,14 @@ export const INSTRUCTIONS: InstructionHandlers = {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
     if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) g.exec(e, ctx, sourceLabel);
     else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
+  },
+  reflexive: (g, a, ctx) => {
+    // 603.12: it triggers now, as the event it waits for happened during this resolution; like a delayed triggered
+    // ability (603.7) it goes on the stack the next time a player would receive priority
+    const source = ctx.self ?? '';
+    g.s.pendingTriggers.push({ controller: ctx.you, source, def: { on: 'etb', effects: a.effects, ...(a.targets ? { targets: a.targets } : {}) }, bindings: { ...(ctx.bindings ?? {}) }, label: 'reflexive triggered ability' });
+    g.touch();
+    g.cite('trigger', ['603.12'], source ? M`${g.ref(source)}'s reflexive triggered ability triggers` : M`a reflexive triggered ability triggers`);
   },
   'may-sacrifice-else': (g, a, ctx, sourceLabel) => {
     // 608.2d: an option that can't be taken is not available
@@ -293,6 +357,24 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (so.stackInfo) so.stackInfo.targets = targets;
     g.touch();
     for (const v of Object.values(a.targets)) g.cite('event', ['114.7d', '114.7e'], M`${g.ref(item.obj)}: a new target is chosen, ${g.refAny(v)}`);
+  },
+  'copy-spell': (g, a, ctx) => {
+    // 706.10: a copy of the spell, with every decision made for it, put on the stack (not cast); 706.10c: new targets
+    const id = refObj(g.s, a.spell, ctx);
+    const item = g.s.stack.find((x) => x.kind === 'spell' && !x.copy && x.obj === id);
+    if (!id || !item) return g.cite('rule', ['608.2b'], M`the spell is no longer on the stack`);
+    const copy: StackItem = { ...clone(item), sid: `cp${g.tick()}`, controller: ctx.you, copy: true, label: `${item.label} (copy)` };
+    const x = g.s.objects[id]!.stackInfo?.x;
+    if (x !== undefined) copy.x = x;
+    g.s.stack.push(copy);
+    g.touch();
+    g.cite('event', ['706.10'], M`${pl(ctx.you)} puts a copy of ${g.ref(id)} on the stack, with the decisions made for it`);
+    if (a.newTargets && Object.keys(a.newTargets).length) {
+      const current: Record<string, string> = {};
+      for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
+      copy.targets = g.chooseTargets(copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
+    }
   },
   'cumulative-upkeep': (g, a, ctx) => {
     // 702.23a: pay [cost] for each age counter on it — each choice separately, the whole set or nothing — or sacrifice

@@ -22,6 +22,9 @@ export interface Ctx {
   x?: number;
   /** The triggered ability being resolved (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
+  /** The incarnation (400.7) of `self` when the ability was activated or triggered: if the source has since left the
+   * battlefield, "its power" is its last known information (608.2g; 608.2h and 113.7a in 2026). */
+  selfInc?: number;
 }
 
 export const opponentOf = (p: PlayerId): PlayerId => (p === 'P1' ? 'P2' : 'P1');
@@ -35,6 +38,24 @@ export function refObj(state: GameState, ref: Ref, ctx: Ctx): string | undefined
     return undefined;
   }
   return state.objects[ref] ? ref : undefined;
+}
+
+/**
+ * The last known information of the object a reference means, when that object has left the battlefield since the
+ * reference was made (608.2g; 608.2h and 113.7a in 2026): a binding's incarnation, or the source's when its ability
+ * was activated or triggered. Undefined when the object is still the one meant (its current information applies).
+ */
+export function lastKnown(state: GameState, ref: Ref, ctx: Ctx): { id: string; info: GameState['lki'][string] } | undefined {
+  let id: string | undefined;
+  let inc: number | undefined;
+  if (ref === 'self') [id, inc] = [ctx.self, ctx.selfInc];
+  else if (ref.startsWith('$')) {
+    const b = ctx.bindings?.[ref.slice(1)];
+    if (b && 'obj' in b) [id, inc] = [b.obj, b.inc];
+  }
+  if (id === undefined || inc === undefined || state.objects[id]?.inc === inc) return undefined;
+  const info = state.lki[id];
+  return info && info.inc === inc ? { id, info } : undefined;
 }
 
 export function hasKeyword(c: Characteristics, kw: string): boolean {
@@ -52,6 +73,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.self && id !== ctx.self) return false;
   if (f.other && id === ctx.self) return false;
   if (f.token !== undefined && o.token !== f.token) return false;
+  if (f.manaValueParity && (c.manaValue % 2 === 0) !== (f.manaValueParity === 'even')) return false;
   if (f.types && !f.types.every((t) => c.types.includes(t))) return false;
   if (f.notTypes && f.notTypes.some((t) => c.types.includes(t))) return false;
   if (f.subtypes && !f.subtypes.every((t) => c.subtypes.includes(t))) return false;
@@ -83,6 +105,8 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
   if (typeof n === 'number') return n;
   if ('count' in n) return Object.keys(state.objects).filter((id) => matches(state, view, id, n.count, ctx)).length;
   if ('power' in n) {
+    const lki = lastKnown(state, n.power, ctx);
+    if (lki) return lki.info.chars.power ?? 0;
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
   }

@@ -34,7 +34,7 @@ export const QUERIES: QueryHandlers = {
     return { options: opts };
   },
   'legal-blocks': (g) => {
-    const opts = g.blockCandidates().filter((b) => g.blockError(b) === null);
+    const opts = g.legalBlocks();
     g.cite('query', ['509.1b', '509.1c'], M`${opts.length} legal block declaration(s)`);
     return { options: opts.map((o) => Object.fromEntries(o.map((b) => [b.blocker, b.attackers]))) };
   },

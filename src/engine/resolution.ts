@@ -7,7 +7,7 @@
 import type { Game } from './game.ts';
 import { code, list, M, obj, pl, type Arg } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
-import { parsePool } from './mana.ts';
+import { setStateField } from './state-edit.ts';
 import { checkStateTriggers } from './triggers.ts';
 import { IllegalAction, isPlayerId, type EffectDef, type Filter, type GameState, type StackItem, type TargetDef, type TargetRef } from './types.ts';
 
@@ -45,21 +45,29 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
   return out;
 }
 
+/** A sandbox edit (the action `set`): only an existing field, with a value of its type (state-edit.ts). */
 export function setPath(g: Game, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let cur: Record<string, unknown> = g.s as unknown as Record<string, unknown>;
-  for (const p of parts.slice(0, -1)) {
-    const next = cur[p];
-    if (typeof next !== 'object' || next === null) throw new IllegalAction(M`cannot set "${code(path)}": no "${code(p)}"`, '100.1');
-    cur = next as Record<string, unknown>;
-  }
-  const last = parts[parts.length - 1]!;
-  cur[last] = last === 'pool' && typeof value === 'string' ? parsePool(value) : value;
+  setStateField(g.s, path, value);
   g.touch();
   g.cite('injection', [], M`sandbox edit: ${{ path }} = ${typeof value === 'number' ? value : code(JSON.stringify(value))}`);
 }
 
-export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string | string[] | { all: Filter } }, ctx: Ctx): boolean {
+/**
+ * A cost paid during resolution (117.12). "You may sacrifice [a permanent]" (`choose`): the player picks one or
+ * declines (choices.sacrifice); the one sacrificed is bound as $sacrificed for what follows ("that creature", whose
+ * last known information a later instruction reads, 608.2g).
+ */
+export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string | string[] | { all: Filter } } | { op: 'sacrifice'; choose: Filter }, ctx: Ctx): boolean {
+  if ('choose' in cost) {
+    const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...cost.choose, controller: 'you' }, ctx));
+    if (!cands.length) return false;
+    const pick = g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you);
+    if (pick === null) return false;
+    if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} can't be sacrificed for this`, '117.12');
+    ctx.bindings = { ...ctx.bindings, sacrificed: { obj: pick, inc: g.s.objects[pick]!.inc } };
+    g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
+    return true;
+  }
   if (typeof cost.obj === 'object' && !Array.isArray(cost.obj)) return false;
   const ids = (Array.isArray(cost.obj) ? cost.obj : [cost.obj]).map((r) => refObj(g.s, r, ctx));
   if (ids.some((id) => !id || !g.onBattlefield(id) || g.chars(id).controller !== ctx.you)) return false;
@@ -131,10 +139,11 @@ export function resolveTop(g: Game): void {
   g.touch();
   const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}) };
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
-  const spellObj = item.kind === 'spell' ? g.s.objects[item.obj] : undefined;
+  if (item.sourceSnapshot) ctx.selfInc = item.sourceSnapshot.inc;
+  const spellObj = item.kind === 'spell' && !item.copy ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
   if (item.x !== undefined) ctx.x = item.x; // an activated ability's X (602.2b → 601.2b)
-  g.cite('resolve', ['608.1', '405.5'], (item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
+  g.cite('resolve', ['608.1', '405.5'], (item.copy ? M`the copy of ${g.ref(item.obj)} resolves` : item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {
     g.cite('resolve', ['608.2a', '603.4'], M`the "if" condition of ${g.ref(item.obj)}'s ability is false: it's removed from the stack and does nothing`);
@@ -167,7 +176,9 @@ export function resolveTop(g: Game): void {
 }
 
 function finishSpell(g: Game, item: StackItem): void {
-  if (item.kind === 'spell') {
+  // 704.5e: a copy of a spell that leaves the stack ceases to exist (the card it copies stays where it is)
+  if (item.copy) g.cite('rule', ['608.2k', '704.5e'], M`the copy of ${g.ref(item.obj)} leaves the stack and ceases to exist`);
+  else if (item.kind === 'spell') {
     const o = g.s.objects[item.obj];
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);

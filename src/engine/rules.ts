@@ -32,9 +32,11 @@ export interface RulesProfile {
   layer7: string[];
   /** Crew N taps "other untapped creatures" in 2026 (702.122a); in 2019 any untapped creatures, the Vehicle too (702.121a). */
   crewOthersOnly: boolean;
+  /** A token the effect doesn't name is named after its subtypes (110.5c), in 2026 "plus the word Token" (111.4). */
+  tokenNameSuffix: boolean;
 }
 
 export const PROFILES: Record<Edition, RulesProfile> = {
-  '2019-01-25': { edition: '2019-01-25', damageAssignmentOrder: true, excessDamageStep: false, layer7: ['7a', '7b', '7c', '7d', '7e'], crewOthersOnly: false },
-  '2026-01-16': { edition: '2026-01-16', damageAssignmentOrder: false, excessDamageStep: true, layer7: ['7a', '7b', '7c', '7d'], crewOthersOnly: true },
+  '2019-01-25': { edition: '2019-01-25', damageAssignmentOrder: true, excessDamageStep: false, layer7: ['7a', '7b', '7c', '7d', '7e'], crewOthersOnly: false, tokenNameSuffix: false },
+  '2026-01-16': { edition: '2026-01-16', damageAssignmentOrder: false, excessDamageStep: true, layer7: ['7a', '7b', '7c', '7d'], crewOthersOnly: true, tokenNameSuffix: true },
 };

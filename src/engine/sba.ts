@@ -32,7 +32,7 @@ export function settle(g: Game): void {
     if (g.putTriggersOnStack()) continue;
     return;
   }
-  throw new Error('state-based actions did not reach a fixed point after 100 rounds');
+  throw new Error(`a loop: state-based actions and triggered abilities kept happening for 100 rounds without stopping (turn ${g.s.turn.number}, ${g.s.turn.step} step; a loop of mandatory actions, 104.4b)`);
 }
 
 /** Which SBAs apply (from one snapshot of the state). */

@@ -11,6 +11,7 @@ import { english, M, obj, type Msg } from './msg.ts';
 import { Game, type StepRecord } from './game.ts';
 import { layerOneCard } from './copy.ts';
 import { derive } from './layers.ts';
+import { pathProblem } from './state-edit.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { translateBetween } from './rules.ts';
 import type { ScenarioInput } from './schema.ts';
@@ -86,7 +87,7 @@ export function listTweakables(s: Scenario): (Knob & { value: unknown })[] {
 export function getPath(root: unknown, path: string): unknown {
   let cur: unknown = root;
   for (const p of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, p)) return undefined;
     cur = (cur as Record<string, unknown>)[p];
   }
   return cur;
@@ -106,6 +107,8 @@ export function applyOverrides(s: Scenario, overrides: Record<string, unknown>):
   const out = clone(s);
   const allowed = new Set((s.knobs ?? []).map((k) => k.path));
   for (const [path, value] of Object.entries(overrides)) {
+    const problem = pathProblem(path);
+    if (problem) throw new Error(problem);
     if (!allowed.has(path)) throw new Error(`"${path}" is not a tweakable parameter of scenario ${s.id}`);
     setPath(out, path, value);
   }

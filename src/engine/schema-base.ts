@@ -4,6 +4,10 @@
  * every part can use these at once (the card and action parts refer to each other only lazily).
  */
 import * as z from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** A whole number a scenario writes: at most LIMITS.amount either way. */
+export const Int = () => z.int().min(-LIMITS.amount).max(LIMITS.amount);
 
 export const Edition = z.enum(["2019-01-25", "2026-01-16"]).meta({ id: "edition" });
 
@@ -27,12 +31,12 @@ export const Mana = z.string().regex(/^(\{[0-9WUBRGCXSP\/]+\})*$/).meta({ id: "m
 
 export const Color = z.enum(["white", "blue", "black", "red", "green"]).meta({ id: "color" });
 
-export const Pt = z.tuple([z.int(), z.int()]).meta({ id: "pt" });
+export const Pt = z.tuple([Int(), Int()]).meta({ id: "pt" });
 
 export const StepName = z.enum(["untap", "upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat", "main2", "end", "cleanup"]).meta({ id: "stepName" });
 
 export const Zone = z.enum(["battlefield", "hand", "library", "graveyard", "exile", "stack", "command"]).meta({ id: "zone" });
 
-export const Keyword = z.enum(["flying", "reach", "trample", "deathtouch", "first-strike", "double-strike", "lifelink", "vigilance", "haste", "menace", "shadow", "defender", "indestructible", "wither", "infect", "undying", "hexproof", "shroud", "flash", "protection-from-white", "protection-from-blue", "protection-from-black", "protection-from-red", "protection-from-green", "can-block-additional-creature", "cant-attack-alone", "attacks-if-able", "blocks-if-able", "cant-block", "cant-be-blocked", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "snow-plainswalk", "snow-islandwalk", "snow-swampwalk", "snow-mountainwalk", "snow-forestwalk", "convoke"]).meta({ id: "keyword" });
+export const Keyword = z.enum(["flying", "reach", "trample", "deathtouch", "first-strike", "double-strike", "lifelink", "vigilance", "haste", "menace", "shadow", "defender", "indestructible", "wither", "infect", "undying", "hexproof", "shroud", "flash", "protection-from-white", "protection-from-blue", "protection-from-black", "protection-from-red", "protection-from-green", "can-block-additional-creature", "cant-attack-alone", "attacks-if-able", "blocks-if-able", "cant-block", "cant-be-blocked", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "snow-plainswalk", "snow-islandwalk", "snow-swampwalk", "snow-mountainwalk", "snow-forestwalk", "convoke", "toxic-1", "toxic-2", "toxic-3"]).meta({ id: "keyword", description: "toxic-N: toxic N (702.164 in 2026); a creature's total toxic value is the sum of its toxic abilities' N (702.164b)" });
 
 export const CardType = z.enum(["artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "tribal"]).meta({ id: "cardType" });

@@ -7,10 +7,10 @@
  */
 import * as z from 'zod';
 import { Instruction } from './schema-action.ts';
-import { CardType, Color, Keyword, Mana, Pt, StepName, Zone } from './schema-base.ts';
+import { CardType, Color, Int, Keyword, Mana, Pt, StepName, Zone } from './schema-base.ts';
 
 export const Num = z.union([
-  z.int(),
+  Int(),
   z.strictObject({
     get count() {
       return Filter;
@@ -118,6 +118,7 @@ export const Filter = z.strictObject({
   self: z.boolean().optional(),
   other: z.boolean().optional(),
   token: z.boolean().optional(),
+  manaValueParity: z.enum(["even", "odd"]).optional().describe("an even or odd mana value (on the stack with its X, 202.3e)"),
   sharesColorWith: z.string().optional(),
   lock: z.boolean().optional(),
 }).meta({ id: "filter" });
@@ -164,6 +165,17 @@ export const RulesMod = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal("unblockable"),
   }),
+  z.strictObject({
+    kind: z.literal("loyalty-cost"),
+    n: z.int().describe("the loyalty abilities of permanents the effect's controller controls cost an additional [+n] (negative: [−n]) to activate"),
+  }).describe("Carth the Lion's \"Planeswalkers' loyalty abilities you control cost an additional [+1] to activate\" (606.4, 606.5 in 2026)"),
+  z.strictObject({
+    kind: z.literal("cant-cast"),
+    player: z.string().describe("who can't cast them: you, opponent, P1 or P2"),
+    get spells() {
+      return Filter;
+    },
+  }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
 ]).meta({ id: "rulesMod" });
 
 export const Effect = z.strictObject({
@@ -301,7 +313,7 @@ export const CopyExcept = z.strictObject({
 }).describe("exceptions and modifications of a copy effect; they become part of the copiable values (706.9)").meta({ id: "copyExcept" });
 
 export const Trigger = z.strictObject({
-  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state", "crews", "tapped-for-mana"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a)"),
+  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state", "crews", "tapped-for-mana"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
   get filter() {
     return Filter.optional();
   },
@@ -330,6 +342,7 @@ export const Activated = z.strictObject({
     return Mana.optional();
   },
   tap: z.boolean().optional(),
+  loyalty: z.int().min(-1000).max(1000).optional().describe("a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)"),
   crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
   get targets() {

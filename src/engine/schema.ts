@@ -10,6 +10,7 @@
 import * as z from 'zod';
 
 import { Edition, I18n, PageEdition, Id, Mana, Player, Rule, StepName, Zone } from './schema-base.ts';
+import { LIMITS } from './limits.ts';
 import { Card } from './schema-card.ts';
 import { Action } from './schema-action.ts';
 import { Expect } from './schema-expect.ts';
@@ -40,11 +41,11 @@ export const PlayerSetup = z.strictObject({
   },
   get library() {
     return z.union([
-    z.int().min(0),
-    z.array(Id),
+    z.int().min(0).max(LIMITS.cards).describe(`a number of cards (at most ${LIMITS.cards})`),
+    z.array(Id).max(LIMITS.cards),
   ]).optional();
   },
-  hand: z.int().min(0).optional(),
+  hand: z.int().min(0).max(LIMITS.cards).optional().describe(`a number of cards (at most ${LIMITS.cards})`),
   maxHandSize: z.int().optional(),
 }).meta({ id: "playerSetup" });
 
@@ -64,7 +65,7 @@ export const Setup = z.strictObject({
     return z.partialRecord(Player, PlayerSetup);
   },
   get objects() {
-    return z.record(Id, SetupObject).optional();
+    return z.record(Id, SetupObject).refine((o) => Object.keys(o).length <= LIMITS.objects, { message: `at most ${LIMITS.objects} objects` }).meta({ maxProperties: LIMITS.objects }).optional();
   },
 }).meta({ id: "setup" });
 

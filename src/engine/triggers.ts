@@ -98,7 +98,8 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
       if (ev.kind === 'tapped-for-mana' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj), player: { player: ev.by } }; mana = ev.mana; rules = ['603.2', '106.11a']; }
       break;
     case 'deals-damage':
-      if (ev.kind === 'damage' && ev.amount > 0 && (def.self ? ev.source === src : true)) { bindings = {}; amount = ev.amount; rules = ['603.2', '603.2f']; }
+      // the source watched: this object (self), or any source matching the filter (never any source at all)
+      if (ev.kind === 'damage' && ev.amount > 0 && (def.self ? ev.source === src : !!def.filter && !!v[ev.source] && matches(g.s, v, ev.source, { ...def.filter, zone: 'any' }, ctx))) { bindings = {}; amount = ev.amount; rules = ['603.2', '603.2f']; }
       break;
   }
   if (!bindings) return;
@@ -121,6 +122,8 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
   const pending: PendingTrigger = { controller, source: src, def, bindings, label: `${c?.name ?? src}: triggered ability (${def.on})` };
   if (amount !== undefined) pending.eventAmount = amount;
   if (mana) pending.eventMana = mana;
+  const inc = st.objects[src]?.inc;
+  if (inc !== undefined) pending.sourceInc = inc;
   g.s.pendingTriggers.push(pending);
   g.touch();
   g.cite('trigger', rules, M`${obj(src, c?.name ?? src)}'s triggered ability triggers`);
@@ -215,6 +218,7 @@ export function putTriggersOnStack(g: Game): boolean {
       if (t.def.if) item.condition = t.def.if;
       if (t.eventAmount !== undefined) item.eventAmount = t.eventAmount;
       if (t.stateKey) item.stateKey = t.stateKey;
+      if (t.sourceInc !== undefined) item.sourceSnapshot = { inc: t.sourceInc };
       if (t.def.targets?.length) {
         const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`, p);
         item.targets = g.chooseTargets(t.def.targets, chosen, { you: p, self: t.source });

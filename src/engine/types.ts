@@ -115,6 +115,8 @@ export interface GameObject {
   deathtouched?: boolean;
   /** Phased out (702.25b): on the battlefield, but treated as though it doesn't exist. */
   phasedOut?: boolean;
+  /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */
+  loyaltyTurn?: number;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
 }
 
@@ -193,9 +195,11 @@ export interface StackItem {
   sourceSnapshot?: { inc: number };
   /** The triggered ability this item is (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
-  /** The value of X announced for an activated ability (602.2b). */
+  /** The value of X announced for an activated ability (602.2b), or copied with a spell (706.10). */
   x?: number;
   stateKey?: string;
+  /** A copy of the spell `obj` (706.10): not a card; it ceases to exist when it leaves the stack (704.5e). */
+  copy?: boolean;
 }
 
 export interface PendingTrigger {
@@ -209,6 +213,8 @@ export interface PendingTrigger {
   eventMana?: ManaLetter[];
   /** A state trigger's identity: it doesn't trigger again while waiting or on the stack (603.8). */
   stateKey?: string;
+  /** The source's incarnation as it triggered (for a leaves-the-battlefield trigger, as it last was on the battlefield). */
+  sourceInc?: number;
 }
 
 export interface CombatState {

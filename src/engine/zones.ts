@@ -52,6 +52,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   }
   delete o.attachedTo;
   delete o.deathtouched;
+  delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();
@@ -226,7 +227,7 @@ export function draw(g: Game, p: PlayerId, n: number): void {
       g.s.players[p].drewFromEmpty = true;
       g.touch();
       g.cite('event', ['120.4'], M`${pl(p)} can't draw: the library is empty (checked by 704.5b)`);
-      continue;
+      break; // drawing from it again changes nothing more (and a huge n would only repeat this line)
     }
     g.rawMove(lib[0]!, 'hand');
     g.cite('event', ['120.1'], M`${pl(p)} draws a card`);

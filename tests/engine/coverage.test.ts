@@ -78,9 +78,18 @@ describe('coverage of the simulatable CR examples', () => {
     const beyondSurvey = [...on19].filter((k) => !keys.has(k) && matches.has(k)).length;
     const only2026 = scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).length;
     expect(on26.size).toBe(found.length + beyondSurvey + only2026);
-    // by name: one 2019 example beyond the survey's class a (701.19c#1, Guile) and one 2026-only example (510.1c#1 of
-    // 2026, Elvish Regrower): 102 + 1 + 1
-    expect([beyondSurvey, only2026]).toEqual([1, 1]);
-    expect(on26.size).toBe(104);
+    // by name: two 2019 examples beyond the survey's class a (701.19c#1, Guile; 106.7#1, Exotic Orchard, with the new
+    // add-mana couldProduce, issue 23) and ten 2026-only examples: 510.1c#1
+    // of 2026 (Elvish Regrower) and, from issue 23, 111.4#1 (Dwarven Reinforcements: "Dwarf Berserker Token"), 111.4#2
+    // (Minsc's Boo), 113.2a#1 ("can't block" is an ability), 205.3c#1 (Dryad Arbor), 605.2#1 (a mana ability that
+    // produces nothing), 614.12#2 (Yixlid Jailer and Scarwood Treefolk), and with new constructs 707.10#2 (copy-spell:
+    // a copy of Fling), 601.3a#1 (the casting prohibition cant-cast: Void Winnower) and 603.12#1 (the reflexive trigger
+    // reflexive, after "you may sacrifice" with a choice: Heart-Piercer Manticore) and 702.164b#1 (the keywords
+    // toxic-N: total toxic value 2 + 1), 606.5#1 (loyalty abilities and the rules mod loyalty-cost: Carth the Lion):
+    // 102 + 2 + 12
+    expect([beyondSurvey, only2026]).toEqual([2, 12]);
+    expect(scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).flatMap((s) => s.attach.map((a) => `${a.rule}#${a.example}`)).sort())
+      .toEqual(['111.4#1', '111.4#2', '113.2a#1', '205.3c#1', '510.1c#1', '601.3a#1', '603.12#1', '605.2#1', '606.5#1', '614.12#2', '702.164b#1', '707.10#2']);
+    expect(on26.size).toBe(116);
   });
 });

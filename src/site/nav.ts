@@ -57,8 +57,8 @@ export function renumbering(store: HistoryStore | null | undefined, from: string
 function link(ed: Edition, current: Edition | null, ctx: SwitchContext, label: string): SwitchLink {
   const { section } = ctx;
   const renumber = current ? renumbering(ctx.store, current.edition, ed.edition, [...(typeof section === 'string' ? [section] : []), ...(ctx.rules ?? [])]) : undefined;
-  // The section as that edition numbers it (2019's 119 is today's 120).
-  const there = typeof section === 'string' ? (renumber?.[section] ?? section) : section;
+  // The section as that edition numbers it (2019's 119 is today's 120; null: that edition lacks it, its contents then).
+  const there = typeof section === 'string' && renumber && Object.hasOwn(renumber, section) ? renumber[section]! : section;
   const href = typeof there === 'string' ? sectionHref(ed, there) || ed.base : there ? glossaryPath(ed.base) : ed.base;
   return {
     lang: ed.lang, edition: ed.edition, label, href, base: ed.base, current: ed === current, ownLanguage: ed.lang === current?.lang, latest: ed.latest,

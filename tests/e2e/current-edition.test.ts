@@ -54,6 +54,18 @@ suite('the current editions (2026-01-16) in Japanese and Korean', () => {
       await page.close();
     });
 
+    test('a rule the other edition lacks: the switch lands on the nearest place and says so (123.1, new since 2019)', async () => {
+      const page = await site.open('/ja/123/#123.1', { context: ctx(), ready: true });
+      await follow(page, 'details.eds a[data-switch="/ja/2019-01-25/"]', /\/ja\/2019-01-25\/$/);
+      await page.waitForSelector('html[data-cr-ready]');
+      expect(await page.locator('main [data-absent]').textContent()).toBe('2026-01-16版の規則123.1はこの版にありません。最も近い箇所を表示しています。');
+      // Said once: a reload does not repeat it.
+      await page.reload();
+      await page.waitForSelector('html[data-cr-ready]');
+      expect(await page.locator('main [data-absent]').count()).toBe(0);
+      await page.close();
+    });
+
     test('the language switch of the 2019 translation goes to the 2019 English, same rule', async () => {
       const page = await site.open('/ja/2019-01-25/120/#120.4', { context: ctx(), ready: true });
       await follow(page, 'nav.lang-nav a[hreflang="en"]', /\/en\/2019-01-25\/120\/#120\.4$/);

@@ -83,6 +83,8 @@ needs(SHARED).describe('the current editions on the site', () => {
     // A rule new since 2019 has no counterpart there: the map says null, and the script falls back to its ancestors.
     const newer = editionLinks(site, ja, { section: '123', rules: pageRules(ja, '123.1'), store }).find((l) => l.edition === '2019-01-25')!;
     expect(newer.renumber!['123.1']).toBeNull();
+    // Its section is new too: the link is that edition's contents, never a section that happens to bear the number.
+    expect(newer.href).toBe('/ja/2019-01-25/');
   });
 
   it('publishes "translation" for every rule of a current edition, the English diff for an outdated one', () => {

@@ -12,13 +12,14 @@ import { initMarks } from './marks.ts';
 import { initNotFound } from './notfound.ts';
 import { initOffline } from './offline.ts';
 import { PreviewController } from './preview.ts';
-import { initSwitch } from './switch.ts';
+import { initSwitch, showAbsent } from './switch.ts';
 
 const previews = new PreviewController(document);
 previews.init();
 initKeyboard({ closePreview: () => previews.hide() });
 initGoto();
 initSwitch();
+showAbsent();
 initNotFound();
 initGlossary();
 initHome();

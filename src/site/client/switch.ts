@@ -7,6 +7,7 @@
  */
 import { ancestors } from '../lookup.ts';
 import { BASE_RE, currentRule, exists } from './page.ts';
+import { format } from '../../i18n/translate.ts';
 
 /** The URL a parallel-view link should open for `rule`: its page with the rule as fragment. */
 export function withRule(href: string, rule: string): string {
@@ -37,6 +38,41 @@ export function targetsFor(rule: string, renumber: Record<string, string | null>
   return out;
 }
 
+const ABSENT = 'cr-atlas-absent';
+
+function rememberAbsent(view: Window, rule: string, from: string): void {
+  try {
+    view.sessionStorage.setItem(ABSENT, JSON.stringify({ rule, from }));
+  } catch {
+    // No session storage: the reader lands on the nearest place without the note.
+  }
+}
+
+function takeAbsent(view: Window): { rule?: unknown; from?: unknown } | null {
+  try {
+    const saved = view.sessionStorage.getItem(ABSENT);
+    view.sessionStorage.removeItem(ABSENT);
+    return saved ? (JSON.parse(saved) as { rule?: unknown; from?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** On the page a switch landed on: says that the rule the reader came from is not in this edition (once). */
+export function showAbsent(doc: Document = document): void {
+  const view = doc.defaultView ?? window;
+  const saved = takeAbsent(view);
+  const main = doc.querySelector('main');
+  const template = doc.body.dataset['lAbsent'];
+  if (!saved || typeof saved.rule !== 'string' || typeof saved.from !== 'string' || !main || !template) return;
+  const note = doc.createElement('p');
+  note.className = 'notices absent-note';
+  note.setAttribute('role', 'status');
+  note.dataset['absent'] = saved.rule;
+  note.textContent = format(template, { rule: saved.rule, from: saved.from });
+  main.prepend(note);
+}
+
 export function initSwitch(doc: Document = document): void {
   const view = doc.defaultView ?? window;
   // Middle-click, Ctrl+click and "open in new tab" read the href: keep it current at every press.
@@ -63,6 +99,8 @@ export function initSwitch(doc: Document = document): void {
     if (!BASE_RE.test(switchBase)) return;
     e.preventDefault();
     const renumber = readRenumber(a.dataset['renumber']);
+    // The rule is not in the other edition (new since, or gone): the page it lands on says so (showAbsent).
+    if (Object.hasOwn(renumber, cur.id) && renumber[cur.id] === null) rememberAbsent(view, cur.id, doc.body.dataset['edition'] ?? '');
     void (async () => {
       for (const n of targetsFor(cur.id, renumber)) {
         const url = `${switchBase}${n}/`;

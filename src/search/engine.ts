@@ -17,10 +17,13 @@
  */
 import { Index } from './flexsearch.ts';
 import type { Lang } from '../model/types.ts';
-import { compareRuleNumbers, normalizeRuleQuery } from '../model/rule-number.ts';
+import { compareRuleNumbers } from '../model/rule-number.ts';
+import { ruleQuery } from './rule-query.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
 import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, type Mapped, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
+import { contentQuery } from './fillers.ts';
+import { Prior } from './prior.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { escapeRe, makeSnippet, SNIPPET_SCAN } from './snippet.ts';
@@ -45,6 +48,8 @@ const GLOSSARY_TEXT = 0.3;
 /** Share of records above which a word is too common to score when the query has a rarer one. */
 const COMMON = 0.2;
 const NUMBER_ONLY = /^\d{1,2}$/;
+/** Bonus of a subrule of a heading the query names (plus its citations), above text matches. */
+const SUBRULE = 50;
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
@@ -67,6 +72,8 @@ export class Searcher {
   private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
   private readonly numbers: RuleNumbers;
+  /** Citations, variant and list rules (prior.ts). */
+  private readonly prior: Prior;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
   /** Per record: the compact key of its body (phrase checks). */
@@ -166,6 +173,7 @@ export class Searcher {
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
     this.vocab = new Vocabulary(this.df);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
+    this.prior = new Prior(this.records, indexTokens);
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
     for (const g of bundle.glossary ?? []) {
       const idx = this.byNumber.get(g.n);
@@ -210,7 +218,7 @@ export class Searcher {
   rank(query: string, limit = 10): Scored[] {
     const trimmed = query.trim();
     if (!trimmed) return [];
-    const number = normalizeRuleQuery(trimmed);
+    const number = ruleQuery(trimmed);
     if (number) return this.numbers.hits(number, limit);
     const norm = normalize(trimmed).trim();
     if (NUMBER_ONLY.test(norm)) return this.numbers.sectionPrefix(norm, limit);
@@ -275,7 +283,7 @@ export class Searcher {
   /** Free-text ranking (headings, aliases, body, examples). */
   textRank(query: string, limit: number): Scored[] {
     const norm = normalize(query).trim();
-    const terms = queryTerms(norm);
+    const terms = queryTerms(contentQuery(norm));
     const N = this.records.length;
     const { total, covered, best, extra, mask, seen, list, via } = this.scratch;
     let count = 0;
@@ -303,6 +311,9 @@ export class Searcher {
     const common = (token: string) => (this.df.get(token) ?? 0) > COMMON * N;
     const hasRare = [...merged.values()].some((t) => this.df.has(t.token) && !common(t.token));
     for (const t of merged.values()) {
+      // A common word is left out with its completions too (`effects` is common, `effectively` is
+      // not: it put two glossary entries above 707.9 for `copy effects`).
+      if (hasRare && common(t.token)) continue;
       let alts = this.vocab.alternatives(t);
       if (hasRare) alts = alts.filter((a) => !common(a.token));
       if (alts.length === 0) continue;
@@ -358,13 +369,19 @@ export class Searcher {
       const stemmed = core.split(/\s+/).map((w) => koreanStem(w)[0]).join(' ');
       if (stemmed !== core) keys.push(titleKey(stemmed)), damps.push(0.9);
     }
+    // Headings the query names exactly: their subrules follow them, most cited first (trample →
+    // 702.19 then 702.19b, which the other rules cite most), above rules that merely use the word.
+    const named = new Map<number, number>();
     keys.forEach((key, ki) => {
       const damp = damps[ki]!;
       if (!key) return;
       this.headings.match(key, (idx, bonus) => {
         touch(idx);
         extra[idx]! += bonus * damp;
-        if (bonus >= EXACT_TITLE) via[idx] = 1;
+        if (bonus >= EXACT_TITLE) {
+          via[idx] = 1;
+          named.set(idx, Math.max(named.get(idx) ?? 0, damp));
+        }
       });
       // Definitions first: the glossary entry, the rules defining the term, the rules it cites.
       const entries = this.glossaryKeys.get(key);
@@ -385,6 +402,15 @@ export class Searcher {
         });
       }
     });
+    for (const [h, damp] of named) {
+      const num = this.records[h]![0];
+      if (!num.includes('.')) continue;
+      for (let c = h + 1; c < N && this.records[c]![0].startsWith(num) && /^[a-z]$/.test(this.records[c]![0].slice(num.length)); c++) {
+        touch(c);
+        extra[c]! += (SUBRULE + 10 * Math.log2(1 + this.prior.cites[c]!)) * damp;
+      }
+    }
+    const variantNamed = this.prior.namesVariant(merged.keys());
     // Final scores: text × coverage², plus heading coverage and the bonuses above.
     const scores = this.scratch.score;
     const { isGlossary, titleSize } = this;
@@ -394,7 +420,7 @@ export class Searcher {
       if (maxWeight > 0 && total[d]! > 0) {
         const cov = covered[d]! / maxWeight;
         // A definition that merely uses the words counts less than a rule (unless the query names it).
-        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1);
+        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1) * this.prior.factor(d, variantNamed);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
         const size = titleSize[d]!;
         if (size >= 0 && cov >= 0.6) {

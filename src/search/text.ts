@@ -120,8 +120,13 @@ export interface Piece {
 }
 
 // Latin-ish words (letters or digits, a rule number with its dots and letter), a Japanese run, a Hangul run.
-const PIECE =
-  /(\d{3}\.\d{1,3}[a-z]?(?![a-z0-9]))|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+)|(\p{Script=Hangul}+)|([\p{L}\p{N}]+(?:'[\p{L}]+)*)/gu;
+// A Latin word stops where kana, kanji or Hangul begin: `cip能力` is `cip` + `能力`, `1ターンに` is
+// `1` + `ターンに` (a word that swallowed the run matched nothing and emptied the result).
+const NOT_CJK = '(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}ー々〆ヶ])';
+const PIECE = new RegExp(
+  `(\\d{3}\\.\\d{1,3}[a-z]?(?![a-z0-9]))|([\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆ヶ]+)|(\\p{Script=Hangul}+)|((?:${NOT_CJK}[\\p{L}\\p{N}])+(?:'(?:${NOT_CJK}\\p{L})+)*)`,
+  'gu',
+);
 
 /** Splits normalised text into script runs and words. */
 export function pieces(norm: string): Piece[] {

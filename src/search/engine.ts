@@ -20,7 +20,7 @@ import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, type Mapped, type Piece, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior } from './prior.ts';
@@ -57,6 +57,13 @@ export function titleKey(text: string): string {
 }
 
 const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
+
+/** Whether `key` (compact: no spaces) begins at a word start of `text` (`레이어` in `레이어 1`, not in `플레이어`). */
+function startsAWord(text: string, key: string): boolean {
+  const words = normalize(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  for (let i = 0; i < words.length; i++) if (words.slice(i).join('').startsWith(key)) return true;
+  return false;
+}
 
 export class Searcher {
   readonly bundle: SearchBundle;
@@ -149,10 +156,13 @@ export class Searcher {
         const scan = normalizeMapped(body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body);
         this.bodyNorm.push(scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm });
       }
-      const et = examples ? indexTokens(examples) : [];
+      const eps = examples ? pieces(normalize(examples)) : [];
+      const et = pieceTokens(eps);
       this.length[idx] = bt.length + EXAMPLE_FACTOR * et.length;
       total += this.length[idx]!;
+      et.push(...wordStarts(eps));
       const bodySet = new Set(bt);
+      for (const w of wordStarts(ps)) bodySet.add(w);
       const all = new Set([...bodySet, ...et]);
       for (const t of all) {
         this.df.set(t, (this.df.get(t) ?? 0) + 1);
@@ -375,7 +385,10 @@ export class Searcher {
     keys.forEach((key, ki) => {
       const damp = damps[ki]!;
       if (!key) return;
+      // A Korean key inside a longer word of a heading is no match (`레이어` in `플레이어`).
+      const korean = /^\p{Script=Hangul}/u.test(key);
       this.headings.match(key, (idx, bonus) => {
+        if (korean && bonus < EXACT_TITLE && !startsAWord(this.records[idx]![2], key)) return;
         touch(idx);
         extra[idx]! += bonus * damp;
         if (bonus >= EXACT_TITLE) {

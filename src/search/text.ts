@@ -186,6 +186,23 @@ export function pieceTokens(ps: Piece[]): string[] {
   return out;
 }
 
+/**
+ * Word-start tokens of the Hangul words of a text: `^` + the word's first two syllables. A Korean
+ * query word asks for them too, so a record where the word starts a word (`레이어`, layers) scores
+ * above one where its bigrams only occur inside another word (`플레이어`, player; issue 22).
+ * Korean is the only script here with spaces between words; Japanese runs have no word starts.
+ * @example wordStarts(pieces('플레이어는 레이어')) // ['^플레', '^레이']
+ */
+export function wordStarts(ps: Piece[]): string[] {
+  const out: string[] = [];
+  for (const p of ps) if (p.script === 'ko' && p.text.length >= 2) out.push(WORD_START + p.text.slice(0, 2));
+  return out;
+}
+
+export const WORD_START = '^';
+/** A word start counts a third of a bigram: it orders records that have the word, it does not decide. */
+const WORD_START_WEIGHT = 0.3;
+
 /** One unit of a query: a token to look up and how much it counts. */
 export interface QueryTerm {
   /** Index token (a Latin word after plural folding, or a CJK 1/2-gram). */
@@ -241,6 +258,7 @@ export function queryTerms(normQuery: string): QueryTerm[] {
     } else if (p.script === 'ko') {
       const [stem, ending] = koreanStem(p.text);
       const grams = bigrams(p.text);
+      if (grams.length > 1 || Array.from(p.text).length === 2) out.push({ token: WORD_START + p.text.slice(0, 2), weight: WORD_START_WEIGHT, script: 'ko', word: p.text });
       const stemLen = Array.from(stem).length;
       grams.forEach((g, i) => {
         // Bigram i covers characters i and i+1; it is inside the stem when i + 1 < stemLen.

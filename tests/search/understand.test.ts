@@ -11,7 +11,7 @@ import { loadBundle } from '../../scripts/search-index.ts';
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { Prior } from '../../src/search/prior.ts';
-import { indexTokens, normalize, pieces } from '../../src/search/text.ts';
+import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
 const { describe, it } = needs(SHARED);
@@ -113,5 +113,21 @@ describe('prior: citations, variant rules, lists', () => {
     // A card name never lets the creature-type list come first.
     expect((await top(en, 'Wrath of God indestructible'))[0]).not.toBe('205.3m');
     expect((await top(en, 'Wrath of God indestructible')).slice(0, 5)).toContain('702.12b');
+  });
+});
+
+describe('Korean words over bigrams inside other words', () => {
+  it('indexes and asks for word starts', () => {
+    expect(wordStarts(pieces(normalize('플레이어는 레이어 7')))).toEqual(['^플레', '^레이']);
+    expect(queryTerms(normalize('레이어')).map((t) => t.token)).toContain('^레이');
+  });
+  it('레이어 finds the layers (613), not the player rules', async () => {
+    // 613.1 names the layers (「레이어 1: 복사 효과…」); 102 is 「플레이어」.
+    const hits = await top(ko, '레이어');
+    expect(hits.slice(0, 5).every((n) => n.startsWith('613'))).toBe(true);
+    expect(hits).not.toContain('102');
+    // Spacing variants keep working (상태참조행동 / 상태 참조 행동 → 704).
+    expect((await top(ko, '상태참조행동')).slice(0, 3)).toContain('704');
+    expect((await top(ko, '상태 참조 행동')).slice(0, 3)).toContain('704');
   });
 });

@@ -24,6 +24,7 @@ import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, norma
 import { splitBilingual } from './titles.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior } from './prior.ts';
+import { CjkSpelling } from './cjk-spelling.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { escapeRe, makeSnippet, SNIPPET_SCAN } from './snippet.ts';
@@ -81,6 +82,8 @@ export class Searcher {
   private readonly numbers: RuleNumbers;
   /** Citations, variant and list rules (prior.ts). */
   private readonly prior: Prior;
+  /** Japanese and Korean misspellings (made at the first query that needs it). */
+  private spelling: CjkSpelling | undefined;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
   /** Per record: the compact key of its body (phrase checks). */
@@ -226,12 +229,18 @@ export class Searcher {
 
   /** Ranked records without snippets. */
   rank(query: string, limit = 10): Scored[] {
-    const trimmed = query.trim();
+    let trimmed = query.trim();
     if (!trimmed) return [];
     const number = ruleQuery(trimmed);
     if (number) return this.numbers.hits(number, limit);
-    const norm = normalize(trimmed).trim();
-    if (NUMBER_ONLY.test(norm)) return this.numbers.sectionPrefix(norm, limit);
+    const typed = normalize(trimmed).trim();
+    if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
+    // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
+    // heading lookups below then see the term.
+    const fixed = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(typed) ? this.cjk().fix(typed) : typed;
+    const spelled = fixed !== typed;
+    const norm = fixed;
+    trimmed = fixed;
     // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
     const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
     if (whole) return this.withSynonym(whole, limit);
@@ -245,8 +254,23 @@ export class Searcher {
       }
     }
     const hits = this.textRank(rewritten, limit);
-    if (used) for (const h of hits) if (h.via === 'text') h.via = 'synonym';
+    if (used || spelled) for (const h of hits) if (h.via === 'text') h.via = used ? 'synonym' : 'spelling';
     return hits;
+  }
+
+  /** The misspelling corrector, over this edition's names of things. */
+  private cjk(): CjkSpelling {
+    if (!this.spelling) {
+      const terms: string[] = [];
+      this.records.forEach(([, flags, body]) => {
+        if (flags & TITLE) terms.push(splitBilingual(body)[0] || body);
+      });
+      for (const g of this.glossary.values()) terms.push(g.t);
+      for (const [native] of this.bundle.dict) terms.push(native);
+      for (const s of this.bundle.synonyms) terms.push(s.query, ...s.match);
+      this.spelling = new CjkSpelling(terms, (g) => this.df.get(g) ?? 0);
+    }
+    return this.spelling;
   }
 
   /**

@@ -11,6 +11,7 @@ import { loadBundle } from '../../scripts/search-index.ts';
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { Prior } from '../../src/search/prior.ts';
+import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -129,5 +130,43 @@ describe('Korean words over bigrams inside other words', () => {
     // Spacing variants keep working (상태참조행동 / 상태 참조 행동 → 704).
     expect((await top(ko, '상태참조행동')).slice(0, 3)).toContain('704');
     expect((await top(ko, '상태 참조 행동')).slice(0, 3)).toContain('704');
+  });
+});
+
+describe('Japanese and Korean misspellings and IME misconversions', () => {
+  it('measures Korean slips in jamo', () => {
+    expect(jamoDistance('게', '계')).toBe(1);
+    expect(jamoDistance('젹', '적')).toBe(1);
+    expect(jamoDistance('궈', '권')).toBe(1);
+    expect(jamoDistance('가', '나')).toBe(1);
+    expect(jamoDistance('가', '넘')).toBe(3);
+  });
+  it('corrects to the edition’s own terms (glossary, headings, term bridge)', async () => {
+    // Each target is a keyword heading of the 2019 CR: 702.8 瞬速, 702.15 絆魂, 702.2 接死, 704 状況起因処理,
+    // 614 置換効果, 903 統率者戦 (統率者), 702.20 경계, 903 커맨더, 702.2 치명타, 702.12 무적, 702.7 선제공격.
+    const first = async (s: typeof ja, q: string) => (await s.search(q, 3)).map((h) => h.number);
+    expect(await first(ja, '瞬足')).toContain('702.8a');
+    expect(await first(ja, '絆根')).toContain('702.15a');
+    expect(await first(ja, '摂死')).toContain('702.2a');
+    expect(await first(ja, '状況基因処理')).toContain('704');
+    expect(await first(ja, '痴漢効果')).toContain('614');
+    expect(await first(ja, 'トランプる')).toContain('702.19');
+    expect((await first(ja, '統卒者')).some((n) => n.startsWith('903'))).toBe(true);
+    expect(await first(ko, '경게')).toContain('702.20');
+    expect(await first(ko, '커멘더')).toContain('903');
+    expect(await first(ko, '치멍타')).toContain('702.2');
+    expect(await first(ko, '무젹')).toContain('702.12');
+    expect(await first(ko, '선재공격')).toContain('702.7');
+    expect(await first(ko, '상테 참조 행동')).toContain('704');
+  });
+  it('leaves known words and particles alone', async () => {
+    const bundle = SHARED.present ? loadBundle(`ja-${EDITION.ja}`) : undefined;
+    const df = new Map<string, number>();
+    for (const [, , body] of bundle!.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
+    const fixer = new CjkSpelling(['移行', '飛行', 'トランプル', '경계'], (g) => df.get(g) ?? 0);
+    expect(fixer.fix('トランプル')).toBe('トランプル');
+    expect(fixer.fix('非行を持つ')).toBe('飛行を持つ');
+    // A particle where a term has a kanji is another word, not a slip.
+    expect(fixer.fix('に行')).toBe('に行');
   });
 });

@@ -15,7 +15,7 @@
  *     one jamo each in words of four or more.
  * Pure: the searcher gives the terms and says which bigrams it knows.
  */
-import { bigrams, koreanStem } from './text.ts';
+import { bigrams, koreanStem, normalize } from './text.ts';
 
 const HANGUL = /^\p{Script=Hangul}+$/u;
 const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
@@ -85,6 +85,8 @@ export class CjkSpelling {
   /** Korean term words by syllable count. */
   private readonly ko = new Map<number, string[][]>();
   private readonly known: (bigram: string) => number;
+  /** Bigrams of the terms themselves: known even where the records lack them (a head bundle, 山札). */
+  private readonly termGrams = new Set<string>();
   private readonly cache = new Map<string, string>();
 
   /**
@@ -95,7 +97,8 @@ export class CjkSpelling {
     this.known = df;
     const ja = new Set<string>();
     for (const raw of terms) {
-      const t = raw.normalize('NFKC').toLowerCase();
+      const t = normalize(raw);
+      for (const w of t.split(/[^\p{L}\p{N}]+/u)) for (const g of bigrams(w)) this.termGrams.add(g);
       for (const run of t.match(JA_RUN) ?? []) if (Array.from(run).length >= 2) ja.add(run);
       for (const w of t.split(/[^\p{Script=Hangul}]+/u)) {
         const chars = Array.from(w);
@@ -109,7 +112,10 @@ export class CjkSpelling {
   }
 
   private unknownAt(chars: string[]): number {
-    for (let i = 0; i + 1 < chars.length; i++) if (!this.known(chars[i]! + chars[i + 1]!)) return i;
+    for (let i = 0; i + 1 < chars.length; i++) {
+      const g = chars[i]! + chars[i + 1]!;
+      if (!this.known(g) && !this.termGrams.has(g)) return i;
+    }
     return -1;
   }
 
@@ -167,10 +173,11 @@ export class CjkSpelling {
   fix(query: string): string {
     const hit = this.cache.get(query);
     if (hit !== undefined) return hit;
-    let out = query.normalize('NFKC').toLowerCase();
+    const norm = normalize(query);
+    let out = norm;
     out = out.replace(/\p{Script=Hangul}+/gu, (w) => (HANGUL.test(w) ? (this.korean(w) ?? w) : w));
     out = out.replace(JA_RUN, (run) => this.japanese(run) ?? run);
-    const res = out === query.normalize('NFKC').toLowerCase() ? query : out;
+    const res = out === norm ? query : out;
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(query, res);
     return res;

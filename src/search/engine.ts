@@ -25,9 +25,10 @@ import { splitBilingual } from './titles.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior } from './prior.ts';
 import { CjkSpelling } from './cjk-spelling.ts';
+import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
-import { escapeRe, makeSnippet, SNIPPET_SCAN } from './snippet.ts';
+import { makeSnippet, SNIPPET_SCAN } from './snippet.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 
@@ -82,6 +83,8 @@ export class Searcher {
   private readonly numbers: RuleNumbers;
   /** Citations, variant and list rules (prior.ts). */
   private readonly prior: Prior;
+  /** Players' words inside a query read as the CR's (the synonyms' forms, anywhere in the query). */
+  private readonly concepts: Concepts;
   /** Japanese and Korean misspellings (made at the first query that needs it). */
   private spelling: CjkSpelling | undefined;
   /** Heading records and their comparison keys (full, native part, English part). */
@@ -188,6 +191,7 @@ export class Searcher {
     this.numbers = new RuleNumbers(this.records, this.byNumber);
     this.prior = new Prior(this.records, indexTokens);
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
+    this.concepts = new Concepts(bundle.synonyms);
     for (const g of bundle.glossary ?? []) {
       const idx = this.byNumber.get(g.n);
       if (idx === undefined) continue;
@@ -244,15 +248,8 @@ export class Searcher {
     // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
     const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
     if (whole) return this.withSynonym(whole, limit);
-    let rewritten = trimmed;
-    let used = false;
-    for (const p of pieces(norm)) {
-      const s = p.script === 'latin' ? this.synonyms.get(titleKey(p.text)) : undefined;
-      if (s) {
-        rewritten = rewritten.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(p.text)}(?=$|[^\\p{L}\\p{N}])`, 'iu'), `$1${s.query}`);
-        used = true;
-      }
-    }
+    // Concepts inside the query: `wear off`, `opening hand`, `SBA`, 立ち消え, 턴 종료까지 (concepts.ts).
+    const { text: rewritten, used } = this.concepts.rewrite(norm);
     const hits = this.textRank(rewritten, limit);
     if (used || spelled) for (const h of hits) if (h.via === 'text') h.via = used ? 'synonym' : 'spelling';
     return hits;

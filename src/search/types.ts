@@ -26,6 +26,12 @@ export interface Synonym {
   query: string;
   /** Rules the synonym names directly, ranked first. */
   rules?: string[];
+  /**
+   * Read anywhere inside a longer query too (concepts.ts). Latin forms always are (`SBA`, `ETB`);
+   * a Japanese or Korean form only when set, since a word that is right alone can be wrong inside
+   * a question (`덱` is the library when typed alone, the deck in "덱에 같은 카드 몇 장").
+   */
+  anywhere?: boolean;
 }
 
 export interface SearchBundle {

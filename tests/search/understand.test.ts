@@ -7,7 +7,8 @@
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search.ts';
-import { loadBundle } from '../../scripts/search-index.ts';
+import { loadBundle, readSynonyms } from '../../scripts/search-index.ts';
+import { Concepts } from '../../src/search/concepts.ts';
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { Prior } from '../../src/search/prior.ts';
@@ -168,5 +169,29 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(fixer.fix('非行を持つ')).toBe('飛行を持つ');
     // A particle where a term has a kanji is another word, not a slip.
     expect(fixer.fix('に行')).toBe('に行');
+  });
+});
+
+describe('concept table (players’ words → the CR’s)', () => {
+  const concepts = SHARED.present ? new Concepts(readSynonyms('en')) : undefined;
+  it('reads a concept anywhere in a query, longest form first, once', () => {
+    expect(concepts!.rewrite('when do until end of turn effects wear off').text).toBe('when do until end of turn effects end');
+    expect(concepts!.rewrite('opening hand size').text).toBe('starting hand size');
+    expect(concepts!.rewrite('lose at the same time').text).toBe('lose simultaneously');
+    expect(concepts!.rewrite('sba and etb').text).toBe('state-based actions and enters the battlefield');
+    // A form never matches inside a word.
+    expect(concepts!.rewrite('seeing').used).toBe(false);
+    // Japanese and Korean forms apply inside a query only where their entry says so.
+    const ko = new Concepts(readSynonyms('ko'));
+    expect(ko.rewrite('레전드 룰이 뭐야').text).toBe('전설 규칙이 뭐야');
+    expect(ko.rewrite('덱에 같은 카드').used).toBe(false);
+  });
+  it('finds the rule a question in players’ words asks for', async () => {
+    // 514.2: "…all “until end of turn” and “this turn” effects end."
+    expect((await top(en, 'when do until end of turn effects wear off')).slice(0, 3)).toContain('514.2');
+    // 104.4a: "If all the players remaining in a game lose simultaneously, the game is a draw."
+    expect((await top(en, 'what happens if both players would lose at the same time')).slice(0, 3)).toContain('104.4a');
+    // 608.2b: a spell whose targets are all illegal doesn't resolve ("fizzles").
+    expect(await top(en, 'when does a spell fizzle')).toContain('608.2b');
   });
 });

@@ -52,6 +52,8 @@ const COMMON = 0.2;
 const NUMBER_ONLY = /^\d{1,2}$/;
 /** Bonus of a subrule of a heading the query names (plus its citations), above text matches. */
 const SUBRULE = 50;
+/** Share of the heading-coverage bonus a question keeps. */
+const QUESTION_HEADING = 0.3;
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
@@ -314,7 +316,11 @@ export class Searcher {
   /** Free-text ranking (headings, aliases, body, examples). */
   textRank(query: string, limit: number): Scored[] {
     const norm = normalize(query).trim();
-    const terms = queryTerms(contentQuery(norm));
+    const content = contentQuery(norm);
+    const terms = queryTerms(content);
+    // A question ("when can I cast an instant") is answered by a rule, not by the heading that
+    // names one of its words: the heading-coverage bonus counts less.
+    const headingShare = content !== norm ? QUESTION_HEADING : 1;
     const N = this.records.length;
     const { total, covered, best, extra, mask, seen, list, via } = this.scratch;
     let count = 0;
@@ -460,7 +466,7 @@ export class Searcher {
         if (size >= 0 && cov >= 0.6) {
           let bits = 0;
           for (let m = mask[d]!; m; m &= m - 1) bits++;
-          score += 20 * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
+          score += 20 * headingShare * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
         }
       }
       scores[d] = score;

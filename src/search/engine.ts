@@ -528,9 +528,10 @@ export class Searcher {
       if (g.e) glossary.english = g.e;
       if (g.href) glossary.href = g.href;
       if (g.p) glossary.page = g.p;
-      return { number, lang: g.lang ?? lang, snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
+      const hitLang = g.lang ?? lang;
+      return { number, lang: hitLang, ...(textLang !== hitLang ? { textLang } : {}), snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
     }
-    return { number, lang, snippet, marks, context: this.context(number), via, score };
+    return { number, lang, ...(textLang !== lang ? { textLang } : {}), snippet, marks, context: this.context(number), via, score };
   }
 
   /** Compares two rule numbers (document order). */

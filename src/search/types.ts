@@ -104,6 +104,11 @@ export interface SearchHit {
   lang: Lang;
   /** Plain-text excerpt of the matched text. */
   snippet: string;
+  /**
+   * Language of the snippet's own text, when it is not `lang` (a Japanese rule found through the
+   * English term bridge: matched in English, its snippet is Japanese; reading-experience #14).
+   */
+  textLang?: Lang;
   /** Highlight ranges in `snippet` (UTF-16 offsets, end exclusive). */
   marks: [number, number][];
   /** Section context: `702 Keyword Abilities › 702.19 Trample`. */

@@ -195,3 +195,16 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect(await top(en, 'when does a spell fizzle')).toContain('608.2b');
   });
 });
+
+describe('cross-script queries between the Japanese and Korean sites', () => {
+  it('Korean on the Japanese site and Japanese on the Korean one find the same rule (702.19 trample, 704 SBA)', async () => {
+    const jaHits = await ja.search('돌진', 5);
+    expect(jaHits.map((h) => h.number)).toContain('702.19');
+    // The row says it matched Korean, and its snippet is Korean text.
+    const row = jaHits.find((h) => h.number === '702.19')!;
+    expect(row.lang).toBe('ko');
+    expect(row.textLang ?? row.lang).toBe('ko');
+    expect((await ko.search('トランプル', 5)).map((h) => h.number)).toContain('702.19');
+    expect((await ko.search('状況起因処理', 5)).map((h) => h.number)).toContain('704');
+  });
+});

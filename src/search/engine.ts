@@ -20,7 +20,7 @@ import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryScript, queryTerms, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior } from './prior.ts';
@@ -243,7 +243,7 @@ export class Searcher {
     if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
     // heading lookups below then see the term.
-    const fixed = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(typed) ? this.cjk().fix(typed) : typed;
+    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang ? this.cjk().fix(typed) : typed;
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;

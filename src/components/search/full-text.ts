@@ -231,9 +231,11 @@ function mount(root: HTMLElement): void {
       next = 0;
     }
     await renderMore(mine);
+    if (mine !== run) return;
     const n = list.children.length;
     status.textContent = fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+');
-    root.dataset['done'] = String(mine);
+    // How many times "more" has finished (tests and tools wait for it).
+    root.dataset['moreDone'] = String(Number(root.dataset['moreDone'] ?? 0) + 1);
   }
 
   /** Adds full-text rows until PAGE new rows are listed or the results run out. */

@@ -11,6 +11,7 @@ import { loadBundle, readSynonyms } from '../../scripts/search-index.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
+import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior } from '../../src/search/prior.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
@@ -77,6 +78,13 @@ describe('rule-number prefixes', () => {
     expect(ruleQuery('rule 704.5j')).toBe('704.5j');
     expect(ruleQuery('룰')).toBeNull();
     expect(ruleQuery('規則 トランプル')).toBeNull();
+  });
+  it('the go-to box reads them too (規則702.19b went to the search page)', async () => {
+    // No page element and no rule index here (Node): the go-to falls back to the rule's address.
+    const doc = { getElementById: () => null } as unknown as Document;
+    expect(await resolveGoTo('規則702.19b', '/ja/', doc)).toEqual({ url: '/ja/702.19b/' });
+    expect(await resolveGoTo('룰 603.4', '/ko/', doc)).toEqual({ url: '/ko/603.4/' });
+    expect(await resolveGoTo('トランプル', '/ja/', doc)).toEqual({ url: '/ja/search/?q=%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB' });
   });
   it('sends them to the number lookup in every language', async () => {
     expect((await top(ko, '룰 603.4'))[0]).toBe('603.4');

@@ -39,6 +39,14 @@ describe('relevance', () => {
       expect(missing).toEqual([]);
     });
 
+    it(`${lang}: misspellings and IME misconversions find their term (tuned part, recall@10 ≥ 0.9)`, async () => {
+      // Issue 22: Japanese and Korean slips should be found "as English ones already do" (9 of 9 then).
+      const m = await evaluate(lang);
+      const typos = m.outcomes.filter((o) => o.part === 'tuned' && o.kind === 'typo');
+      const misses = typos.filter((o) => o.rank === null).map((o) => o.q);
+      expect(summarize(typos.map((o) => o.rank)).recall10, `missed: ${misses.join(', ')}`).toBeGreaterThanOrEqual(0.9);
+    });
+
     it(`${lang}: issue 13's query kinds keep recall@10 ≥ 0.97, MRR ≥ 0.93`, async () => {
       const m = await evaluate(lang);
       const old = m.outcomes.filter((o) => o.part === 'tuned' && ISSUE_13.has(o.kind));

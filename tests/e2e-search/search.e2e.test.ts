@@ -332,4 +332,14 @@ suite('instant search in Chromium', () => {
     expect(await page.$eval('[data-cr-search-all]', (a) => new URL((a as HTMLAnchorElement).href).search)).toBe('?q=banding&edition=2019-01-25');
     await page.close();
   }, 120_000);
+  it('cross-script on the Japanese and Korean sites: 돌진 on /ja/, トランプル on /ko/', async () => {
+    let page = await open('/ja/');
+    const ja = ruleRows(await typeAndRead(page, '돌진'));
+    expect(ja[0]?.number ?? '').toMatch(/^702\.19/);
+    expect(ja[0]!.lang).toBe('ko');
+    await page.close();
+    page = await open('/ko/');
+    expect(ruleRows(await typeAndRead(page, 'トランプル'))[0]?.number ?? '').toMatch(/^702\.19/);
+    await page.close();
+  }, 120_000);
 });

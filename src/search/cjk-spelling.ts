@@ -16,6 +16,18 @@
  * Pure: the searcher gives the terms and says which bigrams it knows.
  */
 import { bigrams, koreanStem, normalize } from './text.ts';
+import { splitBilingual } from './titles.ts';
+import { TITLE, type SearchBundle } from './types.ts';
+
+/** The names of things a bundle holds: headings (native part), glossary headwords, term bridge, synonyms. */
+export function namesOf(b: SearchBundle): string[] {
+  const out: string[] = [];
+  for (const [, flags, body] of b.records) if (flags & TITLE) out.push(splitBilingual(body)[0] || body);
+  for (const g of b.glossary) out.push(g.t);
+  for (const [native] of b.dict) out.push(native);
+  for (const s of b.synonyms) out.push(s.query, ...s.match);
+  return out;
+}
 
 const HANGUL = /^\p{Script=Hangul}+$/u;
 const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;

@@ -12,6 +12,10 @@
  *   3. BM25-style text score (IDF × length norm, tf = 1) × coverage², plus heading containment and
  *      phrase bonuses. Examples count 40 %.
  *
+ * Before matching, the query is understood (issue 22): rule-number prefixes (rule-query.ts),
+ * Japanese/Korean misspellings (cjk-spelling.ts), players' words as the CR's (concepts.ts), question
+ * and filler words set aside (fillers.ts); the ranking weighs citations, variant rules and lists
+ * (prior.ts) and lists the subrules of a heading the query names under it, most cited first.
  * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
  * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
@@ -20,11 +24,11 @@ import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryScript, queryTerms, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryScript, queryTerms, startsAWord, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior } from './prior.ts';
-import { CjkSpelling } from './cjk-spelling.ts';
+import { CjkSpelling, namesOf } from './cjk-spelling.ts';
 import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
@@ -61,13 +65,6 @@ export function titleKey(text: string): string {
 }
 
 const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
-
-/** Whether `key` (compact: no spaces) begins at a word start of `text` (`레이어` in `레이어 1`, not in `플레이어`). */
-function startsAWord(text: string, key: string): boolean {
-  const words = normalize(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  for (let i = 0; i < words.length; i++) if (words.slice(i).join('').startsWith(key)) return true;
-  return false;
-}
 
 export class Searcher {
   readonly bundle: SearchBundle;
@@ -247,7 +244,7 @@ export class Searcher {
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;
-    // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
+    // Synonyms: the whole query (`SBA`, `ETB`, `P/T`, with the rules they name first).
     const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
     if (whole) return this.withSynonym(whole, limit);
     // Concepts inside the query: `wear off`, `opening hand`, `SBA`, 立ち消え, 턴 종료까지 (concepts.ts).
@@ -259,16 +256,7 @@ export class Searcher {
 
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {
-    if (!this.spelling) {
-      const terms: string[] = [];
-      this.records.forEach(([, flags, body]) => {
-        if (flags & TITLE) terms.push(splitBilingual(body)[0] || body);
-      });
-      for (const g of this.glossary.values()) terms.push(g.t);
-      for (const [native] of this.bundle.dict) terms.push(native);
-      for (const s of this.bundle.synonyms) terms.push(s.query, ...s.match);
-      this.spelling = new CjkSpelling(terms, (g) => this.df.get(g) ?? 0);
-    }
+    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0);
     return this.spelling;
   }
 

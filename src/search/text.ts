@@ -200,6 +200,13 @@ export function wordStarts(ps: Piece[]): string[] {
 }
 
 export const WORD_START = '^';
+
+/** Whether `key` (compact: no spaces) begins at a word start of `text` (`레이어` in `레이어 1`, not in `플레이어`). */
+export function startsAWord(text: string, key: string): boolean {
+  const words = normalize(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  for (let i = 0; i < words.length; i++) if (words.slice(i).join('').startsWith(key)) return true;
+  return false;
+}
 /** A word start counts a third of a bigram: it orders records that have the word, it does not decide. */
 const WORD_START_WEIGHT = 0.3;
 

@@ -158,11 +158,18 @@ suite('instant search in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  type Row = { number: string; source: string; href: string; snip: string; num: string };
+
   /** Runs a full-text query on /{lang}/search/ and returns the listed rows. */
-  async function fullText(path: string): Promise<{ page: Page; rows: { number: string; source: string; href: string; snip: string; num: string }[] }> {
+  async function fullText(path: string): Promise<{ page: Page; rows: Row[] }> {
     const page = await open(path);
     await page.waitForFunction(() => !!document.querySelector('[data-cr-fulltext]')?.getAttribute('data-done'), undefined, { timeout: 30_000 });
-    const rows = await page.$$eval('[data-cr-fulltext-results] > li', (lis) =>
+    return { page, rows: await readRows(page) };
+  }
+
+  /** The rows the full-text page lists. */
+  function readRows(page: Page): Promise<Row[]> {
+    return page.$$eval('[data-cr-fulltext-results] > li', (lis) =>
       lis.map((li) => {
         const a = li.querySelector('a')!;
         const u = new URL(a.href);
@@ -175,7 +182,6 @@ suite('instant search in Chromium', () => {
         };
       }),
     );
-    return { page, rows };
   }
 
   it('full-text page and instant box give the same top results in every language', async () => {
@@ -194,7 +200,7 @@ suite('instant search in Chromium', () => {
    * The rows with Pagefind's: when the core listed ten rows Pagefind is not fetched before "more"
    * (one engine first), which is pressed; with fewer it was asked already.
    */
-  async function moreRows(page: Page): Promise<{ number: string; source: string; href: string; snip: string; num: string }[]> {
+  async function moreRows(page: Page): Promise<Row[]> {
     const coreRows = await page.$$eval('[data-cr-fulltext-results] > li', (lis) => lis.length);
     const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/pagefind/')).length);
     if (coreRows >= 10) {
@@ -202,13 +208,7 @@ suite('instant search in Chromium', () => {
       await page.click('[data-cr-fulltext-more]');
       await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-cr-fulltext]')!.dataset['moreDone'] ?? 0) >= 1, undefined, { timeout: 30_000 });
     } else expect(await fetched()).toBeGreaterThan(0);
-    return page.$$eval('[data-cr-fulltext-results] > li', (lis) =>
-      lis.map((li) => {
-        const a = li.querySelector('a')!;
-        const u = new URL(a.href);
-        return { number: (li as HTMLElement).dataset['number'] ?? '', source: (li as HTMLElement).dataset['source'] ?? 'core', href: u.pathname + decodeURIComponent(u.hash), snip: li.querySelector('.cr-sr-snip')?.textContent ?? '', num: li.querySelector('.cr-sr-num')?.textContent ?? '' };
-      }),
-    );
+    return readRows(page);
   }
 
   it('full-text (Pagefind): per-rule rows with anchors after the best matches, snippets without the number, section filter', async () => {

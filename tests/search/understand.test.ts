@@ -9,6 +9,7 @@ import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search.ts';
 import { loadBundle, readSynonyms } from '../../scripts/search-index.ts';
 import { Concepts } from '../../src/search/concepts.ts';
+import { findMarks, makeSnippet, wordStartMarks } from '../../src/search/snippet.ts';
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
@@ -214,5 +215,35 @@ describe('cross-script queries between the Japanese and Korean sites', () => {
     expect(row.textLang ?? row.lang).toBe('ko');
     expect((await ko.search('トランプル', 5)).map((h) => h.number)).toContain('702.19');
     expect((await ko.search('状況起因処理', 5)).map((h) => h.number)).toContain('704');
+  });
+});
+
+describe('snippets: centred on the match, no highlight inside another word', () => {
+  it('does not mark a Hangul or katakana fragment that starts inside a word', () => {
+    const text = '플레이어는 레이어 1의 효과를 적용합니다';
+    const marks = wordStartMarks(text, findMarks(text, ['레이', '이어']));
+    expect(marks.map(([a, b]) => text.slice(a, b))).toEqual(['레이어']);
+    const ja = 'コントロールしているレジェンド・ルール';
+    expect(wordStartMarks(ja, findMarks(ja, ['ルー', 'ール'])).map(([a, b]) => ja.slice(a, b))).toEqual(['ルール']);
+    // A prefix being typed may end inside a word: プレイ in 防御プレイヤー stays marked.
+    expect(wordStartMarks('防御プレイヤーは', findMarks('防御プレイヤーは', ['プレ', 'レイ']))).toEqual([[2, 5]]);
+  });
+  it('레이어 rows highlight the layers, not 플레이어', async () => {
+    for (const h of await ko.search('레이어', 5)) {
+      const marked = h.marks.map(([a, b]) => h.snippet.slice(a, b));
+      expect(marked.length, h.number).toBeGreaterThan(0);
+      expect(marked.every((m) => m.startsWith('레이')), `${h.number}: ${marked.join(',')}`).toBe(true);
+      for (const [a] of h.marks) expect(h.snippet[a - 1] ?? ' ', h.snippet).not.toBe('플');
+    }
+  });
+  it('centres the window on a match far into a long rule', () => {
+    const body = `${'Filler words that say nothing at all. '.repeat(20)}The deathtouch rule is here. ${'More filler after it. '.repeat(20)}`;
+    const { snippet, marks } = makeSnippet(body, '', ['deathtouch'], 80);
+    const [a, b] = marks[0]!;
+    expect(snippet.slice(a, b)).toBe('deathtouch');
+    // The match's centre is in the middle of the window (30–70 %), not at its edge.
+    const centre = (a + b) / 2 / snippet.length;
+    expect(centre).toBeGreaterThan(0.3);
+    expect(centre).toBeLessThan(0.7);
   });
 });

@@ -12,18 +12,27 @@
  *   3. BM25-style text score (IDF × length norm, tf = 1) × coverage², plus heading containment and
  *      phrase bonuses. Examples count 40 %.
  *
+ * Before matching, the query is understood (issue 22): rule-number prefixes (rule-query.ts),
+ * Japanese/Korean misspellings (cjk-spelling.ts), players' words as the CR's (concepts.ts), question
+ * and filler words set aside (fillers.ts); the ranking weighs citations, variant rules and lists
+ * (prior.ts) and lists the subrules of a heading the query names under it, most cited first.
  * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
  * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
 import { Index } from './flexsearch.ts';
 import type { Lang } from '../model/types.ts';
-import { compareRuleNumbers, normalizeRuleQuery } from '../model/rule-number.ts';
+import { compareRuleNumbers } from '../model/rule-number.ts';
+import { ruleQuery } from './rule-query.ts';
 import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryTerms, type Mapped, type Piece, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryScript, queryTerms, startsAWord, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
 import { splitBilingual } from './titles.ts';
+import { contentQuery } from './fillers.ts';
+import { Prior } from './prior.ts';
+import { CjkSpelling, namesOf } from './cjk-spelling.ts';
+import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
-import { escapeRe, makeSnippet, SNIPPET_SCAN } from './snippet.ts';
+import { makeSnippet, SNIPPET_SCAN } from './snippet.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 
@@ -45,6 +54,10 @@ const GLOSSARY_TEXT = 0.3;
 /** Share of records above which a word is too common to score when the query has a rarer one. */
 const COMMON = 0.2;
 const NUMBER_ONLY = /^\d{1,2}$/;
+/** Bonus of a subrule of a heading the query names (plus its citations), above text matches. */
+const SUBRULE = 50;
+/** Share of the heading-coverage bonus a question keeps. */
+const QUESTION_HEADING = 0.3;
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
@@ -67,6 +80,12 @@ export class Searcher {
   private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
   private readonly numbers: RuleNumbers;
+  /** Citations, variant and list rules (prior.ts). */
+  private readonly prior: Prior;
+  /** Players' words inside a query read as the CR's (the synonyms' forms, anywhere in the query). */
+  private readonly concepts: Concepts;
+  /** Japanese and Korean misspellings (made at the first query that needs it). */
+  private spelling: CjkSpelling | undefined;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
   /** Per record: the compact key of its body (phrase checks). */
@@ -142,10 +161,13 @@ export class Searcher {
         const scan = normalizeMapped(body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body);
         this.bodyNorm.push(scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm });
       }
-      const et = examples ? indexTokens(examples) : [];
+      const eps = examples ? pieces(normalize(examples)) : [];
+      const et = pieceTokens(eps);
       this.length[idx] = bt.length + EXAMPLE_FACTOR * et.length;
       total += this.length[idx]!;
+      et.push(...wordStarts(eps));
       const bodySet = new Set(bt);
+      for (const w of wordStarts(ps)) bodySet.add(w);
       const all = new Set([...bodySet, ...et]);
       for (const t of all) {
         this.df.set(t, (this.df.get(t) ?? 0) + 1);
@@ -166,7 +188,9 @@ export class Searcher {
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
     this.vocab = new Vocabulary(this.df);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
+    this.prior = new Prior(this.records, indexTokens);
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
+    this.concepts = new Concepts(bundle.synonyms);
     for (const g of bundle.glossary ?? []) {
       const idx = this.byNumber.get(g.n);
       if (idx === undefined) continue;
@@ -208,27 +232,32 @@ export class Searcher {
 
   /** Ranked records without snippets. */
   rank(query: string, limit = 10): Scored[] {
-    const trimmed = query.trim();
+    let trimmed = query.trim();
     if (!trimmed) return [];
-    const number = normalizeRuleQuery(trimmed);
+    const number = ruleQuery(trimmed);
     if (number) return this.numbers.hits(number, limit);
-    const norm = normalize(trimmed).trim();
-    if (NUMBER_ONLY.test(norm)) return this.numbers.sectionPrefix(norm, limit);
-    // Synonyms: the whole query, or single Latin words inside it (`SBA`, `ETB`, `P/T`).
+    const typed = normalize(trimmed).trim();
+    if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
+    // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
+    // heading lookups below then see the term.
+    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang ? this.cjk().fix(typed) : typed;
+    const spelled = fixed !== typed;
+    const norm = fixed;
+    trimmed = fixed;
+    // Synonyms: the whole query (`SBA`, `ETB`, `P/T`, with the rules they name first).
     const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
     if (whole) return this.withSynonym(whole, limit);
-    let rewritten = trimmed;
-    let used = false;
-    for (const p of pieces(norm)) {
-      const s = p.script === 'latin' ? this.synonyms.get(titleKey(p.text)) : undefined;
-      if (s) {
-        rewritten = rewritten.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(p.text)}(?=$|[^\\p{L}\\p{N}])`, 'iu'), `$1${s.query}`);
-        used = true;
-      }
-    }
+    // Concepts inside the query: `wear off`, `opening hand`, `SBA`, 立ち消え, 턴 종료까지 (concepts.ts).
+    const { text: rewritten, used } = this.concepts.rewrite(norm);
     const hits = this.textRank(rewritten, limit);
-    if (used) for (const h of hits) if (h.via === 'text') h.via = 'synonym';
+    if (used || spelled) for (const h of hits) if (h.via === 'text') h.via = used ? 'synonym' : 'spelling';
     return hits;
+  }
+
+  /** The misspelling corrector, over this edition's names of things. */
+  private cjk(): CjkSpelling {
+    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0);
+    return this.spelling;
   }
 
   /**
@@ -275,7 +304,11 @@ export class Searcher {
   /** Free-text ranking (headings, aliases, body, examples). */
   textRank(query: string, limit: number): Scored[] {
     const norm = normalize(query).trim();
-    const terms = queryTerms(norm);
+    const content = contentQuery(norm);
+    const terms = queryTerms(content);
+    // A question ("when can I cast an instant") is answered by a rule, not by the heading that
+    // names one of its words: the heading-coverage bonus counts less.
+    const headingShare = content !== norm ? QUESTION_HEADING : 1;
     const N = this.records.length;
     const { total, covered, best, extra, mask, seen, list, via } = this.scratch;
     let count = 0;
@@ -303,6 +336,9 @@ export class Searcher {
     const common = (token: string) => (this.df.get(token) ?? 0) > COMMON * N;
     const hasRare = [...merged.values()].some((t) => this.df.has(t.token) && !common(t.token));
     for (const t of merged.values()) {
+      // A common word is left out with its completions too (`effects` is common, `effectively` is
+      // not: it put two glossary entries above 707.9 for `copy effects`).
+      if (hasRare && common(t.token)) continue;
       let alts = this.vocab.alternatives(t);
       if (hasRare) alts = alts.filter((a) => !common(a.token));
       if (alts.length === 0) continue;
@@ -358,13 +394,22 @@ export class Searcher {
       const stemmed = core.split(/\s+/).map((w) => koreanStem(w)[0]).join(' ');
       if (stemmed !== core) keys.push(titleKey(stemmed)), damps.push(0.9);
     }
+    // Headings the query names exactly: their subrules follow them, most cited first (trample →
+    // 702.19 then 702.19b, which the other rules cite most), above rules that merely use the word.
+    const named = new Map<number, number>();
     keys.forEach((key, ki) => {
       const damp = damps[ki]!;
       if (!key) return;
+      // A Korean key inside a longer word of a heading is no match (`레이어` in `플레이어`).
+      const korean = /^\p{Script=Hangul}/u.test(key);
       this.headings.match(key, (idx, bonus) => {
+        if (korean && bonus < EXACT_TITLE && !startsAWord(this.records[idx]![2], key)) return;
         touch(idx);
         extra[idx]! += bonus * damp;
-        if (bonus >= EXACT_TITLE) via[idx] = 1;
+        if (bonus >= EXACT_TITLE) {
+          via[idx] = 1;
+          named.set(idx, Math.max(named.get(idx) ?? 0, damp));
+        }
       });
       // Definitions first: the glossary entry, the rules defining the term, the rules it cites.
       const entries = this.glossaryKeys.get(key);
@@ -385,6 +430,15 @@ export class Searcher {
         });
       }
     });
+    for (const [h, damp] of named) {
+      const num = this.records[h]![0];
+      if (!num.includes('.')) continue;
+      for (let c = h + 1; c < N && this.records[c]![0].startsWith(num) && /^[a-z]$/.test(this.records[c]![0].slice(num.length)); c++) {
+        touch(c);
+        extra[c]! += (SUBRULE + 10 * Math.log2(1 + this.prior.cites[c]!)) * damp;
+      }
+    }
+    const variantNamed = this.prior.namesVariant(merged.keys());
     // Final scores: text × coverage², plus heading coverage and the bonuses above.
     const scores = this.scratch.score;
     const { isGlossary, titleSize } = this;
@@ -394,13 +448,13 @@ export class Searcher {
       if (maxWeight > 0 && total[d]! > 0) {
         const cov = covered[d]! / maxWeight;
         // A definition that merely uses the words counts less than a rule (unless the query names it).
-        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1);
+        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1) * this.prior.factor(d, variantNamed);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
         const size = titleSize[d]!;
         if (size >= 0 && cov >= 0.6) {
           let bits = 0;
           for (let m = mask[d]!; m; m &= m - 1) bits++;
-          score += 20 * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
+          score += 20 * headingShare * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
         }
       }
       scores[d] = score;
@@ -462,9 +516,10 @@ export class Searcher {
       if (g.e) glossary.english = g.e;
       if (g.href) glossary.href = g.href;
       if (g.p) glossary.page = g.p;
-      return { number, lang: g.lang ?? lang, snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
+      const hitLang = g.lang ?? lang;
+      return { number, lang: hitLang, ...(textLang !== hitLang ? { textLang } : {}), snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
     }
-    return { number, lang, snippet, marks, context: this.context(number), via, score };
+    return { number, lang, ...(textLang !== lang ? { textLang } : {}), snippet, marks, context: this.context(number), via, score };
   }
 
   /** Compares two rule numbers (document order). */

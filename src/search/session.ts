@@ -7,7 +7,8 @@
  *   - the term dictionary (term bridge, glossary, headings aligned by number): `mulligan` →
  *     `マリガン`, `状況起因処理` → `State-Based Actions`;
  *   - the rule-number bridge: search the other language's index and map its rule numbers onto this
- *     edition (same numbers for the same edition date, a text alignment otherwise).
+ *     edition (same numbers for the same edition date, a text alignment otherwise); Korean typed on
+ *     the Japanese site (and Japanese on the Korean one) searches the other's head of the same edition.
  * Every hit says which language's text matched (`lang`).
  */
 import type { Lang } from '../model/types.ts';
@@ -74,6 +75,11 @@ function lookupTerms(pairs: TermPair[], query: string, side: 0 | 1, lang: Lang):
   // Partial matches only when nothing matched exactly (each costs a search).
   if (exact.length === 0) for (const [t] of partial) if (!seen.has(t) && out.length < 2) seen.add(t), out.push({ term: t, exact: false });
   return out.slice(0, 3);
+}
+
+/** The other of Japanese and Korean when a query in one is typed on the other's site, else null. */
+function otherCjk(site: Lang, script: Lang): Lang | null {
+  return (site === 'ja' && script === 'ko') || (site === 'ko' && script === 'ja') ? script : null;
 }
 
 export class SearchSession {
@@ -161,7 +167,8 @@ export class SearchSession {
       const link = b.foreign[script];
       return link ? [link.bundle] : [];
     }
-    return [];
+    const other = otherCjk(b.lang, script);
+    return other ? [`${other}-${b.edition}`] : [];
   }
 
   private async ensure(id: string): Promise<Searcher | undefined> {
@@ -242,6 +249,21 @@ export class SearchSession {
           lists.push(mapped);
         }
       }
+    }
+    const other = otherCjk(native.lang, script);
+    const twin = other ? this.loaded.get(`${other}-${native.bundle.edition}`) : undefined;
+    if (other && twin) {
+      // Korean on the Japanese site (돌진) or Japanese on the Korean one (トランプル): the other
+      // language's index of the same edition names the rule (its headings and glossary, in the
+      // head), and the numbers are the same rules.
+      const mapped: Candidate[] = [];
+      for (const s of twin.rank(query, 20)) {
+        const n = twin.records[s.idx]![0];
+        const idx = n.startsWith('g-') ? undefined : native.recordIndex(n);
+        if (idx === undefined) continue;
+        mapped.push(this.candidate({ ...s, idx }, other, () => ({ ...twin.hit(s, other, 'bridge'), number: n, context: native.context(n) }), false, 1.2));
+      }
+      lists.push(mapped);
     }
     if (lists.length === 1) return nativeRanked.slice(0, limit).map((s) => native.hit(s));
     return fuse(lists, limit).map((c) => c.make());

@@ -3,7 +3,7 @@
  * word starts, CJK grams anywhere) and a window of text around the best of them. Computed only for the
  * rows shown, never for every hit. Shared by the CLI, the tests and the browser worker.
  */
-import { normalizeMapped, type Mapped } from './text.ts';
+import { normalizeMapped, WORD_START, type Mapped } from './text.ts';
 
 /** How much of a long rule or its examples a snippet looks through. */
 export const SNIPPET_SCAN = 3000;
@@ -77,9 +77,35 @@ export function findMarks(text: string, tokens: string[], normalized?: Mapped): 
   return map ? merged.map(([a, b]) => [map[a]!, map[b] ?? text.length]) : merged;
 }
 
+const HANGUL_CH = /^\p{Script=Hangul}$/u;
+const KATAKANA_CH = /^[\p{Script=Katakana}ー]$/u;
+
+/** The script class a character's word continues in: Hangul, katakana, or neither (null). */
+function wordScript(ch: string | undefined): 'ko' | 'kana' | null {
+  if (!ch) return null;
+  return HANGUL_CH.test(ch) ? 'ko' : KATAKANA_CH.test(ch) ? 'kana' : null;
+}
+
 /**
- * A window of `size` characters around the densest group of highlights (the body first; the
- * examples when only they matched), with the highlight ranges relative to the snippet.
+ * Highlight ranges that start a word: a Hangul or katakana range right after a character of the
+ * same script is a fragment inside another word (`레이어` in `플레이어`, `ール` in `コントロール`) and
+ * is not marked (issue 22). A range may end inside a word (a prefix being typed: `プレイ` in
+ * `プレイヤー`); Latin ranges already start at words (findMarks), kanji have no word boundaries.
+ */
+export function wordStartMarks(text: string, marks: [number, number][]): [number, number][] {
+  return marks.filter(([a]) => {
+    const own = wordScript(String.fromCodePoint(text.codePointAt(a) ?? 32));
+    if (!own || a === 0) return true;
+    const prev = text.charCodeAt(a - 1) >= 0xdc00 && text.charCodeAt(a - 1) <= 0xdfff && a >= 2 ? String.fromCodePoint(text.codePointAt(a - 2)!) : text[a - 1];
+    return wordScript(prev) !== own;
+  });
+}
+
+/**
+ * A window of `size` characters centred on the densest group of highlights (the body first; the
+ * examples when only they matched), with the highlight ranges relative to the snippet. Word-start
+ * index tokens (`^레이`, text.ts) highlight their two syllables; fragments inside other words are
+ * not highlighted (wordStartMarks).
  * `bodyNorm`: the first SNIPPET_SCAN characters of the body already normalised, when the index kept them.
  */
 export function makeSnippet(body: string, examples: string, tokens: string[], size: number, bodyNorm?: Mapped): { snippet: string; marks: [number, number][] } {
@@ -87,28 +113,34 @@ export function makeSnippet(body: string, examples: string, tokens: string[], si
   // to tens of kilobytes, and a snippet never needs more.
   body = body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body;
   examples = examples.length > SNIPPET_SCAN ? examples.slice(0, SNIPPET_SCAN) : examples;
+  tokens = tokens.map((t) => (t.startsWith(WORD_START) ? t.slice(WORD_START.length) : t));
   let text = body;
-  let marks = findMarks(body, tokens, bodyNorm);
+  let marks = wordStartMarks(body, findMarks(body, tokens, bodyNorm));
   if (marks.length === 0 && examples) {
-    const em = findMarks(examples, tokens);
+    const em = wordStartMarks(examples, findMarks(examples, tokens));
     if (em.length) {
       text = examples;
       marks = em;
     }
   }
   if (text.length <= size) return { snippet: text, marks };
-  // The window start that covers the most highlight ranges.
+  // The group of highlight ranges that fits in a window and holds the most of them, and a window
+  // centred on it (the match in the middle, never cut at the window's start).
   let bestStart = 0;
+  let bestEnd = 0;
   let bestCount = -1;
   for (let i = 0; i < marks.length; i++) {
     let c = 0;
-    for (let j = i; j < marks.length && marks[j]![1] - marks[i]![0] <= size; j++) c++;
+    let end = marks[i]![1];
+    for (let j = i; j < marks.length && marks[j]![1] - marks[i]![0] <= size; j++) c++, (end = marks[j]![1]);
     if (c > bestCount) {
       bestCount = c;
       bestStart = marks[i]![0];
+      bestEnd = end;
     }
   }
-  let start = Math.max(0, bestStart - Math.floor(size / 4));
+  // A group that starts near the text's start is shown from there (a definition reads from its start).
+  let start = bestStart <= size / 4 ? 0 : Math.max(0, Math.min(text.length - size, Math.floor((bestStart + bestEnd - size) / 2)));
   // Start at a word boundary in spaced text.
   if (start > 0) {
     const sp = text.lastIndexOf(' ', start);

@@ -120,8 +120,13 @@ export interface Piece {
 }
 
 // Latin-ish words (letters or digits, a rule number with its dots and letter), a Japanese run, a Hangul run.
-const PIECE =
-  /(\d{3}\.\d{1,3}[a-z]?(?![a-z0-9]))|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+)|(\p{Script=Hangul}+)|([\p{L}\p{N}]+(?:'[\p{L}]+)*)/gu;
+// A Latin word stops where kana, kanji or Hangul begin: `cip能力` is `cip` + `能力`, `1ターンに` is
+// `1` + `ターンに` (a word that swallowed the run matched nothing and emptied the result).
+const NOT_CJK = '(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}ー々〆ヶ])';
+const PIECE = new RegExp(
+  `(\\d{3}\\.\\d{1,3}[a-z]?(?![a-z0-9]))|([\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆ヶ]+)|(\\p{Script=Hangul}+)|((?:${NOT_CJK}[\\p{L}\\p{N}])+(?:'(?:${NOT_CJK}\\p{L})+)*)`,
+  'gu',
+);
 
 /** Splits normalised text into script runs and words. */
 export function pieces(norm: string): Piece[] {
@@ -181,6 +186,30 @@ export function pieceTokens(ps: Piece[]): string[] {
   return out;
 }
 
+/**
+ * Word-start tokens of the Hangul words of a text: `^` + the word's first two syllables. A Korean
+ * query word asks for them too, so a record where the word starts a word (`레이어`, layers) scores
+ * above one where its bigrams only occur inside another word (`플레이어`, player; issue 22).
+ * Korean is the only script here with spaces between words; Japanese runs have no word starts.
+ * @example wordStarts(pieces('플레이어는 레이어')) // ['^플레', '^레이']
+ */
+export function wordStarts(ps: Piece[]): string[] {
+  const out: string[] = [];
+  for (const p of ps) if (p.script === 'ko' && p.text.length >= 2) out.push(WORD_START + p.text.slice(0, 2));
+  return out;
+}
+
+export const WORD_START = '^';
+
+/** Whether `key` (compact: no spaces) begins at a word start of `text` (`레이어` in `레이어 1`, not in `플레이어`). */
+export function startsAWord(text: string, key: string): boolean {
+  const words = normalize(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  for (let i = 0; i < words.length; i++) if (words.slice(i).join('').startsWith(key)) return true;
+  return false;
+}
+/** A word start counts a third of a bigram: it orders records that have the word, it does not decide. */
+const WORD_START_WEIGHT = 0.3;
+
 /** One unit of a query: a token to look up and how much it counts. */
 export interface QueryTerm {
   /** Index token (a Latin word after plural folding, or a CJK 1/2-gram). */
@@ -236,6 +265,7 @@ export function queryTerms(normQuery: string): QueryTerm[] {
     } else if (p.script === 'ko') {
       const [stem, ending] = koreanStem(p.text);
       const grams = bigrams(p.text);
+      if (grams.length > 1 || Array.from(p.text).length === 2) out.push({ token: WORD_START + p.text.slice(0, 2), weight: WORD_START_WEIGHT, script: 'ko', word: p.text });
       const stemLen = Array.from(stem).length;
       grams.forEach((g, i) => {
         // Bigram i covers characters i and i+1; it is inside the stem when i + 1 < stemLen.

@@ -26,6 +26,12 @@ export interface Synonym {
   query: string;
   /** Rules the synonym names directly, ranked first. */
   rules?: string[];
+  /**
+   * Read anywhere inside a longer query too (concepts.ts). Latin forms always are (`SBA`, `ETB`);
+   * a Japanese or Korean form only when set, since a word that is right alone can be wrong inside
+   * a question (`덱` is the library when typed alone, the deck in "덱에 같은 카드 몇 장").
+   */
+  anywhere?: boolean;
 }
 
 export interface SearchBundle {
@@ -98,6 +104,11 @@ export interface SearchHit {
   lang: Lang;
   /** Plain-text excerpt of the matched text. */
   snippet: string;
+  /**
+   * Language of the snippet's own text, when it is not `lang` (a Japanese rule found through the
+   * English term bridge: matched in English, its snippet is Japanese; reading-experience #14).
+   */
+  textLang?: Lang;
   /** Highlight ranges in `snippet` (UTF-16 offsets, end exclusive). */
   marks: [number, number][];
   /** Section context: `702 Keyword Abilities › 702.19 Trample`. */

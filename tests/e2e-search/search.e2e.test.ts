@@ -159,11 +159,18 @@ suite('instant search in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  type Row = { number: string; source: string; href: string; snip: string; num: string };
+
   /** Runs a full-text query on /{lang}/search/ and returns the listed rows. */
-  async function fullText(path: string): Promise<{ page: Page; rows: { number: string; source: string; href: string; snip: string; num: string }[] }> {
+  async function fullText(path: string): Promise<{ page: Page; rows: Row[] }> {
     const page = await open(path);
     await page.waitForFunction(() => !!document.querySelector('[data-cr-fulltext]')?.getAttribute('data-done'), undefined, { timeout: 30_000 });
-    const rows = await page.$$eval('[data-cr-fulltext-results] > li', (lis) =>
+    return { page, rows: await readRows(page) };
+  }
+
+  /** The rows the full-text page lists. */
+  function readRows(page: Page): Promise<Row[]> {
+    return page.$$eval('[data-cr-fulltext-results] > li', (lis) =>
       lis.map((li) => {
         const a = li.querySelector('a')!;
         const u = new URL(a.href);
@@ -176,7 +183,6 @@ suite('instant search in Chromium', () => {
         };
       }),
     );
-    return { page, rows };
   }
 
   it('full-text page and instant box give the same top results in every language', async () => {
@@ -191,8 +197,28 @@ suite('instant search in Chromium', () => {
     }
   }, 240_000);
 
+  /**
+   * The rows with Pagefind's: when the core listed ten rows Pagefind is not fetched before "more"
+   * (one engine first), which is pressed; with fewer it was asked already.
+   */
+  async function moreRows(page: Page): Promise<Row[]> {
+    const coreRows = await page.$$eval('[data-cr-fulltext-results] > li', (lis) => lis.length);
+    const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/pagefind/')).length);
+    if (coreRows >= 10) {
+      expect(await fetched()).toBe(0);
+      await page.click('[data-cr-fulltext-more]');
+      await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-cr-fulltext]')!.dataset['moreDone'] ?? 0) >= 1, undefined, { timeout: 30_000 });
+    } else expect(await fetched()).toBeGreaterThan(0);
+    return readRows(page);
+  }
+
   it('full-text (Pagefind): per-rule rows with anchors after the best matches, snippets without the number, section filter', async () => {
-    const { page, rows } = await fullText('/en/search/?q=trample');
+    const first = await fullText('/en/search/?q=trample');
+    const page = first.page;
+    // Ten rows from the core: Pagefind is not asked until "more".
+    expect(first.rows.length).toBe(10);
+    expect(first.rows.every((r) => r.source === 'core')).toBe(true);
+    const rows = await moreRows(page);
     const pf = rows.filter((r) => r.source === 'pagefind');
     expect(pf.length).toBeGreaterThan(0);
     // Every Pagefind row lands on a rule anchor of the latest edition and shows its number apart.
@@ -203,17 +229,118 @@ suite('instant search in Chromium', () => {
     // Each rule is listed once.
     const keys = rows.map((r) => r.number).filter(Boolean);
     expect(new Set(keys).size).toBe(keys.length);
+    await page.click('[data-cr-fulltext-section]');
+    await page.keyboard.press('Escape');
     await page.selectOption('[data-cr-fulltext-section]', '510');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-cr-fulltext-results] > li')].every((li) => /^510(\.|$)/.test((li as HTMLElement).dataset['number'] ?? '')), undefined, { timeout: 30_000 });
     await page.close();
   }, 120_000);
 
   it('full-text: an English query on the Korean site is expanded before Pagefind (trample → 돌진)', async () => {
-    const { page, rows } = await fullText(`/ko/search/?q=trample`);
+    const { page } = await fullText(`/ko/search/?q=trample`);
+    const rows = await moreRows(page);
     expect(await page.$eval('[data-cr-fulltext]', (e) => (e as HTMLElement).dataset['pagefindQuery'])).toBe('돌진');
-    expect(rows.some((r) => r.source === 'pagefind')).toBe(true);
+    // Pagefind's anchored hits for 돌진 (702.19, 702.19a, 702.19b on /ko/702/2/) are rules the core
+    // listed already, and its glossary-page hit has no anchor: no Pagefind row is added, none is chrome.
+    expect(rows.some((r) => r.source === 'core' && r.number === '702.19b')).toBe(true);
+    expect(rows.every((r) => r.source === 'core' || /#/.test(r.href))).toBe(true);
     expect(rows.every((r) => r.href.startsWith('/ko/') || r.href.startsWith('/en/2026-01-16/glossary/'))).toBe(true);
     await page.close();
   }, 120_000);
 
+  it('IME: an Enter that confirms a conversion never opens a row; a plain Enter still does', async () => {
+    const page = await open('/ja/');
+    await typeAndRead(page, 'トランプル');
+    // The event Chrome and Safari send when Enter confirms an IME conversion (isComposing, keyCode 229).
+    const acted = await page.$eval('input[data-cr-search]', (input) => {
+      const composing = new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, keyCode: 229, bubbles: true, cancelable: true });
+      Object.defineProperty(composing, 'keyCode', { value: 229 });
+      const only229 = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+      Object.defineProperty(only229, 'keyCode', { value: 229 });
+      // dispatchEvent returns false when a handler called preventDefault (the box does before it navigates).
+      return [!input.dispatchEvent(composing), !input.dispatchEvent(only229)];
+    });
+    expect(acted).toEqual([false, false]);
+    expect(new URL(page.url()).pathname).toBe('/ja/');
+    const input = page.locator('input[data-cr-search]').first();
+    await Promise.all([page.waitForURL(/#?(g-|702\.19)/, { timeout: 20_000 }), input.press('Enter')]);
+    await page.close();
+  }, 120_000);
+
+  it('the row the reader moved to stays active when the full ranking replaces the preliminary rows', async () => {
+    const page = await open('/en/');
+    // Hold the full bundle until the reader has moved: the head answers alone meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/search\/en-\d{4}-\d{2}-\d{2}\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const input = page.locator('input[data-cr-search]').first();
+    await input.click();
+    await input.pressSequentially('legend rule', { delay: 5 });
+    await page.waitForFunction(() => {
+      const list = document.querySelector<HTMLElement>('[data-cr-search-results]');
+      return list?.dataset['part'] === 'head' && list.dataset['q'] === 'legend rule' && list.children.length >= 2;
+    });
+    await input.press('ArrowDown');
+    const chosen = await page.$eval('[data-cr-search-results] li[aria-selected="true"]', (li) => (li as HTMLElement).dataset['number']!);
+    release();
+    await page.waitForFunction(() => {
+      const list = document.querySelector<HTMLElement>('[data-cr-search-results]');
+      return list?.dataset['part'] === 'full' && list.dataset['q'] === 'legend rule';
+    }, undefined, { timeout: 30_000 });
+    expect(await page.$eval('[data-cr-search-results] li[aria-selected="true"]', (li) => (li as HTMLElement).dataset['number'])).toBe(chosen);
+    await page.close();
+  }, 120_000);
+
+  it('result links go straight to the page and anchor (rule-pages.json), not the redirect stub', async () => {
+    const page = await open('/en/');
+    await typeAndRead(page, '702.19b');
+    await page.waitForFunction(() => (document.querySelector<HTMLElement>('[data-cr-search-results] li')?.dataset['href'] ?? '').includes('#'), undefined, { timeout: 20_000 });
+    const href = await page.$eval('[data-cr-search-results] li', (li) => (li as HTMLElement).dataset['href']!);
+    expect(href).toMatch(/^\/en\/702\/(\d+\/)?#702\.19b$/);
+    await page.close();
+  }, 120_000);
+
+  it('snippets carry the language of their own text', async () => {
+    const page = await open('/ja/');
+    await typeAndRead(page, 'trample');
+    const snips = await page.$$eval('[data-cr-search-results] .cr-sr-snip', (els) => els.map((e) => ({ lang: (e as HTMLElement).lang, text: e.textContent ?? '' })));
+    expect(snips.length).toBeGreaterThan(0);
+    for (const s of snips) expect(s.lang, s.text).toBe(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(s.text) ? 'ja' : 'en');
+    await page.close();
+  }, 120_000);
+
+  it('full-text page in an older edition answers like the instant box: numbers and words', async () => {
+    // 613.1f exists in the 2019-01-25 English (Layer 6); "Nothing matches" was shown before.
+    let r = await fullText('/en/search/?q=613.1f&edition=2019-01-25');
+    expect(r.rows[0]!.number).toBe('613.1f');
+    expect(r.rows[0]!.href).toMatch(/^\/en\/2019-01-25\//);
+    await r.page.close();
+    r = await fullText('/ko/search/?q=702.19b&edition=2017-01-20');
+    expect(r.rows[0]!.number).toBe('702.19b');
+    await r.page.close();
+    // Banding is 702.21 in 2019 (702.22 in 2026).
+    r = await fullText('/en/search/?q=banding&edition=2019-01-25');
+    expect(r.rows.filter((x) => !x.number.startsWith('g-'))[0]!.number).toMatch(/^702\.21/);
+    await r.page.close();
+  }, 180_000);
+
+  it('"Full-text search →" keeps the edition of the page', async () => {
+    const page = await open('/en/2019-01-25/');
+    await typeAndRead(page, 'banding');
+    expect(await page.$eval('[data-cr-search-all]', (a) => new URL((a as HTMLAnchorElement).href).search)).toBe('?q=banding&edition=2019-01-25');
+    await page.close();
+  }, 120_000);
+  it('cross-script on the Japanese and Korean sites: 돌진 on /ja/, トランプル on /ko/', async () => {
+    let page = await open('/ja/');
+    const ja = ruleRows(await typeAndRead(page, '돌진'));
+    expect(ja[0]?.number ?? '').toMatch(/^702\.19/);
+    expect(ja[0]!.lang).toBe('ko');
+    await page.close();
+    page = await open('/ko/');
+    expect(ruleRows(await typeAndRead(page, 'トランプル'))[0]?.number ?? '').toMatch(/^702\.19/);
+    await page.close();
+  }, 120_000);
 });

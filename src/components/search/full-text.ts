@@ -8,9 +8,13 @@
  *      page, with the query the core expanded (`trample` → `トランプル` on the Japanese site,
  *      `deathtuch` → `deathtouch`); its per-rule sub-results, ranked by hits (Pagefind returns
  *      them in document order, search-notes §6), become rows like the others, each rule once.
- *   Section and edition filters apply to both parts (the core knows only the latest edition).
+ *   Section and edition filters apply to both parts: the core answers in the chosen edition (its own
+ *   bundle, one worker per edition asked), so an older edition and rule numbers are answered there
+ *   too. The core is asked first; Pagefind (≈ 125 KB more) loads only when the core has fewer than
+ *   ten rows, when "more" is pressed or a filter is opened. A Pagefind hit with no rule or glossary
+ *   anchor (text of the page's chrome, not of a rule) is never a row.
  */
-import { normalizeRuleQuery } from '../../model/rule-number.ts';
+import { ruleQuery } from '../../search/rule-query.ts';
 import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
 import { hitHref, labelsOf, rowParts, snippetNodes } from './rows.ts';
@@ -88,15 +92,19 @@ function mount(root: HTMLElement): void {
   let run = 0;
   const seen = new Set<string>();
 
-  // The instant-search worker (same core, same bundle as the header box).
-  let worker: Worker | null = null;
-  let ready: Promise<void> | null = null;
+  // The instant-search worker (same core as the header box), one per edition asked.
+  const editions = new Set((d['editions'] ?? '').split(' ').filter(Boolean));
+  const workers = new Map<string, { worker: Worker; ready: Promise<void> }>();
   let seq = 0;
   const waiting = new Map<number, (m: Extract<WorkerOut, { type: 'results' }> | null) => void>();
-  function core(): Promise<void> {
-    if (ready) return ready;
-    ready = new Promise((resolve, reject) => {
-      worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+  /** The edition asked: the filter's, else the address's, else the latest. */
+  const chosenEdition = () => edition.value || params.get('edition') || d['latest'] || '';
+  const chosenSection = () => section.value || (pf ? '' : (params.get('section') ?? ''));
+  function core(bundle: string): { worker: Worker; ready: Promise<void> } {
+    const known = workers.get(bundle);
+    if (known) return known;
+    const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+    const ready = new Promise<void>((resolve, reject) => {
       worker.onmessage = (e: MessageEvent<WorkerOut>) => {
         const m = e.data;
         // Wait for the full bundle: this page lists the best matches once, from the rule text.
@@ -107,14 +115,18 @@ function mount(root: HTMLElement): void {
           for (const w of waiting.values()) w(null);
         }
       };
-      const init: WorkerIn = { type: 'init', base: d['assetBase'] ?? '/', bundle: d['bundle']! };
+      const init: WorkerIn = { type: 'init', base: d['assetBase'] ?? '/', bundle };
       worker.postMessage(init);
     });
-    return ready;
+    const entry = { worker, ready };
+    workers.set(bundle, entry);
+    return entry;
   }
-  async function ask(q: string): Promise<{ hits: SearchHit[]; expanded: string } | null> {
+  async function ask(q: string, ed: string): Promise<{ hits: SearchHit[]; expanded: string } | null> {
+    if (!editions.has(ed)) return null;
+    const { worker, ready } = core(`${lang}-${ed}`);
     try {
-      await core();
+      await ready;
     } catch {
       return null;
     }
@@ -125,7 +137,7 @@ function mount(root: HTMLElement): void {
         resolve(m ? { hits: m.hits, expanded: m.expanded } : null);
       });
       const msg: WorkerIn = { type: 'query', id, q, limit: TOP };
-      worker!.postMessage(msg);
+      worker.postMessage(msg);
     });
   }
 
@@ -146,11 +158,12 @@ function mount(root: HTMLElement): void {
     return mod;
   }
 
-  function coreRow(h: SearchHit): HTMLLIElement {
+  function coreRow(h: SearchHit, ed: string): HTMLLIElement {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.className = h.glossary ? 'cr-sr cr-sr-link cr-sr-glossary' : 'cr-sr cr-sr-link';
-    a.href = hitHref(h, d['ruleBase'] ?? '/', d['base'] ?? '/');
+    const ruleBase = ed === d['latest'] ? (d['ruleBase'] ?? '/') : `${d['base'] ?? '/'}${lang}/${ed}/`;
+    a.href = hitHref(h, ruleBase, d['base'] ?? '/');
     a.append(...rowParts(h, lang, labels));
     li.dataset['number'] = h.number;
     li.dataset['matchLang'] = h.lang;
@@ -162,8 +175,10 @@ function mount(root: HTMLElement): void {
   /** One row per Pagefind sub-result (a rule or glossary entry), the page title as breadcrumb. */
   function pagefindRows(data: PfData): HTMLLIElement[] {
     const out: HTMLLIElement[] = [];
+    // Only anchored sub-results: a rule or a glossary entry. A page-level excerpt is the page's
+    // chrome as often as not (「英語を読む (Trample)」 on a ja page searched for 돌진).
     const subs = data.sub_results.filter((s) => anchorOf(s.url)).sort((x, y) => y.locations.length - x.locations.length);
-    const rows = subs.length ? subs.map((s) => ({ url: s.url, anchor: anchorOf(s.url)!, excerpt: s.excerpt })) : [{ url: data.url, anchor: '', excerpt: data.excerpt }];
+    const rows = subs.map((s) => ({ url: s.url, anchor: anchorOf(s.url)!, excerpt: s.excerpt }));
     for (const r of rows) {
       const key = r.anchor.split('~')[0]!;
       if (key && seen.has(key)) continue;
@@ -196,6 +211,33 @@ function mount(root: HTMLElement): void {
     return out;
   }
 
+  /** A search whose full-text part is not asked yet (the core had ten rows): "more" asks it. */
+  let pending: { raw: string; expanded: string; ed: string; sec: string } | null = null;
+  async function moreRows(): Promise<void> {
+    const mine = run;
+    if (pending) {
+      const p = pending;
+      pending = null;
+      const mod = await load().catch(() => null);
+      if (!mod || mine !== run) return;
+      const filters: Record<string, string> = {};
+      if (p.sec) filters['section'] = p.sec;
+      if (p.ed) filters['edition'] = p.ed;
+      const asked = pagefindQuery(p.expanded || p.raw);
+      root.dataset['pagefindQuery'] = asked;
+      const res = await mod.search(asked, { filters });
+      if (mine !== run) return;
+      results = res?.results ?? [];
+      next = 0;
+    }
+    await renderMore(mine);
+    if (mine !== run) return;
+    const n = list.children.length;
+    status.textContent = fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+');
+    // How many times "more" has finished (tests and tools wait for it).
+    root.dataset['moreDone'] = String(Number(root.dataset['moreDone'] ?? 0) + 1);
+  }
+
   /** Adds full-text rows until PAGE new rows are listed or the results run out. */
   async function renderMore(mine: number): Promise<void> {
     let added = 0;
@@ -225,24 +267,28 @@ function mount(root: HTMLElement): void {
       return;
     }
     status.textContent = d['lSearching'] ?? '';
-    const [answer, mod] = await Promise.all([ask(raw), load().catch(() => null)]);
+    const ed = chosenEdition();
+    const answer = await ask(raw, ed);
     if (mine !== run) return;
-    const sec = section.value;
-    const latestOnly = !edition.value || edition.value === d['latest'];
-    const top = (answer?.hits ?? []).filter(
-      (h) => latestOnly && (!sec || (sec === 'glossary' ? !!h.glossary : !h.glossary && h.number.split('.')[0] === sec)),
-    );
+    const sec = chosenSection();
+    const top = (answer?.hits ?? []).filter((h) => !sec || (sec === 'glossary' ? !!h.glossary : !h.glossary && h.number.split('.')[0] === sec));
     for (const h of top) {
       seen.add(h.number.split('~')[0]!);
-      list.append(coreRow(h));
+      list.append(coreRow(h, ed));
     }
     results = [];
     next = 0;
-    // A rule number is answered exactly by the core (702.6 and its subrules, never 702.60).
-    if (mod && !normalizeRuleQuery(raw)) {
+    // A rule number is answered exactly by the core (702.6 and its subrules, never 702.60). The
+    // full text is asked only when the core has fewer than ten rows (or "more" asks for it).
+    const number = !!ruleQuery(raw);
+    const mod = !number && (top.length < TOP || !answer) ? await load().catch(() => null) : null;
+    if (mine !== run) return;
+    more.hidden = number || !!mod || !answer;
+    pending = !number && !mod && !!answer ? { raw, expanded: answer.expanded, ed, sec } : null;
+    if (mod) {
       const filters: Record<string, string> = {};
       if (sec) filters['section'] = sec;
-      if (edition.value) filters['edition'] = edition.value;
+      if (ed) filters['edition'] = ed;
       const asked = pagefindQuery(answer?.expanded || raw);
       root.dataset['pagefindQuery'] = asked;
       const res = await mod.search(asked, { filters });
@@ -252,7 +298,7 @@ function mount(root: HTMLElement): void {
       if (mine !== run) return;
     }
     const n = list.children.length;
-    if (!answer && !mod) status.textContent = d['lFailed'] ?? '';
+    if (!answer && !mod && !number) status.textContent = d['lFailed'] ?? '';
     else status.textContent = n ? fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+') : format(d['lNone'] ?? '', { q: raw });
     status.classList.toggle('is-empty', n === 0);
     root.dataset['done'] = String(mine);
@@ -269,9 +315,11 @@ function mount(root: HTMLElement): void {
   });
   section.addEventListener('change', () => void search());
   edition.addEventListener('change', () => void search());
-  more.addEventListener('click', () => void renderMore(run));
+  more.addEventListener('click', () => void moreRows());
+  // The filters list Pagefind's sections and editions: opening one loads it.
+  for (const sel of [section, edition]) sel.addEventListener('pointerdown', () => void load().catch(() => null), { once: true });
+  for (const sel of [section, edition]) sel.addEventListener('focus', () => void load().catch(() => null), { once: true });
   if (input.value) void search();
-  else void load().catch(() => (status.textContent = d['lFailed'] ?? ''));
 }
 
 /** Mounts the full-text search (idempotent). */

@@ -103,9 +103,10 @@ export function rowParts(hit: SearchHit, pageLang: string, labels: RowLabels): H
     crumb.lang = pageLang;
     head.append(crumb);
   }
+  // The snippet's own language (a Japanese rule matched through English is Japanese text).
   const snip = span('cr-sr-snip');
-  snip.lang = hit.lang;
-  snip.append(...snippetNodes(hit.snippet, hit.marks, hit.lang));
+  snip.lang = hit.textLang ?? hit.lang;
+  snip.append(...snippetNodes(hit.snippet, hit.marks, hit.textLang ?? hit.lang));
   const parts = [head, snip];
   if (hit.glossary && hit.glossary.refs.length) {
     const refs = span('cr-sr-refs', `${labels.see} ${hit.glossary.refs.slice(0, 4).join(', ')}`);

@@ -1,12 +1,16 @@
 /**
  * Browser behaviour of SearchBox.astro: lazy worker start, one query per keystroke (stale answers
- * dropped), results as an ARIA combobox/listbox, ↑/↓ to move, Enter to open, Escape to close.
+ * dropped), results as an ARIA combobox/listbox, ↑/↓ to move, Enter to open (never while an IME
+ * composes), Escape to close; the row the reader moved to survives the preliminary → full update;
+ * rows link straight to `page#rule` through the edition's rule index.
  * Each option is a plain element (no link inside: a focusable control within role=option is the
  * axe `nested-interactive` violation); a click or Enter opens it. Rows come from rows.ts and are
  * styled by the global search.css. The DOM is built with textContent only.
  */
 import type { SearchHit } from '../../search/types.ts';
 import { hitHref, labelsOf, rowParts } from './rows.ts';
+import { findRule, type RuleIndex } from '../../site/rule-index.ts';
+import { loadRuleIndex } from '../../site/client/goto.ts';
 import type { WorkerIn, WorkerOut } from './search.worker.ts';
 import { fillMessage, format } from '../../i18n/translate.ts';
 
@@ -28,11 +32,21 @@ function mount(root: HTMLElement): void {
   let shown = 0;
   let hits: SearchHit[] = [];
   let active = -1;
+  /** The row the reader moved to (arrows, pointer) for the query shown, kept across re-renders. */
+  let chosen: SearchHit | null = null;
+  /** The edition's rule index: result links go straight to `page#rule` (no redirect stub; offline too). */
+  let ruleIndex: RuleIndex | null = null;
 
-  const href = (h: SearchHit) => hitHref(h, d['ruleBase'] ?? '/', d['assetBase'] ?? '/');
+  const href = (h: SearchHit) => (!h.glossary && ruleIndex && findRule(ruleIndex, h.number)) || hitHref(h, d['ruleBase'] ?? '/', d['assetBase'] ?? '/');
 
   function start(): void {
     if (worker) return;
+    void loadRuleIndex(d['ruleBase'] ?? '/').then((index) => {
+      ruleIndex = index;
+      list.querySelectorAll<HTMLLIElement>('li[data-number]').forEach((li, i) => {
+        if (hits[i]) li.dataset['href'] = href(hits[i]!);
+      });
+    });
     worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<WorkerOut>) => {
       const m = e.data;
@@ -68,6 +82,18 @@ function mount(root: HTMLElement): void {
   }
 
   function render(next: SearchHit[], part: 'head' | 'full'): void {
+    const q = input.value.trim();
+    // The same query answered again (the preliminary rows, then the full ranking): the row the
+    // reader moved to stays active, and stays in the list even if the full ranking dropped it, so
+    // Enter or a tap never opens a row that slid in under them (reading-experience #3).
+    let keep = -1;
+    if (chosen && list.dataset['q'] === q) {
+      keep = next.findIndex((h) => h.number === chosen!.number);
+      if (keep < 0) {
+        keep = Math.min(active, next.length);
+        next = [...next.slice(0, keep), chosen, ...next.slice(keep)];
+      }
+    } else chosen = null;
     hits = next;
     list.replaceChildren(
       ...hits.map((h, i) => {
@@ -84,7 +110,6 @@ function mount(root: HTMLElement): void {
         return li;
       }),
     );
-    const q = input.value.trim();
     // The query these rows answer (tests and tools wait for it).
     list.dataset['q'] = q;
     list.dataset['part'] = part;
@@ -92,9 +117,20 @@ function mount(root: HTMLElement): void {
     status.classList.toggle('is-empty', hits.length === 0);
     empty.hidden = hits.length > 0;
     empty.textContent = hits.length ? '' : d['lNoneHint'] ?? '';
-    all.href = `${d['fulltext']}?q=${encodeURIComponent(q)}`;
-    setActive(hits.length ? 0 : -1);
+    all.href = fullTextHref(q);
+    setActive(keep >= 0 ? keep : hits.length ? 0 : -1, keep >= 0);
     open(true);
+  }
+
+  /** The full-text page for a query, in this box's edition (`edition` only when not the latest). */
+  function fullTextHref(q: string): string {
+    return `${d['fulltext']}?q=${encodeURIComponent(q)}${d['edition'] ? `&edition=${encodeURIComponent(d['edition'])}` : ''}`;
+  }
+
+  /** The reader moved to row i: remember its hit for the re-render of the same query. */
+  function choose(i: number, scroll = true): void {
+    setActive(i, scroll);
+    chosen = hits[active] ?? null;
   }
 
   function query(): void {
@@ -119,13 +155,17 @@ function mount(root: HTMLElement): void {
   root.addEventListener('pointerenter', start, { once: true });
   input.addEventListener('input', query);
   input.addEventListener('keydown', (e) => {
+    // A key that confirms or moves inside an IME composition (Japanese, Korean) is the IME's: Enter
+    // there converts the text, it must not open a row (reading-experience #2; Chrome and Safari send
+    // isComposing, some send only keyCode 229).
+    if (e.isComposing || e.keyCode === 229) return;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       if (panel.hidden && hits.length) open(true);
-      setActive(active + 1);
+      choose(active + 1);
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive(active - 1);
+      choose(active - 1);
     } else if (e.key === 'Enter') {
       const hit = hits[active >= 0 ? active : 0];
       if (hit && input.value.trim()) {
@@ -151,7 +191,7 @@ function mount(root: HTMLElement): void {
   list.addEventListener('pointermove', (e) => {
     const li = (e.target as Element).closest<HTMLLIElement>('li[role="option"]');
     const i = li ? Array.prototype.indexOf.call(list.children, li) : -1;
-    if (i >= 0 && i !== active) setActive(i, false);
+    if (i >= 0 && i !== active) choose(i, false);
   });
   document.addEventListener('pointerdown', (e) => {
     if (!root.contains(e.target as Node)) open(false);

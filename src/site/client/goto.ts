@@ -5,6 +5,7 @@
  * goes to its address, where the not-found page offers the nearest rules.
  */
 import { parseGoToQuery, type GoToError } from '../../model/rule-number.ts';
+import { ruleQuery } from '../../search/rule-query.ts';
 import { RULE_INDEX_FILE, findRule, type RuleIndex } from '../rule-index.ts';
 import { BASE_RE, base, goToElement } from './page.ts';
 import { format } from '../../i18n/translate.ts';
@@ -32,7 +33,9 @@ export function errorMessage(form: HTMLElement, error: GoToError, text: string):
 
 /** Where a go-to query leads: `{ error }` to show, or a URL (null when it moved within this page). */
 export async function resolveGoTo(query: string, where: string, doc: Document = document): Promise<{ error: GoToError; text: string } | { url: string | null }> {
-  const q = parseGoToQuery(query);
+  // `規則702.19b`, `룰 603.4`, `総合ルール 116.3b`: the words players put before a number (rule-query.ts).
+  const named = ruleQuery(query);
+  const q: ReturnType<typeof parseGoToQuery> = named ? { kind: 'rule', number: named } : parseGoToQuery(query);
   if (q.kind === 'error') return { error: q.error, text: q.text };
   const lang = /^\/(en|ja|ko)\//.exec(where)?.[1] ?? 'en';
   if (q.kind === 'words') return { url: `/${lang}/search/?q=${encodeURIComponent(q.text)}` };

@@ -1,0 +1,197 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * Misspellings and IME misconversions of Japanese and Korean terms (issue 22): `瞬足` (瞬速),
+ * `絆根` (絆魂), `摂死` (接死), `状況基因処理`, `痴漢効果` (置換効果), `경게` (경계), `커멘더` (커맨더),
+ * `치멍타` (치명타), `무젹` (무적). English words are corrected by edit distance in vocabulary.ts;
+ * CJK text is indexed as bigrams, so an unknown bigram is what marks a misspelled word here, and
+ * the corrections are the edition's own terms (headings, glossary headwords, the term bridge,
+ * synonyms), never free text:
+ *   - Japanese: a stretch of the query holding an unknown bigram that differs from a term in one
+ *     character, or in two adjacent ones when the term has four or more (an IME converts a whole
+ *     word to a homophone: 痴漢 for 置換), or lacks or adds one character (プレインズウォカー);
+ *   - Korean: a word whose stem holds an unknown bigram and is one jamo away from a term's word in
+ *     each differing syllable, one syllable at most (게/계, 멍/명, 젹/적, 궈/권), or two syllables
+ *     one jamo each in words of four or more.
+ * Pure: the searcher gives the terms and says which bigrams it knows.
+ */
+import { bigrams, koreanStem, normalize } from './text.ts';
+import { splitBilingual } from './titles.ts';
+import { TITLE, type SearchBundle } from './types.ts';
+
+/** The names of things a bundle holds: headings (native part), glossary headwords, term bridge, synonyms. */
+export function namesOf(b: SearchBundle): string[] {
+  const out: string[] = [];
+  for (const [, flags, body] of b.records) if (flags & TITLE) out.push(splitBilingual(body)[0] || body);
+  for (const g of b.glossary) out.push(g.t);
+  for (const [native] of b.dict) out.push(native);
+  for (const s of b.synonyms) out.push(s.query, ...s.match);
+  return out;
+}
+
+const HANGUL = /^\p{Script=Hangul}+$/u;
+const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
+
+/** Initial, medial and final jamo of a Hangul syllable (or null for anything else). */
+function jamo(ch: string): [number, number, number] | null {
+  const c = ch.charCodeAt(0) - 0xac00;
+  if (ch.length !== 1 || c < 0 || c > 11171) return null;
+  return [Math.floor(c / 588), Math.floor((c % 588) / 28), c % 28];
+}
+
+/** Jamo that differ between two syllables (3 when either is not a syllable). */
+export function jamoDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const x = jamo(a);
+  const y = jamo(b);
+  if (!x || !y) return 3;
+  return (x[0] !== y[0] ? 1 : 0) + (x[1] !== y[1] ? 1 : 0) + (x[2] !== y[2] ? 1 : 0);
+}
+
+/** Whether `typed` is one Korean slip away from `term` (same syllable count). */
+function koreanClose(typed: string[], term: string[]): boolean {
+  if (typed.length !== term.length || typed.length < 2) return false;
+  let syllables = 0;
+  for (let i = 0; i < typed.length; i++) {
+    if (typed[i] === term[i]) continue;
+    if (jamoDistance(typed[i]!, term[i]!) > 1) return false;
+    syllables++;
+  }
+  return syllables === 1 || (syllables === 2 && typed.length >= 4);
+}
+
+const HIRA = /^\p{Script=Hiragana}$/u;
+const KATA = /^[\p{Script=Katakana}ー]$/u;
+
+/**
+ * Whether a typed character may stand for a term's: kanji for kanji (a misconversion), katakana for
+ * katakana, or a hiragana left unconverted in a katakana word (`トランプる`). A particle typed where
+ * a term has a kanji is another word, not a slip (`に行` is not `移行`).
+ */
+function slip(typed: string, want: string, term: string[]): boolean {
+  if (HIRA.test(want)) return false;
+  if (HIRA.test(typed)) return KATA.test(want) && term.length >= 4;
+  return KATA.test(typed) === KATA.test(want);
+}
+
+/** Whether `typed` is one Japanese slip away from `term`: see the module comment. */
+function japaneseClose(typed: string[], term: string[]): boolean {
+  if (typed.length === term.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < typed.length; i++) if (typed[i] !== term[i]) diff.push(i);
+    if (!diff.every((i) => slip(typed[i]!, term[i]!, term))) return false;
+    if (diff.length === 1) return true;
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && term.length >= 4;
+  }
+  // One character more or less (not the first: that would be another word).
+  const [short, long] = typed.length < term.length ? [typed, term] : [term, typed];
+  if (long.length - short.length !== 1 || short.length < 3) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  return i > 0 && short.slice(i).join('') === long.slice(i + 1).join('');
+}
+
+export class CjkSpelling {
+  /** Japanese terms (character arrays), longest first. */
+  private readonly ja: string[][];
+  /** Korean term words by syllable count. */
+  private readonly ko = new Map<number, string[][]>();
+  private readonly known: (bigram: string) => number;
+  /** Bigrams of the terms themselves: known even where the records lack them (a head bundle, 山札). */
+  private readonly termGrams = new Set<string>();
+  private readonly cache = new Map<string, string>();
+
+  /**
+   * @param terms the edition's names of things (headings, glossary headwords, term bridge, synonyms)
+   * @param df how many records hold a bigram (0: unknown)
+   */
+  constructor(terms: Iterable<string>, df: (bigram: string) => number) {
+    this.known = df;
+    const ja = new Set<string>();
+    for (const raw of terms) {
+      const t = normalize(raw);
+      for (const w of t.split(/[^\p{L}\p{N}]+/u)) for (const g of bigrams(w)) this.termGrams.add(g);
+      for (const run of t.match(JA_RUN) ?? []) if (Array.from(run).length >= 2) ja.add(run);
+      for (const w of t.split(/[^\p{Script=Hangul}]+/u)) {
+        const chars = Array.from(w);
+        if (chars.length < 2) continue;
+        const list = this.ko.get(chars.length) ?? [];
+        if (!list.some((x) => x.join('') === w)) list.push(chars);
+        this.ko.set(chars.length, list);
+      }
+    }
+    this.ja = [...ja].map((t) => Array.from(t)).sort((a, b) => b.length - a.length);
+  }
+
+  private unknownAt(chars: string[]): number {
+    for (let i = 0; i + 1 < chars.length; i++) {
+      const g = chars[i]! + chars[i + 1]!;
+      if (!this.known(g) && !this.termGrams.has(g)) return i;
+    }
+    return -1;
+  }
+
+  /** The best term for a Korean word whose stem holds an unknown bigram, or null. */
+  private korean(word: string): string | null {
+    const [stem, ending] = koreanStem(word);
+    const chars = Array.from(stem);
+    if (chars.length < 2 || this.unknownAt(chars) < 0) return null;
+    let best: string | null = null;
+    let bestDf = -1;
+    for (const term of this.ko.get(chars.length) ?? []) {
+      if (!koreanClose(chars, term)) continue;
+      const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));
+      if (df > bestDf) (best = term.join('') + ending), (bestDf = df);
+    }
+    return best;
+  }
+
+  /** A Japanese run with the stretch around its first unknown bigram replaced by a term, or null. */
+  private japanese(run: string): string | null {
+    const chars = Array.from(run);
+    const at = this.unknownAt(chars);
+    if (at < 0) return null;
+    // The longest term that fits; among terms as long, the one whose rarest bigram is most used
+    // (統卒者 → 統率者, the commander, not 統治者, the monarch).
+    let best: string | null = null;
+    let bestLen = 0;
+    let bestDf = -1;
+    for (const term of this.ja) {
+      if (term.length < bestLen) break;
+      // Windows of the run that cover the unknown bigram, as long as the term or one less/more.
+      for (const len of [term.length, term.length - 1, term.length + 1]) {
+        if (len < 2) continue;
+        for (let s = Math.max(0, at + 2 - len); s <= at && s + len <= chars.length; s++) {
+          const win = chars.slice(s, s + len);
+          if (!japaneseClose(win, term)) continue;
+          const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));
+          if (df > bestDf) {
+            best = [...chars.slice(0, s), ...term, ...chars.slice(s + len)].join('');
+            bestLen = term.length;
+            bestDf = df;
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The query with its misspelled Japanese and Korean words replaced by the terms they stand for,
+   * or the query unchanged.
+   * @example fix('경게') // '경계'
+   * @example fix('瞬足を持つクリーチャー') // '瞬速を持つクリーチャー'
+   */
+  fix(query: string): string {
+    const hit = this.cache.get(query);
+    if (hit !== undefined) return hit;
+    const norm = normalize(query);
+    let out = norm;
+    out = out.replace(/\p{Script=Hangul}+/gu, (w) => (HANGUL.test(w) ? (this.korean(w) ?? w) : w));
+    out = out.replace(JA_RUN, (run) => this.japanese(run) ?? run);
+    const res = out === norm ? query : out;
+    if (this.cache.size > 500) this.cache.clear();
+    this.cache.set(query, res);
+    return res;
+  }
+}

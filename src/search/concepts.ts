@@ -1,0 +1,67 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * Players' words inside a query read as the CR's (issue 22): the curated concept table is
+ * content/search/synonyms.{lang}.json, whose `match` forms may now stand anywhere in a query, not
+ * only as the whole query or one Latin word: "when do until end of turn effects wear off" reads
+ * `wear off` as `end`, `opening hand` as `starting hand size`, 「立ち消え」 as 「対象 不適正 解決されない」,
+ * `턴 종료까지` as `턴 끝까지`. Longest forms first; a form replaces whole words (Latin: between
+ * non-letters; Hangul: at a word start, particles may follow; Japanese: anywhere in a run); each
+ * part of the query is rewritten once. Japanese and Korean forms apply inside a query only when
+ * their entry says `anywhere` (types.ts). The whole-query case (with its `rules` ranked first) stays
+ * in engine.ts.
+ */
+import type { Synonym } from './types.ts';
+import { normalize } from './text.ts';
+import { escapeRe } from './snippet.ts';
+
+interface Form {
+  re: RegExp;
+  synonym: Synonym;
+}
+
+export class Concepts {
+  private readonly forms: Form[] = [];
+
+  constructor(synonyms: Synonym[]) {
+    const all: { form: string; synonym: Synonym }[] = [];
+    for (const s of synonyms) {
+      for (const m of s.match) {
+        const form = normalize(m).trim();
+        const latin = /^[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u.test(form);
+        if (form && form !== normalize(s.query).trim() && (latin || s.anywhere)) all.push({ form, synonym: s });
+      }
+    }
+    all.sort((a, b) => b.form.length - a.form.length);
+    for (const { form, synonym } of all) {
+      const body = escapeRe(form).replace(/\s+/g, '\\s*');
+      const before = /^\p{Script=Hangul}/u.test(form) ? '(^|[^\\p{Script=Hangul}])' : /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(form) ? '()' : '(^|[^\\p{L}\\p{N}])';
+      const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{L}\\p{N}])' : '';
+      this.forms.push({ re: new RegExp(`${before}${body}${after}`, 'u'), synonym });
+    }
+  }
+
+  /**
+   * The query (normalised) with every concept form it holds read as the CR's words.
+   * @example rewrite('when do until end of turn effects wear off') // { text: 'when do until end of turn effects end', used: true }
+   */
+  rewrite(norm: string): { text: string; used: boolean } {
+    // Rewritten stretches are set aside, so a later, shorter form cannot match inside them.
+    const parts: { text: string; done: boolean }[] = [{ text: norm, done: false }];
+    let used = false;
+    for (const { re, synonym } of this.forms) {
+      for (let k = 0; k < parts.length; k++) {
+        const part = parts[k]!;
+        if (part.done) continue;
+        const m = re.exec(part.text);
+        if (!m) continue;
+        const start = m.index + m[1]!.length;
+        const end = m.index + m[0].length;
+        parts.splice(k, 1, { text: part.text.slice(0, start), done: false }, { text: synonym.query, done: true }, { text: part.text.slice(end), done: false });
+        used = true;
+        break;
+      }
+    }
+    return { text: used ? parts.map((p) => p.text).join('').replace(/\s+/g, ' ').trim() : norm, used };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * What the ranking knows about a rule before any query (issue 22, "core rules first"):
+ *   - how often the other rules cite it (`See rule 702.19b`): judges' most-used subrules are the
+ *     most cited ones (702.19b for trample, 704.5c for poison), so a text match on them counts a
+ *     little more, and the subrules of a heading the query names are listed by citations;
+ *   - whether it is a variant or multiplayer rule (8xx, 9xx): those count half unless the query
+ *     names a variant (`commander`, `two-headed giant`, `統率者`, `쌍두거인`), found from the
+ *     words of the 8xx/9xx headings that no core heading uses;
+ *   - whether it is a list (the creature-type list 205.3m, planeswalker types 205.3j): a card-name
+ *     word (`God`, `Teferi`) found in a list of names must not outrank the rule the query is about.
+ */
+import { TITLE, type SearchRecord } from './types.ts';
+
+const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
+const VARIANT = /^[89]\d\d(?:\.|$)/;
+
+export class Prior {
+  /** Per record: how many times other records cite its number. */
+  readonly cites: Uint16Array;
+  /** Per record: multiplier of its text score (variant and list rules count less). */
+  private readonly damp: Float32Array;
+  private readonly variant: Uint8Array;
+  /** Index tokens of the variant headings that no core heading holds. */
+  private readonly variantWords: Set<string>;
+
+  /**
+   * @param records the bundle's records
+   * @param headingTokens index tokens of a heading's text (the engine's tokenizer)
+   */
+  constructor(records: SearchRecord[], headingTokens: (text: string) => string[]) {
+    const n = records.length;
+    const byNumber = new Map<string, number>();
+    records.forEach(([num], i) => byNumber.set(num, i));
+    this.cites = new Uint16Array(n);
+    this.damp = new Float32Array(n).fill(1);
+    this.variant = new Uint8Array(n);
+    const core = new Set<string>();
+    const variantTokens = new Set<string>();
+    records.forEach(([num, flags, body, examples], i) => {
+      for (const m of `${body} ${examples}`.matchAll(REF)) {
+        const j = byNumber.get(m[1]!);
+        if (j !== undefined && j !== i && this.cites[j]! < 65535) this.cites[j]!++;
+      }
+      if (VARIANT.test(num)) this.variant[i] = 1;
+      if (flags & TITLE) for (const t of headingTokens(body)) (this.variant[i] ? variantTokens : core).add(t);
+      // A list of names: many commas for its words (205.3m has hundreds of creature types).
+      const commas = (body.match(/[,、，]/g) ?? []).length;
+      if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) this.damp[i] = 0.3;
+    });
+    this.variantWords = new Set([...variantTokens].filter((t) => !core.has(t)));
+  }
+
+  /** Whether a query (its index tokens) names a variant: then 8xx/9xx rules keep their full score. */
+  namesVariant(tokens: Iterable<string>): boolean {
+    for (const t of tokens) if (this.variantWords.has(t)) return true;
+    return false;
+  }
+
+  /** The multiplier of a record's text score. */
+  factor(idx: number, variantNamed: boolean): number {
+    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? 0.5 : 1);
+    return base * (1 + 0.1 * Math.log2(1 + this.cites[idx]!));
+  }
+}

@@ -85,7 +85,7 @@ needs(BROWSER).describe('offline copies across builds', () => {
     servers.push(srvA.server);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    await page.goto(`${srvA.url}ko/`);
+    await page.goto(`${srvA.url}ko/2019-01-25/`); // the Korean translation as published (/ko/ is the current edition)
     await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
     await expect.poll(() => page.textContent('[data-offline-status]')).toMatch(/^\d+쪽, [\d.]+ MB\.$/);
     await page.click('[data-offline-save]');
@@ -112,7 +112,7 @@ needs(BROWSER).describe('offline copies across builds', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cr-offline-saved') ?? '{}')['ko-2019-01-25']?.build)).toBe(B);
     // Offline: a saved page of the edition opens, with build B's script (never A's).
     await ctx.setOffline(true);
-    await page.goto(`${url}ko/704/`);
+    await page.goto(`${url}ko/2019-01-25/704/`);
     expect(await page.locator('[id="704.5a"]').count()).toBe(1);
     const scripts = await scriptsOf(page);
     expect(scripts.some((p) => [...b.renamed.values()].some((n) => p.endsWith(n)))).toBe(true);
@@ -150,7 +150,7 @@ needs(BROWSER).describe('offline copies across builds', () => {
     const { ctx, page, url, names } = await saveThenNewBuild(b, distA);
     expect(names.filter((n) => n.startsWith('cr-saved-'))).toEqual([`cr-saved-ko-2019-01-25-${b.a}`]);
     await ctx.setOffline(true);
-    await page.goto(`${url}ko/704/`);
+    await page.goto(`${url}ko/2019-01-25/704/`);
     expect(await page.locator('[id="704.5a"]').count()).toBe(1);
     // A's page with A's script (B's worker does not precache it: it came from the saved copy), and the script ran.
     expect((await scriptsOf(page)).some((p) => [...b.renamed.keys()].some((n) => p.endsWith(`/${n}`)))).toBe(true);

@@ -47,6 +47,17 @@ export function symbolNodes(text: string, lang: Lang): Node[] {
 }
 
 /** A snippet with its highlight ranges as <mark>, symbols drawn. */
+const CJK = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\p{Script=Hangul}]/u;
+
+/**
+ * The language of a row's snippet: the hit's text language, except that a Japanese or Korean record without a
+ * character of those scripts is English (a current edition shows the rules new since its translation in English).
+ */
+export function snippetLang(hit: { lang: Lang; textLang?: Lang; snippet: string }): Lang {
+  const lang = hit.textLang ?? hit.lang;
+  return lang !== 'en' && !CJK.test(hit.snippet) ? 'en' : lang;
+}
+
 export function snippetNodes(snippet: string, marks: [number, number][], lang: Lang): Node[] {
   const out: Node[] = [];
   let at = 0;
@@ -105,8 +116,9 @@ export function rowParts(hit: SearchHit, pageLang: string, labels: RowLabels): H
   }
   // The snippet's own language (a Japanese rule matched through English is Japanese text).
   const snip = span('cr-sr-snip');
-  snip.lang = hit.textLang ?? hit.lang;
-  snip.append(...snippetNodes(hit.snippet, hit.marks, hit.textLang ?? hit.lang));
+  const textLang = snippetLang(hit);
+  snip.lang = textLang;
+  snip.append(...snippetNodes(hit.snippet, hit.marks, textLang));
   const parts = [head, snip];
   if (hit.glossary && hit.glossary.refs.length) {
     const refs = span('cr-sr-refs', `${labels.see} ${hit.glossary.refs.slice(0, 4).join(', ')}`);

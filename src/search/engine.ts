@@ -32,33 +32,15 @@ import { CjkSpelling, namesOf } from './cjk-spelling.ts';
 import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
-import { makeSnippet, SNIPPET_SCAN } from './snippet.ts';
+import { SNIPPET_SCAN } from './snippet.ts';
+import { makeHit } from './hit.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING } from './weights.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 
-export interface SearchOptions {
-  limit?: number;
-}
+export interface SearchOptions { limit?: number }
 
 export type { Scored };
-
-const K1 = 1.2;
-const B = 0.5;
-const EXAMPLE_FACTOR = 0.4;
-/** Candidates kept for the final ordering (phrase bonus) after the first scoring. */
-const KEEP = 200;
-/** A query naming a glossary term: the entry, then the rules that define it, then the rules it cites. */
-const DEFINITION = 600;
-/** Glossary definitions are short, so BM25 would favour them over rules for any word: damped. */
-const GLOSSARY_TEXT = 0.3;
-/** Share of records above which a word is too common to score when the query has a rarer one. */
-const COMMON = 0.2;
-const NUMBER_ONLY = /^\d{1,2}$/;
-/** Bonus of a subrule of a heading the query names (plus its citations), above text matches. */
-const SUBRULE = 50;
-/** Share of the heading-coverage bonus a question keeps. */
-const QUESTION_HEADING = 0.3;
-
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
   return pieceKey(pieces(normalize(text)));
@@ -504,22 +486,9 @@ export class Searcher {
     return this.numbers.context(number);
   }
 
-  /** Turns a ranked record into a hit with a highlighted snippet. */
+  /** Turns a ranked record into a hit with a highlighted snippet (hit.ts). */
   hit(s: Scored, lang: Lang = this.lang, via = s.via): SearchHit {
-    const [number, , body, examples] = this.records[s.idx]!;
-    const g = this.glossary.get(s.idx);
-    const textLang = g?.lang ?? this.lang;
-    const { snippet, marks } = makeSnippet(body, examples, s.tokens, textLang === 'en' ? 160 : 90, this.bodyNorm[s.idx]);
-    const score = Math.round(s.score * 1000) / 1000;
-    if (g) {
-      const glossary: NonNullable<SearchHit['glossary']> = { term: g.t, refs: g.defs.length ? [...new Set([...g.defs, ...g.refs])] : g.refs };
-      if (g.e) glossary.english = g.e;
-      if (g.href) glossary.href = g.href;
-      if (g.p) glossary.page = g.p;
-      const hitLang = g.lang ?? lang;
-      return { number, lang: hitLang, ...(textLang !== hitLang ? { textLang } : {}), snippet, marks, context: '', via: via === 'text' ? 'glossary-text' : via, score, glossary };
-    }
-    return { number, lang, ...(textLang !== lang ? { textLang } : {}), snippet, marks, context: this.context(number), via, score };
+    return makeHit(this.records[s.idx]!, this.glossary.get(s.idx), s, { lang, editionLang: this.lang, via, norm: this.bodyNorm[s.idx], context: (n) => this.context(n) });
   }
 
   /** Compares two rule numbers (document order). */

@@ -1,0 +1,20 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE. The ranking's constants (engine.ts): BM25's k1 and b, and the
+ * weights and bonuses the ranking adds to it, each with what it is for, in one place to tune.
+ */
+export const K1 = 1.2;
+export const B = 0.5;
+export const EXAMPLE_FACTOR = 0.4;
+/** Candidates kept for the final ordering (phrase bonus) after the first scoring. */
+export const KEEP = 200;
+/** A query naming a glossary term: the entry, then the rules that define it, then the rules it cites. */
+export const DEFINITION = 600;
+/** Glossary definitions are short, so BM25 would favour them over rules for any word: damped. */
+export const GLOSSARY_TEXT = 0.3;
+/** Share of records above which a word is too common to score when the query has a rarer one. */
+export const COMMON = 0.2;
+export const NUMBER_ONLY = /^\d{1,2}$/;
+/** Bonus of a subrule of a heading the query names (plus its citations), above text matches. */
+export const SUBRULE = 50;
+/** Share of the heading-coverage bonus a question keeps. */
+export const QUESTION_HEADING = 0.3;

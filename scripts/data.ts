@@ -98,7 +98,7 @@ export async function buildData(
       title: doc.title,
       ruleCount: doc.rules.length,
       // An edition of several chapter posts lists them in chapter order (as merged), not the manifest's.
-      sources: inChapterOrder(g.docs, g.entries).map((e) => ({ id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit })),
+      sources: inChapterOrder(g.docs, g.entries).map(editionSource),
       english: doc.lang === 'en' ? doc.edition : en ? en.edition : null,
       untranslated: alignment.missing,
     };
@@ -112,7 +112,7 @@ export async function buildData(
       partial: false,
       title: c.title,
       ruleCount: c.rules.length,
-      sources: used.map((e) => ({ id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit })),
+      sources: used.map(editionSource),
       english: c.edition,
       untranslated: [],
       composed: c.composed!,
@@ -141,6 +141,11 @@ export async function buildData(
     else lines.push(`  ${describeFidelity(fidelityStats(d))}`);
   }
   return { catalog, docs, history: history.store, report: lines.join('\n') };
+}
+
+/** A source as an edition lists it (its page's source line). */
+function editionSource(e: SourceEntry): CatalogEdition['sources'][number] {
+  return { id: e.id, file: e.file ?? e.mirror ?? e.id, ...(e.url ? { url: e.url } : {}), credit: e.credit };
 }
 
 export async function writeGeneratedData(settings: SourceSettings = sourceSettings()): Promise<void> {

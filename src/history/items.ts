@@ -85,3 +85,9 @@ export function wordTokens(text: string): string[] {
 
 /** Normalised glossary key: `Kicker, Kicked` and `kicker, kicked` are the same entry. */
 export const termKey = (term: string) => term.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * An English headword as a translation and the English print it, alike: `Control/Controller` (ja) and
+ * `Control, Controller` (en), `Draw(1)` and `Draw`, `Casting Cost` and `Casting Cost (Obsolete)`.
+ */
+export const glossaryKey = (term: string) => termKey(term.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s*\/\s*/g, ', '));

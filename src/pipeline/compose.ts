@@ -16,7 +16,7 @@ import type {
 } from '../model/types.ts';
 import { parentNumber } from '../model/rule-number.ts';
 import { exampleEntries, kindOfChange, wordDiff } from '../history/diff.ts';
-import { termKey } from '../history/items.ts';
+import { glossaryKey, termKey } from '../history/items.ts';
 import { editionIndex, renumberMap, rulesAt, spanAt, type HistoryStore, type Span } from '../history/store.ts';
 
 /** The edition's headword for an English glossary term, and whether two entries share it. */
@@ -261,12 +261,6 @@ function untranslatedRule(r: Rule, headword: Headword): Rule {
     },
   };
 }
-
-/**
- * An English headword as a translation and the English print it, alike: `Control/Controller` (ja) and
- * `Control, Controller` (en), `Draw(1)` and `Draw`, `Casting Cost` and `Casting Cost (Obsolete)`.
- */
-export const glossaryKey = (term: string) => termKey(term.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s*\/\s*/g, ', '));
 
 /**
  * The glossary of today's English, each entry in the translation's words where the translation has the entry

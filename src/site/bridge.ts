@@ -3,7 +3,7 @@
  * from the Japanese glossary (`色/Color`) and keyword headings; English ↔ Korean from the bilingual
  * headings (`702.19. 돌진 Trample`), all carried in `RuleDocument.termBridge` / `GlossaryEntry.english`.
  */
-import { glossaryKey } from '../pipeline/compose.ts';
+import { glossaryKey } from '../history/items.ts';
 import type { GlossaryEntry, Lang } from '../model/types.ts';
 import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
 import { englishKey, termPairs, type TermPair } from './term-pairs.ts';

@@ -11,6 +11,7 @@
 import type { Inline, Lang, Paragraph, RefTarget } from '../model/types.ts';
 import { describeSymbol } from './symbols.ts';
 import { h, type Tree } from './html-tree.ts';
+import { format } from '../i18n/translate.ts';
 
 /** The words an inline needs, in the page's language. */
 export interface InlineWords {
@@ -39,11 +40,9 @@ export interface InlineContext {
   links?: InlineLinks;
 }
 
-const fill = (template: string, key: string, value: string) => template.replace(`{${key}}`, value);
-
 function ref(n: Extract<Inline, { type: 'ref' }>, ctx: InlineContext): Tree {
   // Rewritten to today's number (a composed current edition): the printed number on hover, focus and in the title.
-  const was = n.was !== undefined ? { class: 'ref rw', 'data-was': n.was, title: fill(ctx.words.refWas, 'was', n.was) } : { class: 'ref' };
+  const was = n.was !== undefined ? { class: 'ref rw', 'data-was': n.was, title: format(ctx.words.refWas, { was: n.was }) } : { class: 'ref' };
   if (!ctx.links) return h('span', was, n.text);
   const r = ctx.links.ref(n.target);
   if (!r) return h('span', { class: 'ref-x' }, n.text);
@@ -71,7 +70,7 @@ export function inlineNode(n: Inline, ctx: InlineContext): Tree {
       // Adds no text: hidden from screen readers, which read the rule's one note about its source instead.
       return h('span', { class: 'gap', 'aria-hidden': 'true', title: ctx.words.gap });
     case 'restored':
-      return h('ins', { class: 'rst', title: fill(ctx.words.restored, 'evidence', n.evidence) }, n.value);
+      return h('ins', { class: 'rst', title: format(ctx.words.restored, { evidence: n.evidence }) }, n.value);
     case 'noteRef': {
       const href = ctx.links?.note(n.index);
       if (href === undefined) return null;

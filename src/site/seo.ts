@@ -90,7 +90,9 @@ export function alternatesFor(site: Site, path: string, origin = siteUrl()): Alt
     const other = site.latest.get(lang);
     if (!other) continue;
     let p: string | null;
-    if (k.kind === 'section') p = pageFor(other, k.page.chunk.entries[0]?.number, k.page.section.number);
+    // A section page's alternate holds the same rule: only an edition numbered alike (the same date) says which page
+    // that is; another date numbers rules otherwise, so no alternate there rather than a page found by bare number.
+    if (k.kind === 'section') p = other.edition === ed.edition ? pageFor(other, k.page.chunk.entries[0]?.number, k.page.section.number) : null;
     else if (k.kind === 'home') p = other.base;
     else p = `/${lang}/${k.kind}/`;
     // A section another language does not have has no alternate there (its contents page is not one).

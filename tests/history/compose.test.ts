@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readDocument, readHistory, readCatalog } from '../../src/pipeline/generated.ts';
 import { diffEditions } from '../../src/history/diff.ts';
-import { composeCurrentEdition, glossaryKey } from '../../src/pipeline/compose.ts';
+import { composeCurrentEdition } from '../../src/pipeline/compose.ts';
+import { glossaryKey } from '../../src/history/items.ts';
 import { paragraphText } from '../../src/model/text.ts';
 import type { Inline, Rule, RuleDocument, TranslationStatus } from '../../src/model/types.ts';
 

@@ -1,9 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
-import { crAtlasExtras } from './src/site/integration.ts';
-import { crAtlasFindable } from './src/site/seo-integration.ts';
-import { crAtlasOffline } from './src/site/offline-integration.ts';
+import { crAtlas } from './scripts/integration.ts';
 import { buildId } from './src/site/offline.ts';
 import { siteUrl } from './src/site/seo.ts';
 
@@ -22,12 +20,12 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   integrations: [
-    crAtlasExtras(),
     // Utility pages (not found, go-to, search) are not content: they stay out of the sitemap.
     // Matched from the root: /en/404/ is the rules' section 404 (Exile), a content page.
     sitemap({ filter: (page) => !/^\/(?:404|(?:[a-z]{2}\/)?(?:not-found|go|search|offline))\/$/.test(new URL(page).pathname) }),
-    crAtlasFindable(),
-    crAtlasOffline(BUILD),
+    // The build's own steps, in their order (scripts/integration.ts): data before the pages; extras,
+    // Pagefind, the offline files and the host files after them (and after the sitemap above).
+    crAtlas(BUILD),
   ],
   vite: {
     build: { assetsInlineLimit: 0 },

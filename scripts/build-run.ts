@@ -14,6 +14,8 @@ import { onInterrupt, replaceDirectory, siblingOf } from './replace-dir.ts';
 export interface StageResult {
   /** Counts worth keeping in build.json (pages, files, bytes…). */
   counts?: Record<string, number>;
+  /** The stage's own steps, recorded in build.json in its place (the Astro integration's, scripts/integration.ts). */
+  steps?: { name: string; seconds: number; counts?: Record<string, number> }[];
   /** Extra top-level build.json fields (e.g. sources). */
   record?: Record<string, unknown>;
 }
@@ -124,7 +126,8 @@ async function buildLocked(dist: string, stages: Stage[], log: (line: string) =>
         const t = Date.now();
         const r = (await stage.run(out)) ?? {};
         const seconds = Math.round((Date.now() - t) / 100) / 10;
-        record.stages.push({ name: stage.name, seconds, ...(r.counts ? { counts: r.counts } : {}) });
+        if (r.steps) record.stages.push(...r.steps);
+        else record.stages.push({ name: stage.name, seconds, ...(r.counts ? { counts: r.counts } : {}) });
         Object.assign(record, r.record ?? {});
         log(`build: ${stage.name} done in ${seconds.toFixed(1)} s`);
       }
@@ -136,6 +139,7 @@ async function buildLocked(dist: string, stages: Stage[], log: (line: string) =>
     log(`build: complete in ${record.seconds.toFixed(1)} s; dist/ replaced (dist/build.json), the previous site removed`);
     return record;
   } catch (e) {
+    if (e instanceof BuildError) throw e; // a stage that names its own failing step
     const code = (e as NodeJS.ErrnoException).code;
     const why =
       current === 'prepare' ? `cannot create the build directory ${siblingOf(dist, 'next')}: ${code ?? (e as Error).message}`

@@ -1,14 +1,17 @@
 /**
- * Precompression of a built site: every text file of at least 1 KiB gets a `.br` and a `.gz` beside
- * it (the server picks one by Accept-Encoding; static hosts that understand them do too). Files that
- * compress by less than 10 % keep no compressed copy. Two files at a time (the machine has 2 cores;
- * zlib runs each in libuv's thread pool).
+ * The site's compression settings, and precompression of a directory for a host that serves `.br`/`.gz`
+ * copies beside a file (`tsx scripts/compress.ts DIR`, docs/deploy.md): every text file of at least 1 KiB gets
+ * both; files that compress by less than 10 % keep none. The build writes no copies (a static host counts
+ * every file); the server behind `npm start` compresses on demand (scripts/compress-cache.ts). Two files
+ * at a time (the machine has 2 cores; zlib runs each in libuv's thread pool).
  *
  * Brotli quality 6, not 9: on this site's files 9 costs about 15 times the CPU for output under 1 %
- * smaller (`npm run bench -- compress` prints the table), and compression was half the build.
+ * smaller (`npm run bench -- compress` prints the table).
  */
+import { statSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -64,4 +67,15 @@ export async function precompress(dir: string): Promise<CompressReport> {
   }
   await Promise.all(inFlight);
   return report;
+}
+
+// `tsx scripts/compress.ts DIR`: precompress a copy of the site for a host that serves `.br`/`.gz` copies.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2];
+  if (!dir || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    process.stderr.write(`usage: tsx scripts/compress.ts DIR (a directory: a copy of dist/)${dir ? `; ${dir} is not a directory` : ''}\n`);
+    process.exit(2);
+  }
+  const r = await precompress(resolve(dir));
+  process.stdout.write(`compressed ${r.files} files (${r.bytes} bytes → brotli ${r.brotliBytes}, gzip ${r.gzipBytes})\n`);
 }

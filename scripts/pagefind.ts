@@ -14,6 +14,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './search-index.ts';
+import * as pagefind from 'pagefind';
 
 /**
  * Adds `data-pagefind-title` to rule elements and glossary entries (`<dt id="g-trample">`) so
@@ -55,7 +56,7 @@ export const UNUSED_PAGEFIND_FILES = [
 /** Indexes `dist` and writes `dist/pagefind/` (without the unused UI bundles). */
 export async function runPagefind(dist = join(ROOT, 'dist')): Promise<PagefindReport> {
   const started = Date.now();
-  const pagefind = await import('pagefind');
+  // Imported statically: the build calls this from Astro's integration, where a dynamic import fails.
   const { index, errors } = await pagefind.createIndex({});
   if (errors.length || !index) throw new Error(`pagefind: ${errors.join('; ') || 'no index'}`);
   let pages = 0;

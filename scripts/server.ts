@@ -14,14 +14,17 @@
  *     response ends, fails or is aborted (never left to garbage collection).
  *   - Refusals: a request Node's parser rejects (a 100 KB `?q=` → 414, huge headers → 431, 400, 408)
  *     gets a short readable page with the security headers, then the connection is closed.
+ *   - Short addresses: a rule number (`/ja/704.5j/`, any spelling) or the latest edition under its date
+ *     (`/en/2026-01-16/702/`) has no file; it gets a 301 to the page (src/site/short-address.ts).
  *   - Not found: status 404 with the not-found page of the path's language (`/ja/…` → /ja/404.html,
  *     src/site/not-found.ts), else /404.html.
  *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
- *     304s, and the build's precompressed .br/.gz chosen by Accept-Encoding (q-values honoured:
- *     `br;q=0` refuses brotli; unknown codings such as `x-br` are ignored).
+ *     304s, and a compressed body chosen by Accept-Encoding (q-values honoured: `br;q=0` refuses
+ *     brotli; unknown codings such as `x-br` are ignored): a `.br`/`.gz` copy beside the file when a
+ *     directory has them, else compressed on demand and kept in memory (scripts/compress-cache.ts).
  */
 import { constants as fsConstants } from 'node:fs';
-import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { open, readFile, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -30,6 +33,10 @@ import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheControl, securityHeaders } from '../src/site/headers.ts';
 import { notFoundPage } from '../src/site/not-found.ts';
+import { resolveShortAddress, type AddressEdition } from '../src/site/short-address.ts';
+import { RULE_INDEX_FILE, type RuleIndex } from '../src/site/rule-index.ts';
+import { COMPRESSIBLE } from './compress.ts';
+import { CompressionCache, MAX_COMPRESS_BYTES, MIN_COMPRESS_BYTES } from './compress-cache.ts';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,6 +69,8 @@ export interface ServeOptions {
   sendTimeout?: number;
   /** Responses one client address may have in flight at once; the next gets 503. Default 64. */
   maxSendsPerClient?: number;
+  /** Short rule addresses answered with a 301 (default true); false serves like a plain static host (the not-found page resolves them). */
+  shortAddresses?: boolean;
 }
 
 /**
@@ -136,13 +145,35 @@ async function resolveTarget(dist: string, root: string, path: string, search: s
   return st?.isFile() ? { kind: 'file', path: real } : { kind: 'missing' };
 }
 
+/** A JSON file of the site, parsed, kept while its size and mtime stay the same (a rebuild changes them). */
+const jsonCache = new Map<string, { key: string; value: unknown }>();
+async function siteJson<T>(file: string): Promise<T | null> {
+  const st = await stat(file).catch(() => null);
+  if (!st?.isFile()) return null;
+  const key = `${st.size}-${st.mtimeMs}`;
+  const hit = jsonCache.get(file);
+  if (hit?.key === key) return hit.value as T;
+  const value = JSON.parse(await readFile(file, 'utf8')) as T;
+  if (jsonCache.size >= 64) jsonCache.clear();
+  jsonCache.set(file, { key, value });
+  return value;
+}
+
+/** Where a path the site has no file for leads (src/site/short-address.ts), read from the built files. */
+async function shortAddress(root: string, path: string): Promise<string | null> {
+  const index = await siteJson<{ editions: AddressEdition[] }>(join(root, 'api', 'index.json'));
+  if (!index) return null;
+  return resolveShortAddress(path, index.editions, (base) => siteJson<RuleIndex>(join(root, base, RULE_INDEX_FILE)));
+}
+
 // Opened without following a final symlink: `real` is resolved, so a `.br`/`.gz` beside it that is a
 // symlink (perhaps out of the site) is refused rather than followed.
 const READ_NOFOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW;
 
 /** The request handler for `dist` (exported for tests that drive it without a socket). */
-export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient'> = {}) {
+export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient' | 'shortAddresses'> = {}) {
   let root: string | null = null;
+  const compressed = new CompressionCache();
   const sendTimeout = (options.sendTimeout ?? 120) * 1000;
   const maxSends = options.maxSendsPerClient ?? 64;
   /** Responses being sent, per client address. */
@@ -189,6 +220,14 @@ export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' 
           plain(404, 'not found');
           return true;
         }
+        // No copy beside it: a text file is compressed here, once, and kept (scripts/compress-cache.ts).
+        let body: Buffer | null = null;
+        const wanted = encoding ? undefined : acceptedEncodings(String(req.headers['accept-encoding'] ?? ''))[0];
+        if (wanted && COMPRESSIBLE.has(extname(target.path).toLowerCase()) && st.size >= MIN_COMPRESS_BYTES && st.size <= MAX_COMPRESS_BYTES) {
+          const h = handle;
+          body = await compressed.get(target.path, st.size, st.mtimeMs, wanted, () => h.readFile());
+          encoding = wanted;
+        }
         const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
         const headers: Record<string, string> = {
           ...base,
@@ -197,7 +236,7 @@ export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' 
           ETag: etag,
           'Last-Modified': st.mtime.toUTCString(),
           Vary: 'Accept-Encoding',
-          'Content-Length': String(st.size),
+          'Content-Length': String(body ? body.length : st.size),
           ...(encoding ? { 'Content-Encoding': encoding } : {}),
         };
         if (status === 200 && req.headers['if-none-match'] === etag) {
@@ -211,6 +250,12 @@ export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' 
           return true;
         }
         if (gone) return true;
+        if (body) {
+          const timer = setTimeout(() => res.destroy(), sendTimeout);
+          res.once('close', () => clearTimeout(timer));
+          res.end(body);
+          return true;
+        }
         const stream = handle.createReadStream({ autoClose: true });
         handle = null; // the stream owns it now: pipeline destroys it (closing the handle) however the response ends
         const timer = setTimeout(() => res.destroy(), sendTimeout);
@@ -248,6 +293,12 @@ export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' 
           continue;
         }
         if (attempt === 0) continue; // missing: look again with a fresh root before answering 404
+        // A short rule address or the latest edition under its date (no file of their own): 301 to the page.
+        const short = options.shortAddresses === false ? null : await shortAddress(root, path).catch(() => null);
+        if (short) {
+          res.writeHead(301, { ...base, Location: encodeURI(short) + (short.includes('#') ? '' : search), 'Cache-Control': 'no-store' }).end();
+          return;
+        }
         // The path's language's not-found page (`/ja/…` → /ja/404.html) when the build has it, else /404.html.
         let notFound = await resolveTarget(dist, root, notFoundPage(path), '');
         if (notFound.kind !== 'file') notFound = await resolveTarget(dist, root, '/404.html', '');

@@ -1,32 +1,23 @@
 /**
- * Files the build writes next to Astro's pages (src/site/integration.ts): one tiny redirect page per
- * rule number (`/en/702.19b/` → `/en/702/#702.19b`), version-pinned aliases of the latest edition
- * (`/en/2026-01-16/…`), and the static JSON export under `/api/`.
+ * Files the build writes next to Astro's pages (scripts/integration.ts, step "extras"): the static JSON export under
+ * `/api/` (an edition whole, one file per section, one per glossary initial), each edition's rule index,
+ * and the history's files. Short rule addresses (`/en/702.19b/`) and version-pinned aliases of the latest
+ * edition (`/en/2026-01-16/702/`) have no file of their own: src/site/short-address.ts resolves them.
  */
 import type { Rule } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
-import { contentSecurityPolicy } from './csp.ts';
 import { RULE_INDEX_FILE, buildRuleIndex } from './rule-index.ts';
-import { editionPagePaths, glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
+import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
+import { glossaryApiFile, glossaryGroup, ruleSection, sectionApiFile } from './api-paths.ts';
 import { headwordList, headwordListPath } from './glossary-data.ts';
 import { editionLag, historyFiles, ruleLag } from './history-extras.ts';
 import { getFileDates } from './load.ts';
 
 export interface ExtraFile {
-  /** Path under dist/ without a leading slash: `en/702.19b/index.html`, `api/en/2026-01-16/rules.json`. */
+  /** Path under dist/ without a leading slash: `api/en/2026-01-16/edition.json`. */
   path: string;
   content: string;
 }
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A static redirect page: works without script (meta refresh), tells crawlers the canonical URL. */
-export function redirectPage(target: string, label: string, lang: string): string {
-  const t = esc(target);
-  return `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy({ 'default-src': "'none'", 'base-uri': "'none'" }))}"><meta http-equiv="refresh" content="0; url=${t}"><link rel="canonical" href="${t}"><meta name="robots" content="noindex"><title>${esc(label)}</title></head><body><p><a href="${t}">${esc(label)}</a></p></body></html>\n`;
-}
-
-const dirIndex = (urlPath: string) => `${urlPath.replace(/^\//, '')}index.html`;
 
 /** Rules shown under a heading-only entry in its preview: a section or `702.19 Trample` says little alone. */
 const LEAD_RULES = 3;
@@ -68,27 +59,12 @@ function ruleJson(ed: Edition, r: Rule, prev: string | null, next: string | null
 
 /** Every extra file of the site, in a stable order. */
 export function* extraFiles(site: Site): Generator<ExtraFile> {
-  const pagePaths = new Set<string>();
-  for (const ed of site.editions) for (const p of editionPagePaths(ed)) pagePaths.add(p);
-  const written = new Set<string>();
-  const redirect = function* (from: string, to: string, label: string, lang: string): Generator<ExtraFile> {
-    if (pagePaths.has(from) || written.has(from)) return;
-    written.add(from);
-    yield { path: dirIndex(from), content: redirectPage(to, label, lang) };
-  };
-
   for (const ed of site.editions) {
-    const numbers = [...ed.pageOf.keys()];
-    for (const n of numbers) yield* redirect(`${ed.base}${n}/`, ruleHref(ed, n)!, n, ed.lang);
-    if (ed.latest) {
-      // Version-pinned aliases of the latest edition: stay valid when a newer edition arrives.
-      for (const p of editionPagePaths(ed)) yield* redirect(ed.pinnedBase + p.slice(ed.base.length), p, p, ed.lang);
-      for (const n of numbers) yield* redirect(`${ed.pinnedBase}${n}/`, ruleHref(ed, n)!, n, ed.lang);
-    }
     yield* apiFiles(ed);
     // The glossary filter's headword list (src/site/glossary-data.ts).
     yield { path: headwordListPath(ed).slice(1), content: JSON.stringify(headwordList(site, ed)) };
-    // Which page holds which number: the go-to box and the not-found page read it (src/site/rule-index.ts).
+    // Which page holds which number: the go-to box, the not-found page and the server's short addresses
+    // read it (src/site/rule-index.ts, src/site/short-address.ts).
     const index = buildRuleIndex(ed.lang, ed.edition, ed.pages.map((p) => ({ path: p.path, numbers: p.chunk.entries.map((r) => r.number) })));
     yield { path: `${ed.base.slice(1)}${RULE_INDEX_FILE}`, content: JSON.stringify(index) };
   }
@@ -105,9 +81,10 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
         english: ed.info.english,
         url: ed.base,
         pinnedUrl: ed.pinnedBase,
-        rules: `/api/${ed.lang}/${ed.edition}/rules.json`,
+        data: `/api/${ed.lang}/${ed.edition}/edition.json`,
         glossary: `/api/${ed.lang}/${ed.edition}/glossary.json`,
-        rule: `/api/${ed.lang}/${ed.edition}/rules/{number}.json`,
+        section: `/api/${ed.lang}/${ed.edition}/sections/{section}.json`,
+        glossaryGroup: `/api/${ed.lang}/${ed.edition}/glossary/{group}.json`,
         ...(ed.info.composed ? { composed: ed.info.composed } : {}),
       })),
       // File-name date → the edition's stated date, where they differ (src/site/file-dates.ts).
@@ -120,8 +97,16 @@ function* apiFiles(ed: Edition): Generator<ExtraFile> {
   const dir = `api/${ed.lang}/${ed.edition}`;
   const ordered = ed.pages.flatMap((p) => p.chunk.entries);
   const rules = ordered.map((r, i) => ruleJson(ed, r, ordered[i - 1]?.number ?? null, ordered[i + 1]?.number ?? null));
+  // One file per section (`sections/702.json`: every rule of 702 in order), never one per rule, and the
+  // edition's own file lists the sections rather than repeating their rules: a static host's limits on
+  // files and bytes (docs/deploy.md, docs/api.md). A preview fetches a section once and keeps it.
+  const bySection = new Map<string, ReturnType<typeof ruleJson>[]>();
+  for (const r of rules) {
+    const s = ruleSection(r.number) ?? r.number;
+    (bySection.get(s) ?? bySection.set(s, []).get(s)!).push(r);
+  }
   yield {
-    path: `${dir}/rules.json`,
+    path: `${dir}/edition.json`,
     content: JSON.stringify({
       lang: ed.lang,
       edition: ed.edition,
@@ -134,14 +119,21 @@ function* apiFiles(ed: Edition): Generator<ExtraFile> {
       ...(ed.info.composed ? { composed: ed.info.composed } : {}),
       ...(editionLag(ed) ? { lag: editionLag(ed) } : {}),
       parts: ed.doc.parts,
-      rules,
+      sections: [...bySection].map(([section, list]) => ({ section, title: ed.sections.find((v) => v.number === section)?.title ?? '', rules: list.length, url: `/${dir}/${sectionApiFile(section)}` })),
     }),
   };
-  for (const r of rules) yield { path: `${dir}/rules/${r.number}.json`, content: JSON.stringify(r) };
+  for (const [section, list] of bySection) yield { path: `${dir}/${sectionApiFile(section)}`, content: JSON.stringify({ lang: ed.lang, edition: ed.edition, section, rules: list }) };
   const entries = ed.doc.glossary.map((g) => {
     const slug = ed.glossarySlug.get(g)!;
     return { lang: ed.lang, edition: ed.edition, slug, url: glossaryEntryHref(ed, g), ...g };
   });
   yield { path: `${dir}/glossary.json`, content: JSON.stringify({ lang: ed.lang, edition: ed.edition, entries, termBridge: ed.doc.termBridge }) };
-  for (const e of entries) yield { path: `${dir}/glossary/${e.slug}.json`, content: JSON.stringify(e) };
+  // Glossary entries grouped by the first character of their slug (`glossary/t.json`: every entry whose slug
+  // starts with `g-t`), for the same reason.
+  const byGroup = new Map<string, typeof entries>();
+  for (const e of entries) {
+    const g = glossaryGroup(e.slug);
+    (byGroup.get(g) ?? byGroup.set(g, []).get(g)!).push(e);
+  }
+  for (const [group, list] of byGroup) yield { path: `${dir}/${glossaryApiFile(group)}`, content: JSON.stringify({ lang: ed.lang, edition: ed.edition, group, entries: list }) };
 }

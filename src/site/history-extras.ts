@@ -1,7 +1,9 @@
 /**
  * The history's static JSON under /api/ (written by the build hook with the other extra files):
  *   /api/en/history/store.json             the whole store (the any-two page diffs from it)
- *   /api/en/history/{number}.json          every rule a number named, with its versions where it changed
+ *   /api/en/history/sections/{section}.json   per number of the section, every rule it named, with its
+ *                                            versions where it changed (one file per section, not per number:
+ *                                            a static host's file limit, docs/deploy.md)
  *   /api/en/changes.json                   every edition with its counts against the one before
  *   /api/en/changes/{old}...{new}.json     the diff of two consecutive editions (the `cr diff --json` shape)
  * and the translation lag that rule JSON and edition JSON carry.
@@ -10,6 +12,7 @@ import type { ExtraFile } from './extras.ts';
 import type { Edition, Site } from './site.ts';
 import type { Lag, LagSummary } from '../history/lag.ts';
 import { getFileDates } from './load.ts';
+import { historySectionApi, ruleSection } from './api-paths.ts';
 import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from './history-site.ts';
 
 /** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
@@ -53,20 +56,19 @@ export function* historyFiles(site: Site): Generator<ExtraFile> {
     }),
   };
   for (const r of rows) if (r.previous) yield { path: pairApi(r.previous, r.edition).slice(1), content: JSON.stringify(editionDiff(h, r.previous, r.edition)) };
+  const bySection = new Map<string, Record<string, unknown>>();
   for (const [number, histories] of historiesByNumber(h)) {
-    yield {
-      path: `api/en/history/${number}.json`,
-      content: JSON.stringify({
-        number,
-        url: historyPath(number),
-        rules: histories.map((r) => ({
-          current: r.current,
-          removed: r.removed,
-          gaps: r.gaps,
-          versions: r.versions.filter((v) => v.status !== 'unchanged').map((v) => ({ edition: v.edition, number: v.number, status: v.status, ...(v.only ? { only: v.only } : {}), text: v.text })),
-        })),
-      }),
+    const section = ruleSection(number) ?? number;
+    const numbers = bySection.get(section) ?? bySection.set(section, {}).get(section)!;
+    numbers[number] = {
+      url: historyPath(number),
+      rules: histories.map((r) => ({
+        current: r.current,
+        removed: r.removed,
+        gaps: r.gaps,
+        versions: r.versions.filter((v) => v.status !== 'unchanged').map((v) => ({ edition: v.edition, number: v.number, status: v.status, ...(v.only ? { only: v.only } : {}), text: v.text })),
+      })),
     };
   }
+  for (const [section, numbers] of bySection) yield { path: historySectionApi(section).slice(1), content: JSON.stringify({ section, numbers }) };
 }
-

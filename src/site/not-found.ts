@@ -22,9 +22,18 @@ export function notFoundPage(path: string): string {
   return lang && (NOT_FOUND_LANGS as readonly string[]).includes(lang) ? `/${lang}/404.html` : '/404.html';
 }
 
-/** dist/_redirects: each language prefix whose page exists to that page, with status 404 (Netlify syntax). */
-export function redirectsFile(has: (file: string) => boolean): string {
-  return NOT_FOUND_LANGS.filter((l) => has(`/${l}/404.html`)).map((l) => `/${l}/*  /${l}/404.html  404\n`).join('');
+/**
+ * dist/_redirects (Netlify syntax; Cloudflare Pages reads its redirects too): first the latest edition of
+ * each language under its date (`/en/2026-01-16/*` → `/en/:splat`, 301: the version-pinned address of
+ * every page, with no file of its own), then each language prefix whose not-found page exists to that
+ * page with status 404. Short rule addresses (`/ja/704.5j/`) cannot be written as rules a host accepts
+ * (the section is part of a path segment; one line per rule would be 20,000 lines): the not-found page
+ * resolves them (src/site/short-address.ts).
+ */
+export function redirectsFile(has: (file: string) => boolean, latest: readonly { lang: string; edition: string }[] = []): string {
+  const pinned = latest.map((e) => `/${e.lang}/${e.edition}/*  /${e.lang}/:splat  301\n`);
+  const notFound = NOT_FOUND_LANGS.filter((l) => has(`/${l}/404.html`)).map((l) => `/${l}/*  /${l}/404.html  404\n`);
+  return [...pinned, ...notFound].join('');
 }
 
 /** Moves `/{lang}/not-found/index.html` (Astro's output) to `/{lang}/404.html`; returns the languages moved. */

@@ -148,3 +148,8 @@ export function pageDescription(site: Site, path: string, title: string, t: Tran
       return clip(`${title} — ${siteTagline(t, LANGS.filter((lang) => site.latest.has(lang)))}`, 158);
   }
 }
+
+/** robots.txt of the site: everything may be crawled; the sitemap index is named (scripts/integration.ts writes it). */
+export function robotsTxt(site = siteUrl()): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl('/sitemap-index.xml', site)}\n`;
+}

@@ -1,6 +1,7 @@
 /** A crawler over dist/: every internal link, redirect and fragment must resolve. */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { editionApiDir, glossaryApiFile, glossaryGroup, ruleSection, sectionApiFile } from '../../src/site/api-paths.ts';
 
 export interface CrawlReport {
   pages: number;
@@ -60,6 +61,16 @@ export function crawl(dist: string): CrawlReport {
 
   const broken: string[] = [];
   const duplicateIds: string[] = [];
+  const apiFiles = new Map<string, Set<string> | null>();
+  /** The rule numbers or glossary slugs of a section or glossary-group file, or null when it is missing. */
+  const apiEntries = (root: string, path: string): Set<string> | null => {
+    if (!apiFiles.has(path)) {
+      const file = join(root, path);
+      const json = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { rules?: { number: string }[]; entries?: { slug: string }[] }) : null;
+      apiFiles.set(path, json ? new Set([...(json.rules ?? []).map((r) => r.number), ...(json.entries ?? []).map((e) => e.slug)]) : null);
+    }
+    return apiFiles.get(path)!;
+  };
   let pages = 0;
   let links = 0;
   for (const file of walk(dist)) {
@@ -76,8 +87,16 @@ export function crawl(dist: string): CrawlReport {
     for (const m of html.matchAll(/<form\s[^>]*?action="([^"]*)"/g)) if (m[1] !== '#') targets.push(decode(m[1]!));
     const refresh = info(file).refresh;
     if (refresh) targets.push(refresh);
-    for (const m of html.matchAll(/\sdata-r="([^"]+)"/g)) targets.push(`/api/${decode(m[1]!).replace(/^(\w+)\/([\d-]+)\//, '$1/$2/rules/')}.json`);
-    for (const m of html.matchAll(/\sdata-g="([^"]+)"/g)) targets.push(`/api/${decode(m[1]!).replace(/^(\w+)\/([\d-]+)\//, '$1/$2/glossary/')}.json`);
+    // A preview's data: the rule in its section's file, the entry in its glossary group's (src/site/api-paths.ts).
+    for (const m of html.matchAll(/\sdata-([rg])="([^"]+)"/g)) {
+      const [, kind, key] = m;
+      const [, lang, edition, id] = /^(\w+)\/([\d-]+)\/(.+)$/.exec(decode(key!)) ?? [];
+      const file = kind === 'r' ? sectionApiFile(ruleSection(id ?? '') ?? '') : glossaryApiFile(glossaryGroup(id ?? ''));
+      const path = `${editionApiDir(lang ?? '', edition ?? '')}${file}`;
+      links++;
+      const entries = apiEntries(dist, path);
+      if (!entries?.has(id ?? '')) broken.push(`${from} → preview ${key} (${entries ? `not in ${path}` : `no file ${path}`})`);
+    }
     for (const href of targets) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue; // external
       links++;

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { DIST, serve } from '../../scripts/start.ts';
 import { launchChromium } from '../../scripts/browser.ts';
+import type { ServeOptions } from '../../scripts/server.ts';
 
 export const launch = launchChromium;
 
@@ -26,8 +27,8 @@ export async function ensureSite(): Promise<string> {
   return DIST;
 }
 
-export async function startServer(): Promise<{ server: Server; url: string }> {
-  return serve(await ensureSite(), 0);
+export async function startServer(options: ServeOptions = {}): Promise<{ server: Server; url: string }> {
+  return serve(await ensureSite(), 0, options);
 }
 
 /** Chromium's console message for a response with status 404. */
@@ -60,13 +61,14 @@ export interface BrowserSite {
 }
 
 /** Serves dist/ and launches Chromium around the calling suite (see the module comment). */
-export function useBrowserSite(): BrowserSite {
+/** `options`: the server's (e.g. `{ shortAddresses: false }`: serve like a plain static host). */
+export function useBrowserSite(options: ServeOptions = {}): BrowserSite {
   let server: Server | undefined;
   let base = '';
   let browser: Browser | undefined;
   const errors: string[] = [];
   beforeAll(async () => {
-    ({ server, url: base } = await startServer());
+    ({ server, url: base } = await startServer(options));
     browser = await launch();
   }, 600_000);
   afterAll(async () => {

@@ -44,7 +44,7 @@ shared.describe('lag since 2019-01-25 (the Japanese and Korean translations)', (
     const sum = editionLag(ja)!;
     expect(sum.counts.unchanged + sum.counts.changed + sum.counts.moved + sum.counts.removed).toBe([...ja.rules.keys()].filter((n) => lags.has(n)).length);
     expect(ruleLag(site.latest.get('en')!, '103.2a')).toBeUndefined();
-    const file = [...extraFiles(site)].find((f) => f.path === 'api/ko/2019-01-25/rules/103.2a.json')!;
-    expect(JSON.parse(file.content).lag).toEqual({ english: '2026-01-16', status: 'moved', current: '103.1a', changed: false });
+    const file = [...extraFiles(site)].find((f) => f.path === 'api/ko/2019-01-25/sections/103.json')!;
+    expect(JSON.parse(file.content).rules.find((r: { number: string }) => r.number === '103.2a').lag).toEqual({ english: '2026-01-16', status: 'moved', current: '103.1a', changed: false });
   });
 });

@@ -42,12 +42,11 @@ needs(SHARED).describe('the current editions on the site', () => {
     expect(ja.base).toBe('/ja/');
     expect(ja19.base).toBe('/ja/2019-01-25/');
     expect(site.latest.get('ko')!.base).toBe('/ko/');
-    const files = [...extraFiles(site)];
-    const stub = files.find((f) => f.path === 'ja/120.4/index.html')!;
-    expect(stub.content).toContain('url=/ja/120/#120.4');
+    // /ja/120.4/ has no file: the short address resolves through each edition's page of 120.4.
+    expect(ruleHref(ja, '120.4')).toBe('/ja/120/#120.4');
     expect(paragraphText(ja.rules.get('120.4')!.body[0]!)).toBe('ダメージは3つの手順で処理される。');
     // The translation as published keeps its own numbers: 2019's 120.4 is the empty-library rule.
-    expect(files.find((f) => f.path === 'ja/2019-01-25/120.4/index.html')!.content).toContain('url=/ja/2019-01-25/120/#120.4');
+    expect(ruleHref(ja19, '120.4')).toBe('/ja/2019-01-25/120/#120.4');
     expect(provenance(site, ja, ja.rules.get('120.4')!)).toEqual({
       status: 'outdated',
       from: { edition: '2019-01-25', number: '119.4', href: '/ja/2019-01-25/119/#119.4' },
@@ -90,12 +89,15 @@ needs(SHARED).describe('the current editions on the site', () => {
   it('publishes "translation" for every rule of a current edition, the English diff for an outdated one', () => {
     const files = [...extraFiles(site)];
     const json = (path: string) => JSON.parse(files.find((f) => f.path === path)!.content);
-    const outdated = json('api/ja/2026-01-16/rules/120.4.json');
+    // A rule of the per-section file (api/{lang}/{edition}/sections/{section}.json).
+    const rule = (dir: string, n: string) => json(`${dir}/sections/${n.split('.')[0]}.json`).rules.find((r: { number: string }) => r.number === n);
+    const outdated = rule('api/ja/2026-01-16', '120.4');
     expect(outdated.translation.status).toBe('outdated');
     expect(outdated.translation.from).toEqual({ edition: '2019-01-25', number: '119.4' });
     expect(outdated.translation.diff).toEqual([[0, 'Damage is processed in a '], [-1, 'three'], [1, 'four'], [0, '-part sequence.']]);
-    expect(json('api/ko/2026-01-16/rules/123.json').translation).toEqual({ status: 'untranslated', from: null });
-    const whole = json('api/ja/2026-01-16/rules.json');
+    expect(rule('api/ko/2026-01-16', '123').translation).toEqual({ status: 'untranslated', from: null });
+    const whole = { ...json('api/ja/2026-01-16/edition.json'), rules: files.filter((f) => f.path.startsWith('api/ja/2026-01-16/sections/')).flatMap((f) => JSON.parse(f.content).rules) };
+    expect(whole.rules).toHaveLength(ja.rules.size);
     expect(whole.rules.every((r: { translation?: { status: string } }) => ['current', 'outdated', 'untranslated'].includes(r.translation!.status))).toBe(true);
     expect(whole.composed.rules).toEqual(ja.info.composed!.rules);
     // The rewritten references keep the printed number in the API.
@@ -105,7 +107,7 @@ needs(SHARED).describe('the current editions on the site', () => {
     const composed = index.editions.filter((e: { composed?: unknown }) => e.composed);
     expect(composed.map((e: { lang: string; edition: string }) => `${e.lang}-${e.edition}`)).toEqual(['ja-2026-01-16', 'ko-2026-01-16']);
     // 2019 rules have no "translation": the field belongs to the composed editions.
-    expect(json('api/ja/2019-01-25/rules/120.4.json').translation).toBeUndefined();
+    expect(rule('api/ja/2019-01-25', '120.4').translation).toBeUndefined();
   });
 
   it('イベント links to the entry its English means (Event in 116.5, Tournament in 404.2), and each entry\'s bridge names its own English', () => {

@@ -18,6 +18,10 @@ describe('not-found pages', () => {
     expect(redirectsFile(() => true)).toBe('/ja/*  /ja/404.html  404\n/ko/*  /ko/404.html  404\n');
     expect(redirectsFile((f) => f === '/ko/404.html')).toBe('/ko/*  /ko/404.html  404\n');
     expect(redirectsFile(() => false)).toBe('');
+    // The latest editions under their dates: one splat rule each, before the 404 rules (first match wins).
+    expect(redirectsFile((f) => f === '/ja/404.html', [{ lang: 'en', edition: '2026-01-16' }, { lang: 'ja', edition: '2026-01-16' }])).toBe(
+      '/en/2026-01-16/*  /en/:splat  301\n/ja/2026-01-16/*  /ja/:splat  301\n/ja/*  /ja/404.html  404\n',
+    );
   });
 
   it('moves Astro’s /ja/not-found/index.html to /ja/404.html, leaves no /ja/not-found/ directory and never touches section 404 (/ja/404/)', () => {

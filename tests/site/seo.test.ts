@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { useStrings } from '../../src/site/i18n.ts';
-import { DEFAULT_SITE, absoluteUrl, alternatesFor, classifyPath, pageDescription, sectionDescription, siteUrl } from '../../src/site/seo.ts';
-import { robotsTxt } from '../../src/site/seo-integration.ts';
+import { DEFAULT_SITE, absoluteUrl, alternatesFor, classifyPath, pageDescription, robotsTxt, sectionDescription, siteUrl } from '../../src/site/seo.ts';
+
 
 const site = getSite();
 const ORIGIN = 'https://rules.example.org';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildSite, editionPagePaths, relativeHref, resolveRef, ruleHref } from '../../src/site/site.ts';
-import { extraFiles, redirectPage } from '../../src/site/extras.ts';
+import { buildSite, relativeHref, resolveRef, ruleHref } from '../../src/site/site.ts';
+import { extraFiles } from '../../src/site/extras.ts';
 import { makeCatalog, makeDoc, makeEdition, makeRule } from './make.ts';
 import type { RuleDocument } from '../../src/model/types.ts';
 
@@ -48,30 +48,21 @@ describe('buildSite', () => {
 describe('extraFiles', () => {
   const files = new Map([...extraFiles(site)].map((f) => [f.path, f.content]));
 
-  test('writes a redirect page for every rule number that is not a page itself', () => {
-    expect(files.get('en/100.1a/index.html')).toContain('url=/en/100/#100.1a');
-    expect(files.has('en/100/index.html')).toBe(false);
+  test('no file per rule number or per pinned page: short and pinned addresses are resolved (short-address.ts)', () => {
+    expect([...files.keys()].filter((p) => p.endsWith('.html'))).toEqual([]);
+    expect([...files.keys()].some((p) => /\/rules\//.test(p))).toBe(false);
   });
 
-  test('pins the latest edition under its date', () => {
-    expect(files.get('en/2026-01-16/100.1a/index.html')).toContain('url=/en/100/#100.1a');
-    expect(files.get('en/2026-01-16/100/index.html')).toContain('url=/en/100/');
-    // The fixture's 2026 edition has one section (100): its contents page, its glossary index and that section page.
-    const paths = editionPagePaths(site.get('en', '2026-01-16')!);
-    expect(paths).toEqual(['/en/', '/en/glossary/', '/en/100/']);
-    for (const p of paths) expect(files.has(`en/2026-01-16${p.slice(3)}index.html`)).toBe(true);
-  });
-
-  test('exports JSON per edition and per rule', () => {
-    const rule = JSON.parse(files.get('api/en/2026-01-16/rules/100.1a.json')!);
-    expect(rule).toMatchObject({ lang: 'en', edition: '2026-01-16', number: '100.1a', url: '/en/100/#100.1a', prev: '100.1', next: null });
-    expect(JSON.parse(files.get('api/ko/2019-01-25/rules.json')!).rules).toHaveLength(2);
-    expect(JSON.parse(files.get('api/index.json')!).editions).toHaveLength(3);
-  });
-
-  test('redirect pages escape their target and label', () => {
-    const html = redirectPage('/en/1/#"><script>x</script>', '<script>', 'en');
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;script&gt;');
+  test('exports JSON per edition and per section, the rules in page order with their neighbours', () => {
+    const section = JSON.parse(files.get('api/en/2026-01-16/sections/100.json')!);
+    expect(section.rules.map((r: { number: string }) => r.number)).toEqual(['100', '100.1', '100.1a']);
+    expect(section.rules[2]).toMatchObject({ lang: 'en', edition: '2026-01-16', number: '100.1a', url: '/en/100/#100.1a', prev: '100.1', next: null });
+    const ko = JSON.parse(files.get('api/ko/2019-01-25/edition.json')!);
+    // The fixture's Korean 2019 edition: two rules, both in section 100; the edition file lists the section, not its rules.
+    expect(ko.sections).toEqual([{ section: '100', title: expect.any(String), rules: 2, url: '/api/ko/2019-01-25/sections/100.json' }]);
+    expect(ko.rules).toBeUndefined();
+    const index = JSON.parse(files.get('api/index.json')!);
+    expect(index.editions).toHaveLength(3);
+    expect(index.editions[0].section).toMatch(/^\/api\/\w\w\/\d{4}-\d\d-\d\d\/sections\/\{section\}\.json$/);
   });
 });

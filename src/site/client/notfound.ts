@@ -1,5 +1,5 @@
 /**
- * The not-found page: read the path, redirect to the rule it names in its canonical spelling, or, when
+ * The not-found page: read the path, go to the rule it names (src/site/short-address.ts), or, when
  * the rule does not exist, say so in the reader's language and offer the nearest rules (from the
  * edition's rule index), the same number in other editions, and a search. A path without a language
  * (`/702.19b`) takes the reader's preferred one (navigator.languages). Text goes in as text nodes.
@@ -9,11 +9,18 @@ import { nearestRules, findRule } from '../rule-index.ts';
 import { loadRuleIndex } from './goto.ts';
 import { format } from '../../i18n/translate.ts';
 import { siteIndex } from './site-index.ts';
+import { resolveShortAddress } from '../short-address.ts';
+import { historySectionApi, ruleSection } from '../api-paths.ts';
 
-/** Whether the number ever named an English rule (its history JSON exists). */
+/** Whether the number ever named an English rule (its section's history file lists it). */
 async function historyExists(rule: string): Promise<boolean> {
+  const section = ruleSection(rule);
+  if (!section) return false;
   try {
-    return (await fetch(`/api/en/history/${rule}.json`, { method: 'HEAD' })).ok;
+    const r = await fetch(historySectionApi(section));
+    if (!r.ok) return false;
+    const file = (await r.json()) as { numbers?: Record<string, unknown> };
+    return Object.hasOwn(file.numbers ?? {}, rule);
   } catch {
     return false;
   }
@@ -71,7 +78,14 @@ async function toStatedEdition(loc: Location, lang: string, date: string, rule: 
 export async function notFound(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const loc = view.location;
-  const lost = resolveLostPath(loc.pathname, preferredLang(view.navigator.languages ?? [view.navigator.language]));
+  const reader = preferredLang(view.navigator.languages ?? [view.navigator.language]);
+  // A short rule address or the latest edition under its date: the page itself (no file of their own).
+  const target = await resolveShortAddress(loc.pathname, (await siteIndex())?.editions ?? [], loadRuleIndex, reader);
+  if (target) {
+    loc.replace(target.includes('#') ? target : `${target}${loc.search}${loc.hash}`);
+    return;
+  }
+  const lost = resolveLostPath(loc.pathname, reader);
   if (!lost) {
     // An edition named by its file-name date (`/en/2017-01-19/`): its stated edition.
     const root = /^\/(en|ja|ko)\/(\d{4}-\d{2}-\d{2})\/?$/.exec(loc.pathname);

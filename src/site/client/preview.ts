@@ -6,25 +6,42 @@
  * button); elsewhere it is placed under (or above) the link and kept inside the viewport.
  */
 import { renderParagraphs, type PreviewData } from './preview-render.ts';
+import { editionApiDir, glossaryApiFile, glossaryGroup, ruleSection, sectionApiFile } from '../api-paths.ts';
 
 const PREVIEWABLE = 'a[data-r], a[data-g]';
 /** Width below which previews are sheets (matches the CSS breakpoint, 40rem). */
 const SHEET_MAX_WIDTH = 640;
 
-/** `/api/{lang}/{edition}/{rules|glossary}/{key}.json` for a previewable link, or null. */
-export function apiUrl(a: HTMLAnchorElement): string | null {
+/**
+ * Where a previewable link's data is: the file (`/api/en/2026-01-16/sections/702.json`, or a glossary
+ * group `…/glossary/t.json`; src/site/api-paths.ts) and the entry in it (a rule number or a slug).
+ */
+export function apiUrl(a: HTMLAnchorElement): { url: string; key: string; kind: 'rule' | 'glossary' } | null {
   const r = a.dataset['r'];
   const g = a.dataset['g'];
   const key = r ?? g;
   if (!key) return null;
   const m = /^(en|ja|ko)\/(\d{4}-\d{2}-\d{2})\/(.+)$/.exec(key);
   if (!m) return null;
-  return `/api/${m[1]}/${m[2]}/${r ? 'rules' : 'glossary'}/${encodeURIComponent(m[3]!)}.json`;
+  const dir = editionApiDir(m[1]!, m[2]!);
+  if (r) {
+    const section = ruleSection(m[3]!);
+    return section ? { url: dir + sectionApiFile(section), key: m[3]!, kind: 'rule' } : null;
+  }
+  return { url: dir + glossaryApiFile(encodeURIComponent(glossaryGroup(m[3]!))), key: m[3]!, kind: 'glossary' };
+}
+
+/** The entry `key` of a section or glossary-group file, or null. */
+function entryOf(file: unknown, key: string, kind: 'rule' | 'glossary'): PreviewData | null {
+  const list = kind === 'rule' ? (file as { rules?: (PreviewData & { number: string })[] }).rules : (file as { entries?: (PreviewData & { slug: string })[] }).entries;
+  if (!Array.isArray(list)) return null;
+  return list.find((e) => (kind === 'rule' ? (e as { number: string }).number : (e as { slug: string }).slug) === key) ?? null;
 }
 
 export class PreviewController {
   private readonly doc: Document;
-  private readonly cache = new Map<string, Promise<PreviewData | null>>();
+  /** One request per file (a section, a glossary group), shared by every link into it. */
+  private readonly cache = new Map<string, Promise<unknown>>();
   private pop: HTMLDivElement | null = null;
   private owner: HTMLAnchorElement | null = null;
   private hideTimer = 0;
@@ -103,16 +120,16 @@ export class PreviewController {
   }
 
   private load(a: HTMLAnchorElement): Promise<PreviewData | null> {
-    const url = apiUrl(a);
-    if (!url) return Promise.resolve(null);
-    let p = this.cache.get(url);
+    const where = apiUrl(a);
+    if (!where) return Promise.resolve(null);
+    let p = this.cache.get(where.url);
     if (!p) {
-      p = fetch(url)
-        .then((r) => (r.ok ? (r.json() as Promise<PreviewData>) : null))
+      p = fetch(where.url)
+        .then((r) => (r.ok ? (r.json() as Promise<unknown>) : null))
         .catch(() => null);
-      this.cache.set(url, p);
+      this.cache.set(where.url, p);
     }
-    return p;
+    return p.then((file) => (file ? entryOf(file, where.key, where.kind) : null));
   }
 
   /** Preview from the page itself when the target is here (no request). */

@@ -12,13 +12,12 @@
  * mirror-only source is missing.
  * Second case (S13, needs no mirror): not one English document — an empty mirror, offline,
  * --allow-missing — builds the Japanese and Korean editions only, with no /en/ page or link, no page
- * claiming three languages, and the build's _headers and precompressed copies checked (S9).
+ * claiming three languages, and the build's _headers and _redirects checked, with no precompressed copies (S9).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe as describeAlways, expect, it as itAlways } from 'vitest';
 import { buildEnv } from '../scripts/start.ts';
 import { loadManifest, sha256, type SourceEntry } from '../src/pipeline/sources.ts';
@@ -238,7 +237,9 @@ describeAlways('npm run build --allow-missing with no English document at all (S
     expect([...built].filter((f) => f.startsWith('/en/'))).toEqual([]);
     // The crawl saw the site: both languages' pages, each with links.
     for (const lang of ['ja', 'ko']) expect(built.has(`/${lang}/index.html`), lang).toBe(true);
-    expect(html).toBeGreaterThan(1000);
+    // At least a page per section of the Japanese 2019 edition (over 100 sections in parts 1–9) and per Korean
+    // chapter section, with no rule-number stubs (short addresses have no file of their own).
+    expect(html).toBeGreaterThan(150);
     expect(links).toBeGreaterThan(html);
   });
 
@@ -262,18 +263,16 @@ describeAlways('npm run build --allow-missing with no English document at all (S
     expect([...home.matchAll(/<li data-source-missing="([^"]+)"/g)].map((m) => m[1])).toEqual(external.map((s) => s.id));
   });
 
-  itAlways('(S9) the build writes dist/_headers with the headers the server sends, and each .br/.gz copy decompresses to its file', () => {
+  itAlways('(S9) the build writes dist/_headers with the headers the server sends, _redirects for the languages it has, and no precompressed copies', () => {
     expect(page('_headers')).toBe(headersFile());
+    // Only the editions this build has: the latest Japanese (2019) under its date; no Korean latest is composed
+    // without its English, and the missing English 2026 has no line.
+    const redirects = page('_redirects');
+    expect(redirects).toContain('/ja/2019-01-25/*  /ja/:splat  301\n');
+    expect(redirects).not.toContain('/en/2026-01-16/');
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' });
-    const copies = files.filter((f) => f.endsWith('.br') || f.endsWith('.gz'));
-    const differ = copies.filter((c) => {
-      const packed = readFileSync(join(dist, c));
-      return !(c.endsWith('.br') ? brotliDecompressSync(packed) : gunzipSync(packed)).equals(readFileSync(join(dist, c.slice(0, -3))));
-    });
-    expect(differ).toEqual([]);
-    // Pages and the scripts have them (large text files; what is below 1 KiB or barely shrinks is left plain).
-    for (const f of ['index.html', 'ja/index.html', 'ko/index.html', 'sources/index.html']) expect([files.includes(`${f}.br`), files.includes(`${f}.gz`)], f).toEqual([true, true]);
-    expect(copies.length).toBeGreaterThan(2 * 1000);
+    // The server compresses on demand (scripts/compress-cache.ts): the deploy tree stays within a host's file count.
+    expect(files.filter((f) => f.endsWith('.br') || f.endsWith('.gz'))).toEqual([]);
   });
 
   itAlways('no page claims three languages, and the partial Korean edition says its English is not in this build', () => {

@@ -30,7 +30,8 @@
  *   S8  symlinks out of dist/                         server.test › 25 traversal variants (etc-link, secret-link);
  *                                                     a precompressed copy that is a symlink out of the site
  *   S9  headers, validators, compression, _headers    server.test › security headers…304; the build's .br copy;
- *                                                     allow-missing-site.test › (S9) _headers and .br/.gz copies
+ *                                                     compress-cache.test › compression on demand; allow-missing-
+ *                                                     site.test › (S9) _headers, _redirects, no precompressed copies
  *   S10 prototype keys / deep nesting in scenarios    here › scenario files with prototype keys or 100,000 levels
  *   S11 `cr parse … | head` EPIPE trace               cli.test › piped into head, it ends quietly
  *   S12 `cr sources` ignores CR_ATLAS_DOWNLOAD=1      here › `cr sources` with CR_ATLAS_DOWNLOAD=1; sources.test ›

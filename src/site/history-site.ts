@@ -3,6 +3,7 @@
  * history pages, per-edition change counts, consecutive diffs, every rule number's histories, and
  * translation lag per edition. Memoised for the whole build; pure given the store.
  */
+import { historySectionApi, ruleSection } from './api-paths.ts';
 import { hasHistory, readHistory } from '../pipeline/generated.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { diffEditions, type Counts, type EditionDiff } from '../history/diff.ts';
@@ -26,7 +27,8 @@ export const STORE_API = '/api/en/history/store.json';
 export const pairPath = (from: string, to: string) => `/en/changes/${from}...${to}/`;
 export const pairApi = (from: string, to: string) => `/api/en/changes/${from}...${to}.json`;
 export { historyPath } from './history-views.ts';
-export const historyApi = (number: string) => `/api/en/history/${number}.json`;
+/** The JSON of a number's history: its section's file (src/site/api-paths.ts), where `numbers[number]` is it. */
+export const historyApi = (number: string) => historySectionApi(ruleSection(number) ?? number);
 export const comparePath = (from: string, to: string) => `${COMPARE_PATH}?old=${from}&new=${to}`;
 
 const diffs = new Map<string, EditionDiff>();

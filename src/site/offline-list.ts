@@ -13,11 +13,13 @@ export interface OfflineList {
   cache: string;
   /** Page paths (cached in `cache`, where the worker looks for pages). */
   files: string[];
-  /** Data files (cached in `dataCache`, where the worker looks for data): the edition's rule index and glossary headwords. */
+  /** Data files (cached in `dataCache`, where the worker looks for data): rule indexes, headwords, previews' JSON, search bundles. */
   data: string[];
   dataCache: string;
   /** The build's scripts and styles (`/_astro/…`): saved with the edition, so its pages keep their own build's assets. */
   assets: string[];
+  /** For a translation: the English edition saved with it (its pages are in `files`). */
+  english?: string;
   /** Bytes the files take on disk (what the cache will hold, uncompressed). */
   bytes: number;
 }

@@ -16,6 +16,7 @@ import { RULE_INDEX_FILE } from './rule-index.ts';
 import { headwordListPath } from './glossary-data.ts';
 import { editionPagePaths, type Edition, type Site } from './site.ts';
 import { dataCache, pagesCache, type OfflineList } from './offline-list.ts';
+import { editionApiDir } from './api-paths.ts';
 
 export { dataCache, formatBytes, offlineListPath, pagesCache, type OfflineList } from './offline-list.ts';
 
@@ -50,7 +51,24 @@ export function webManifest(site: Site): string {
   );
 }
 
-/** Every file of an edition a reader needs offline: its pages (contents, glossary, sections, parallel views) and rule index. */
+/** The files of a directory of dist/ (`/api/ja/2026-01-16/sections/`), as site paths, in name order; [] when it is missing. */
+function filesIn(dist: string, dir: string, keep: (name: string) => boolean = () => true): string[] {
+  const abs = join(dist, dir);
+  return existsSync(abs) ? readdirSync(abs).filter(keep).sort().map((n) => `${dir}${n}`) : [];
+}
+
+/** An edition's data: its rule index, glossary headwords, and the JSON its previews read (sections, glossary groups). */
+function editionData(ed: Edition, dist: string): string[] {
+  const api = editionApiDir(ed.lang, ed.edition);
+  return [`${ed.base}${RULE_INDEX_FILE}`, headwordListPath(ed), ...filesIn(dist, `${api}sections/`), ...filesIn(dist, `${api}glossary/`)];
+}
+
+/**
+ * Every file of an edition a reader needs offline: its pages (contents, glossary, sections, parallel views),
+ * the language's search page, the data its pages read (rule index, previews, /api/index.json for short
+ * addresses), its search bundles; and for a translation the pages and data of the English edition it
+ * follows, which its pages link to (the English of a current edition's untranslated rules, the parallel view).
+ */
 export function offlineList(ed: Edition, build: string, dist: string): OfflineList {
   let bytes = 0;
   const present = (paths: string[]) =>
@@ -60,11 +78,13 @@ export function offlineList(ed: Edition, build: string, dist: string): OfflineLi
       bytes += statSync(file).size;
       return true;
     });
-  const files = present(editionPagePaths(ed));
-  const data = present([`${ed.base}${RULE_INDEX_FILE}`, headwordListPath(ed)]);
+  const english = ed.lang !== 'en' ? ed.english : null;
+  const bundles = (e: Edition) => filesIn(dist, '/search/', (n) => n.startsWith(`${e.lang}-${e.edition}.`));
+  const files = present([...editionPagePaths(ed), `/${ed.lang}/search/`, ...(english ? editionPagePaths(english) : [])]);
+  const data = present(['/api/index.json', ...editionData(ed, dist), '/search/index.json', ...bundles(ed), ...(english ? [...editionData(english, dist), ...bundles(english)] : [])]);
   const astro = join(dist, '_astro');
   const assets = present(existsSync(astro) ? readdirSync(astro, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|css)$/.test(f)).sort().map((f) => `/_astro/${f}`) : []);
-  return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), assets, bytes };
+  return { lang: ed.lang, edition: ed.edition, build, cache: pagesCache(build), files, data, dataCache: dataCache(build), assets, ...(english ? { english: english.edition } : {}), bytes };
 }
 
 /**

@@ -11,6 +11,7 @@ import { initKeyboard } from './keyboard.ts';
 import { initMarks } from './marks.ts';
 import { initNotFound } from './notfound.ts';
 import { initOffline } from './offline.ts';
+import { initOfflinePage } from './offline-page.ts';
 import { PreviewController } from './preview.ts';
 import { initSwitch, showAbsent } from './switch.ts';
 
@@ -24,6 +25,7 @@ initNotFound();
 initGlossary();
 initHome();
 initOffline();
+void initOfflinePage();
 initHash();
 initMarks();
 // The history pages' script (any-two diff, pinned permalinks) loads only where it is needed.

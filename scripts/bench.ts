@@ -3,7 +3,8 @@
  *   parse   time per document (median of runs after warm-up) and throughput
  *   worst   the readers on huge lines and pathological markup (scripts/worst-cases.ts)
  *   server  requests/s and p50/p99 latency of the server behind `npm start` (scripts/bench-server.ts)
- *   compress  CPU time and size of the build's precompression per brotli quality (scripts/bench-compress.ts)
+ *   compress  CPU time and size of precompression per brotli quality (scripts/bench-compress.ts)
+ *   cli     wall time of one `cr search`, `--batch`, `cr history` (bundled and under tsx; scripts/bench-cli.ts)
  *   + the site, search and engine tables when those parts are present.
  * `npm run bench -- parse` runs only the named tables.
  */
@@ -79,6 +80,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   history: async () => (await import('./bench-history.ts')).benchHistory(),
   server: async () => (await import('./bench-server.ts')).benchServer(table),
   compress: async () => (await import('./bench-compress.ts')).benchCompress(),
+  cli: async () => (await import('./bench-cli.ts')).benchCli(),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;

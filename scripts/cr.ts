@@ -13,9 +13,8 @@
  */
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
-import { toPlainDocument } from '../src/pipeline/plain.ts';
 import { UsageError, oneOf, parseOptions } from './args.ts';
+// Every command imports what it needs when it runs (a chunk of its own in the bundle, scripts/cr.mjs).
 
 /** One line on stderr and exit 1 (the `cr` convention; `cr search` and `cr scenario` use 2 for usage). */
 function fail(message: string): never {
@@ -47,6 +46,8 @@ async function main(argv: string[]): Promise<void> {
       const { values, positionals: files } = parseOptions(args, { lang: { type: 'string' } });
       const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const);
       if (files.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en]');
+      const { NotARulesDocumentError, parseDocument } = await import('../src/pipeline/index.ts');
+      const { toPlainDocument } = await import('../src/pipeline/plain.ts');
       const several = files.length > 1;
       // A file that fails is reported and the others still printed in full (never cut off by an early
       // exit: writes wait for the pipe to drain); the exit code says that one failed.

@@ -1,6 +1,7 @@
 /**
  * The `cr` command line: `npm run -s cr -- <command> …`.
- *   parse FILE… [--lang ko|ja|en]   one JSON document per file (one per line when several)
+ *   parse FILE… [--lang ko|ja|en] [--final]   one JSON document per file (one per line when several);
+ *                                   --final: merged and finished as the site has them (src/pipeline/build-documents.ts)
  *   data [--offline] [--allow-missing]      write the generated data the site reads (src/generated/)
  *   sources [--offline] [--allow-missing]   say which sources the build would use, fetch or miss
  *   scenario FILE [--json] | --all   run engine scenarios (scripts/scenario.ts)
@@ -14,6 +15,7 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { UsageError, oneOf, parseOptions } from './args.ts';
+import type { RuleDocument } from '../src/model/types.ts';
 // Every command imports what it needs when it runs (a chunk of its own in the bundle, scripts/cr.mjs).
 
 /** One line on stderr and exit 1 (the `cr` convention; `cr search` and `cr scenario` use 2 for usage). */
@@ -43,14 +45,14 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
     case 'parse': {
-      const { values, positionals: files } = parseOptions(args, { lang: { type: 'string' } });
+      const { values, positionals: files } = parseOptions(args, { lang: { type: 'string' }, final: { type: 'boolean' } });
       const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const);
-      if (files.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en]');
+      if (files.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en] [--final]');
       const { NotARulesDocumentError, parseDocument } = await import('../src/pipeline/index.ts');
       const { toPlainDocument } = await import('../src/pipeline/plain.ts');
-      const several = files.length > 1;
       // A file that fails is reported and the others still printed in full (never cut off by an early
       // exit: writes wait for the pipe to drain); the exit code says that one failed.
+      const parsed: RuleDocument[] = [];
       for (const file of files) {
         let bytes: Uint8Array;
         try {
@@ -59,15 +61,27 @@ async function main(argv: string[]): Promise<void> {
           problem(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
           continue;
         }
-        let out: string;
         try {
-          const doc = toPlainDocument(parseDocument(bytes, file, lang ? { lang } : {}));
-          out = several ? `${JSON.stringify(doc)}\n` : `${JSON.stringify(doc, null, 1)}\n`;
+          parsed.push(parseDocument(bytes, file, lang ? { lang } : {}));
         } catch (e) {
           problem(e instanceof NotARulesDocumentError ? e.message : `${file}: internal error while parsing: ${(e as Error).message}`);
-          continue;
         }
-        await writeOut(out);
+      }
+      // --final: the documents as the site has them (merged per language and edition, terms linked, finished
+      // with a same-edition English given among the files): the orchestration of src/pipeline/build-documents.ts.
+      let out = parsed;
+      if (values.final) {
+        const { finishDocuments } = await import('../src/pipeline/build-documents.ts');
+        const groups = new Map<string, RuleDocument[]>();
+        for (const d of parsed) {
+          const key = `${d.lang} ${d.edition ?? ''}`;
+          groups.set(key, [...(groups.get(key) ?? []), d]);
+        }
+        out = finishDocuments([...groups.values()].map((docs) => ({ lang: docs[0]!.lang, edition: docs[0]!.edition ?? '', docs }))).map((f) => f.doc);
+      }
+      for (const doc of out) {
+        const plain = toPlainDocument(doc);
+        await writeOut(out.length > 1 ? `${JSON.stringify(plain)}\n` : `${JSON.stringify(plain, null, 1)}\n`);
       }
       return;
     }

@@ -1,17 +1,14 @@
 /**
- * `npm run data`: content/ (+ mirror) → parse → merge → link glossary terms → align →
- * src/generated/ (layout in src/pipeline/generated.ts), the data the site, search and sandbox read.
+ * `npm run data`: content/ (+ mirror) → parse → finish (merge, terms, with the English, align:
+ * src/pipeline/build-documents.ts) → compose the current editions → src/generated/ (layout in src/pipeline/generated.ts), the data the site, search and sandbox read.
  * Prints what it used, what is missing, and the diagnostics per document.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
-import { inChapterOrder, mergeDocuments } from '../src/pipeline/merge.ts';
-import { alignWithEnglish } from '../src/pipeline/align.ts';
-import { linkGlossaryTerms, resolveTermSenses } from '../src/pipeline/terms.ts';
-import { restoreLostWords } from '../src/pipeline/lost-words.ts';
+import { inChapterOrder } from '../src/pipeline/merge.ts';
+import { finishDocuments } from '../src/pipeline/build-documents.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
-import { linkWithEnglish } from '../src/pipeline/link.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import { editionDateProblem } from '../src/pipeline/completeness.ts';
 import {
@@ -67,29 +64,14 @@ export async function buildData(
     groups.get(key)!.entries.push(r.entry);
     groups.get(key)!.docs.push(doc);
   }
-  const docs = [...groups.values()].map((g) => {
-    const doc = mergeDocuments(g.docs);
-    doc.edition = g.entries[0]!.edition;
-    linkGlossaryTerms(doc);
-    return doc;
-  });
-  const english = new Map(docs.filter((d) => d.lang === 'en').map((d) => [d.edition!, d]));
-  // With the same-edition English: words the Japanese source lost, restored where it proves them; bare
-  // numbers of a partial translation into chapters it lacks, linked where it has them.
-  for (const d of docs) {
-    const en = d.lang !== 'en' ? english.get(d.edition!) : undefined;
-    if (en && d.lang === 'ja') restoreLostWords(d, en);
-    if (en) linkWithEnglish(d, en);
-    // A headword of two glossary entries (イベント: Event, Tournament) links to the one its English rule means.
-    if (en) resolveTermSenses(d, en);
-  }
+  // Merge → terms → with the English → align: the one orchestration (src/pipeline/build-documents.ts).
+  const finished = finishDocuments([...groups.values()].map((g) => ({ lang: g.entries[0]!.lang, edition: g.entries[0]!.edition, docs: g.docs })));
+  const docs = finished.map((f) => f.doc);
   const history = historyFromSources(resolved);
   // The current edition of each translated language: the latest English, rule by rule in the translation's words.
   const composed = composeCurrentEditions(docs, history.store);
-  const editions: CatalogEdition[] = [...groups.entries()].map(([key, g]) => {
-    const doc = docs.find((d) => `${d.lang}-${d.edition}` === key)!;
-    const en = doc.lang !== 'en' ? english.get(doc.edition!) : undefined;
-    const alignment = en ? alignWithEnglish(doc, en) : { missing: [], extra: [] };
+  const editions: CatalogEdition[] = [...groups.values()].map((g, i) => {
+    const { doc, english: en, untranslated } = finished[i]!;
     return {
       lang: doc.lang,
       edition: doc.edition!,
@@ -100,7 +82,7 @@ export async function buildData(
       // An edition of several chapter posts lists them in chapter order (as merged), not the manifest's.
       sources: inChapterOrder(g.docs, g.entries).map(editionSource),
       english: doc.lang === 'en' ? doc.edition : en ? en.edition : null,
-      untranslated: alignment.missing,
+      untranslated,
     };
   });
   for (const c of composed) {

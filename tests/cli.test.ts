@@ -155,3 +155,19 @@ shared.describe('cr parse with several files, on a pipe', () => {
     expect(r.stderr).toBe('');
   });
 });
+
+describe('cr parse --final: the documents as the site has them (src/pipeline/build-documents.ts)', () => {
+  it('the four Korean 2017 chapter posts become one document, in chapter order, with the rules of the generated edition', async () => {
+    const posts = ['000_b3e8973a60215f5c.txt', '001_bd5ccad345f95da2.txt', '003_e4621dd44098521e.txt', '004_a2436817ea74d55f.txt'].map((f) => join(ROOT, 'content', 'seeds', f));
+    const r = cr('parse', '--final', ...posts);
+    expect(r.status).toBe(0);
+    // One document (printed whole, indented, as for one file), not four lines: merged per language and edition.
+    const doc = JSON.parse(r.stdout) as { lang: string; rules: { number: string }[] };
+    expect(doc.lang).toBe('ko');
+    // Chapters 1, 5, 7, 9, in that order, whatever the order of the files (part 7 came first).
+    const chapters = [...new Set(doc.rules.map((x) => x.number[0]))];
+    expect(chapters).toEqual(['1', '5', '7', '9']);
+    const { readDocument } = await import('../src/pipeline/generated.ts');
+    expect(doc.rules.map((x) => x.number)).toEqual(readDocument('ko', '2017-01-20').rules.map((x) => x.number));
+  });
+});

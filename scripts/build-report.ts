@@ -21,7 +21,7 @@ export interface BuildReport {
 }
 
 /** Error classes whose message is the whole story (located input errors): no stack trace is printed. */
-const EXPECTED = new Set(['SourceError', 'NotARulesDocumentError', 'GeneratedDataError', 'DownloadError', 'SandboxDataError', 'UsageError']);
+const EXPECTED = new Set(['JsonFileError', 'SourceError', 'NotARulesDocumentError', 'GeneratedDataError', 'DownloadError', 'SandboxDataError', 'UsageError']);
 
 /** Runs `run` as the step `name` of `report`; false (and `report.failed`) when it threw. */
 export async function runStep(report: BuildReport, name: string, run: () => Promise<Record<string, number> | void> | Record<string, number> | void, log: (line: string) => void): Promise<boolean> {

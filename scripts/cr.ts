@@ -89,10 +89,11 @@ async function main(argv: string[]): Promise<void> {
       const { writeGeneratedData } = await import('./data.ts');
       const { parseSourceFlags } = await import('./sources.ts');
       const { sourceSettings, SourceError } = await import('../src/pipeline/sources.ts');
+      const { JsonFileError } = await import('../src/pipeline/json-file.ts');
       try {
         await writeGeneratedData(sourceSettings(parseSourceFlags(args)));
       } catch (e) {
-        if (!(e instanceof SourceError)) throw e;
+        if (!(e instanceof SourceError || e instanceof JsonFileError)) throw e;
         process.stderr.write(`cr data: stopped, nothing written:\n${e.message.replace(/^/gm, '  ')}\n`);
         process.exitCode = 1;
       }
@@ -101,16 +102,17 @@ async function main(argv: string[]): Promise<void> {
     case 'sources': {
       const { describeSources, parseSourceFlags } = await import('./sources.ts');
       const { sourceSettings, SourceError } = await import('../src/pipeline/sources.ts');
-      let settings;
+      const { JsonFileError } = await import('../src/pipeline/json-file.ts');
+      let described;
       try {
-        settings = sourceSettings(parseSourceFlags(args));
+        described = await describeSources(sourceSettings(parseSourceFlags(args)));
       } catch (e) {
-        if (!(e instanceof SourceError)) throw e;
+        if (!(e instanceof SourceError || e instanceof JsonFileError)) throw e;
         process.stderr.write(`cr sources: ${e.message}\n`);
         process.exitCode = 1;
         return;
       }
-      const { text, ok } = await describeSources(settings);
+      const { text, ok } = described;
       process.stdout.write(text);
       if (!ok) process.exitCode = 1;
       return;

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { inChapterOrder } from '../src/pipeline/merge.ts';
 import { finishDocuments } from '../src/pipeline/build-documents.ts';
+import { describeCode } from '../src/pipeline/diagnostics.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import { editionDateProblem } from '../src/pipeline/completeness.ts';
@@ -55,7 +56,8 @@ export async function buildData(
     // the site would otherwise quietly hold less than the source.
     const errors = doc.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) {
-      throw new SourceError(errors.slice(0, 10).map((d) => `${r.path}:${d.line}: ${d.code}: ${d.message}`).join('\n') + (errors.length > 10 ? `\n… and ${errors.length - 10} more errors` : ''));
+      const hints = [...new Set(errors.map((d) => d.code))].map((code) => `hint (${code}): ${describeCode(code).hint} (/diagnostics/#${code})`);
+      throw new SourceError(errors.slice(0, 10).map((d) => `${r.path}:${d.line}: ${d.code}: ${d.message}`).join('\n') + (errors.length > 10 ? `\n… and ${errors.length - 10} more errors` : '') + `\n${hints.join('\n')}`);
     }
     // The manifest knows the edition of documents that do not state it (the Korean chapter posts).
     doc.edition ??= r.entry.edition;

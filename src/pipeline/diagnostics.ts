@@ -11,7 +11,7 @@
 import type { Diagnostic, Severity } from '../model/types.ts';
 
 /** Where in the pipeline a code is reported. */
-export type DiagnosticStage = 'decode' | 'reader' | 'assemble' | 'completeness' | 'link' | 'align' | 'generated';
+export type DiagnosticStage = 'sources' | 'decode' | 'reader' | 'assemble' | 'completeness' | 'link' | 'align' | 'generated';
 
 export interface DiagnosticSpec {
   /** The severity it is reported with, unless the call site gives one of `alsoAs`. */
@@ -272,15 +272,22 @@ export const DIAGNOSTICS = {
     message: '{count} rules of the English {edition} edition are not in this translation: {rules}',
     hint: 'The site shows these rules in English, marked as untranslated.',
   },
+  // ---- the manifest (content/manifest.json, edited by people)
+  'manifest-malformed': {
+    severity: 'error', stage: 'sources', modules: ['sources'],
+    title: 'Manifest malformed',
+    message: 'at {path}: found {value}, expected {shape} | not JSON ({error}) | the file does not exist',
+    hint: 'Fix the entry the message names in content/manifest.json (README, “Adding a document”, lists every field); `npm run -s cr -- sources` checks it without building.',
+  },
   // ---- generated data (src/generated/, written by `npm run data`)
   'generated-missing': {
-    severity: 'error', stage: 'generated', modules: ['crosswalk-file'],
+    severity: 'error', stage: 'generated', modules: ['crosswalk-file', 'generated'],
     title: 'Generated data missing',
     message: 'the file does not exist; expected the {what} the data stage writes',
     hint: 'Run `npm run data` (the build and the tests run it themselves); it writes src/generated/ from the sources.',
   },
   'generated-malformed': {
-    severity: 'error', stage: 'generated', modules: ['crosswalk-file'],
+    severity: 'error', stage: 'generated', modules: ['crosswalk-file', 'generated'],
     title: 'Generated data malformed',
     message: 'at {path}: found {value}, expected {shape} | not JSON ({error})',
     hint: 'Do not edit src/generated/ by hand: run `npm run data` to write it again; if it still fails, the stage that writes it is wrong.',

@@ -13,6 +13,8 @@ import type { Composition, Lang, RuleDocument } from '../model/types.ts';
 import { crosswalkFile, type HistoryStore } from '../history/store.ts';
 import { readCrosswalkText, type CrosswalkFile } from './crosswalk-file.ts';
 import { PROJECT_ROOT } from './sources.ts';
+import { readJsonFile } from './json-file.ts';
+import { CatalogSchema, DocumentSchema, HistorySchema } from './schemas.ts';
 
 export interface CatalogEdition {
   lang: Lang;
@@ -66,16 +68,19 @@ export function hasCatalog(root?: string): boolean {
   return existsSync(catalogFile(root));
 }
 
+const GENERATED = { missing: 'generated-missing', malformed: 'generated-malformed' } as const;
+
+/** The catalog, checked against its schema (src/pipeline/schemas.ts); a located diagnostic when it is missing or wrong. */
 export function readCatalog(root?: string): Catalog {
-  const file = catalogFile(root);
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+  return readJsonFile(catalogFile(root), CatalogSchema, GENERATED, 'catalog the data stage writes');
 }
 
+/**
+ * A document, checked against its schema: every rule, paragraph and inline node (the cast below only
+ * adds what the schema checks by shape: a ref's target, a glossary entry's fields, diagnostics).
+ */
 export function readDocument(lang: Lang, edition: string, root?: string): RuleDocument {
-  const file = documentFile(lang, edition, root);
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
-  return JSON.parse(readFileSync(file, 'utf8')) as RuleDocument;
+  return readJsonFile(documentFile(lang, edition, root), DocumentSchema, GENERATED, `document ${lang}-${edition} the data stage writes`) as RuleDocument;
 }
 
 /** Writes the catalog and documents into `dir` (scripts/data.ts gives a fresh directory it then swaps in). */
@@ -92,9 +97,7 @@ export function hasHistory(root?: string): boolean {
 }
 
 export function readHistory(root?: string): HistoryStore {
-  const file = historyFile(root);
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run data\` first`);
-  return JSON.parse(readFileSync(file, 'utf8')) as HistoryStore;
+  return readJsonFile(historyFile(root), HistorySchema, GENERATED, 'history the data stage writes');
 }
 
 /**

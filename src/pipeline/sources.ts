@@ -8,36 +8,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
-import type { Lang, SourceFormat } from '../model/types.ts';
+import type * as z from 'zod';
+import { ManifestSchema, type SourceEntrySchema } from './schemas.ts';
+import { readJsonFile } from './json-file.ts';
 import { download, type DownloadLimits } from './download.ts';
 
-export interface SourceEntry {
-  id: string;
-  lang: Lang;
-  /** Edition the document belongs to (the effective date of the English edition it is or translates). */
-  edition: string;
-  format: SourceFormat;
-  credit: string;
-  /** Committed file, relative to the project root. */
-  file?: string;
-  /** Parts (chapters) a partial document holds. */
-  parts?: string[];
-  /** Path inside the mirror directory. */
-  mirror?: string;
-  url?: string;
-  /** Archived copy of `url` (web.archive.org), tried when `url` fails: old wizards.com addresses are gone. */
-  archive?: string;
-  sha256?: string;
-  /**
-   * false: an English edition that feeds only the history of the rules (diffs, changes, rule
-   * histories) and gets no site pages. Absent: rendered as full site pages.
-   */
-  pages?: boolean;
-}
+/** One document of content/manifest.json, as its schema describes it (src/pipeline/schemas.ts). */
+export type SourceEntry = z.output<typeof SourceEntrySchema>;
 
-export interface Manifest {
-  sources: SourceEntry[];
-}
+export type Manifest = z.output<typeof ManifestSchema>;
 
 /** How a document was had. */
 export type Origin = 'content' | 'mirror' | 'cache' | 'download';
@@ -52,8 +31,9 @@ export type Resolved =
 
 export const PROJECT_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 
+/** content/manifest.json, checked against its schema: a typo stops here with file, line and what was expected. */
 export function loadManifest(root = PROJECT_ROOT): Manifest {
-  return JSON.parse(readFileSync(join(root, 'content/manifest.json'), 'utf8')) as Manifest;
+  return readJsonFile(join(root, 'content/manifest.json'), ManifestSchema, { missing: 'manifest-malformed', malformed: 'manifest-malformed' }, 'list of source documents (content/manifest.json)');
 }
 
 /** The mirror directory: $CR_ATLAS_RULES_DIR, else ../shared/rules beside the project when present. */

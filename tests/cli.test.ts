@@ -158,7 +158,7 @@ shared.describe('cr parse with several files, on a pipe', () => {
 
 describe('cr parse --final: the documents as the site has them (src/pipeline/build-documents.ts)', () => {
   it('the four Korean 2017 chapter posts become one document, in chapter order, with the rules of the generated edition', async () => {
-    const posts = ['000_b3e8973a60215f5c.txt', '001_bd5ccad345f95da2.txt', '003_e4621dd44098521e.txt', '004_a2436817ea74d55f.txt'].map((f) => join(ROOT, 'content', 'seeds', f));
+    const posts = ['ko-2017-01-20-part7.txt', 'ko-2017-01-20-part1.txt', 'ko-2017-01-20-part5.txt', 'ko-2017-01-20-part9.txt'].map((f) => join(ROOT, 'content', 'seeds', f));
     const r = cr('parse', '--final', ...posts);
     expect(r.status).toBe(0);
     // One document (printed whole, indented, as for one file), not four lines: merged per language and edition.

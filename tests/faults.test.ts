@@ -201,14 +201,14 @@ describe('fault matrix: damaged documents', () => {
       const b = readFileSync(SEED.ja);
       let cut = Math.floor(b.length * 0.4);
       while ((b[cut]! & 0xc0) === 0x80) cut--;
-      writeFileSync(join(r, 'content/seeds/002_6bef9fe457013240.txt'), b.subarray(0, cut));
+      writeFileSync(join(r, 'content/seeds/ja-2019-01-25.txt'), b.subarray(0, cut));
     });
     const message = await failure(buildData(settings(), () => {}, root));
     // Independent of the parser: the cut copy's last non-blank line.
-    const lines = readFileSync(join(root, 'content/seeds/002_6bef9fe457013240.txt'), 'utf8').split('\n');
+    const lines = readFileSync(join(root, 'content/seeds/ja-2019-01-25.txt'), 'utf8').split('\n');
     let last = lines.length;
     while (lines[last - 1]!.trim() === '') last--;
-    expect(message).toMatch(new RegExp(`^${join(root, 'content/seeds/002_6bef9fe457013240.txt')}:${last}: ends-early: the document ends early at line ${last}, after rule \\S+; missing what its contents list from there on: section 609, `));
+    expect(message).toMatch(new RegExp(`^${join(root, 'content/seeds/ja-2019-01-25.txt')}:${last}: ends-early: the document ends early at line ${last}, after rule \\S+; missing what its contents list from there on: section 609, `));
   });
 
   it('garbage inside UTF-16 (1,001 bytes inserted in the 2026-01-16 text as UTF-16): the data stage stops with encoding-garbage', async () => {
@@ -262,7 +262,7 @@ describe('fault matrix: damaged documents', () => {
     const root = scratch((_s, r) => {
       const sjis = spawnSync('iconv', ['-f', 'utf-8', '-t', 'shift_jis', SEED.ja], { maxBuffer: 64 << 20 });
       expect(sjis.status).toBe(0);
-      writeFileSync(join(r, 'content/seeds/002_6bef9fe457013240.txt'), sjis.stdout);
+      writeFileSync(join(r, 'content/seeds/ja-2019-01-25.txt'), sjis.stdout);
     });
     const { docs } = await buildData(settings(), () => {}, root);
     const ja = docs.find((d) => d.lang === 'ja')!;

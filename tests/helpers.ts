@@ -13,11 +13,11 @@ export const SEEDS = join(ROOT, 'content/seeds');
 
 export const seed = (prefix: string) => join(SEEDS, `${prefix}`);
 export const SEED = {
-  ko7: join(SEEDS, '000_b3e8973a60215f5c.txt'),
-  ko1: join(SEEDS, '001_bd5ccad345f95da2.txt'),
-  ja: join(SEEDS, '002_6bef9fe457013240.txt'),
-  ko5: join(SEEDS, '003_e4621dd44098521e.txt'),
-  ko9: join(SEEDS, '004_a2436817ea74d55f.txt'),
+  ko7: join(SEEDS, 'ko-2017-01-20-part7.txt'),
+  ko1: join(SEEDS, 'ko-2017-01-20-part1.txt'),
+  ja: join(SEEDS, 'ja-2019-01-25.txt'),
+  ko5: join(SEEDS, 'ko-2017-01-20-part5.txt'),
+  ko9: join(SEEDS, 'ko-2017-01-20-part9.txt'),
 };
 export const EN = (edition: string) => join(SHARED_RULES, 'en', `MagicCompRules-${edition}.txt`);
 export const EN_ARCHIVE = join(SHARED_RULES, 'en-archive');

@@ -326,7 +326,7 @@ shared.describe('cr update: what is added, what is refused', () => {
 describe('cr update --lang ja (a translation, in a project copy)', () => {
   const TITLE = '和訳 20190125.3 版';
   const STATED = 'このルールは2019年1月25日から有効です。';
-  const seedText = () => readFileSync(join(ROOT, 'content/seeds/002_6bef9fe457013240.txt'), 'utf8');
+  const seedText = () => readFileSync(join(ROOT, 'content/seeds/ja-2019-01-25.txt'), 'utf8');
   const derived = (title: string, stated: string) =>
     seedText().replace(TITLE, title).replace(STATED, stated)
       .replace(/^(100\.1\. .*)$/m, '$1(テスト用の追記)')
@@ -341,7 +341,7 @@ describe('cr update --lang ja (a translation, in a project copy)', () => {
     mkdirSync(dir);
     const text = derived('和訳 20260116.1 版', 'このルールは2026年1月16日から有効です。');
     writeFileSync(join(dir, 'ja.txt'), text);
-    cpSync(join(ROOT, 'content/seeds/002_6bef9fe457013240.txt'), join(dir, 'seed.txt')); // the 2019 seed: already known
+    cpSync(join(ROOT, 'content/seeds/ja-2019-01-25.txt'), join(dir, 'seed.txt')); // the 2019 seed: already known
     const r = crIn(['--lang', 'ja', '--from', dir]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -18,7 +18,9 @@ export function h(tag: string, attrs: Attrs | null = null, ...children: Tree[]):
 }
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+/** Text made safe for HTML or XML text and double-quoted attribute values: the site's one escaper. */
+export const escapeMarkup = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+const escapeAttr = escapeMarkup;
 
 function attrList(attrs: Attrs): [string, string][] {
   return Object.entries(attrs).flatMap(([k, v]) => (v === null || v === undefined || v === false ? [] : [[k, v === true ? '' : String(v)] as [string, string]]));

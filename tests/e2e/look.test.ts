@@ -102,7 +102,7 @@ suite('what looking at the pages found, in Chromium', () => {
     });
 
     test('a source without a public address links its row on /sources/, not a repository path', async () => {
-      // Seen on /ja/: "出典 … content/seeds/002_6bef9fe457013240.txt".
+      // Seen on /ja/: "出典 … content/seeds/ja-2019-01-25.txt".
       const page = await web.open('/ja/', { context: ctx() });
       const text = await page.locator('ul.sources').textContent();
       expect(text).not.toContain('content/seeds');

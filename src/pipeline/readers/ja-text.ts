@@ -1,5 +1,5 @@
 /**
- * Reader for the Japanese translation as plain text (the seed `002_…`: the 2019-01-25 edition,
+ * Reader for the Japanese translation as plain text (the seed `ja-2019-01-25.txt`: the 2019-01-25 edition,
  * extracted from mjmj.info's ruby-annotated HTML). Layout (source-quirks.md §2.5):
  *
  *   title `マジック総合ルール(和訳 20190125.3 版)`, translator's preamble (indented paragraphs),

@@ -2,8 +2,9 @@
 import type { APIRoute } from 'astro';
 import { editionRows, getHistory, pairPath, CHANGES_PATH, FEED_PATH } from '../../../site/history-site.ts';
 import { getSite } from '../../../site/load.ts';
+import { escapeMarkup } from '../../../site/html-tree.ts';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = escapeMarkup;
 
 export function getStaticPaths() {
   // A parameter so that a build without the history writes no feed.

@@ -3,11 +3,13 @@
  */
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (everything that runs in Node) and `browser` (built site + Chromium). The root
-// globalSetup prepares src/generated/ for every run (also `vitest list` and single files); the
-// browser project's globalSetup builds dist/ once before its files start. `--project unit` runs
-// the fast half alone.
+// Three projects: `unit` (everything that runs in Node on the data), `build` (the suites that build whole
+// sites in copies of the project: a minute or more each) and `browser` (the built site + Chromium). The
+// root globalSetup prepares src/generated/ for every run (also `vitest list` and single files); the
+// browser project's globalSetup builds dist/ once before its files start. `--project unit` runs the
+// fast part alone.
 const BROWSER_TESTS = ['tests/e2e/**/*.test.ts', 'tests/e2e-search/**/*.test.ts', 'tests/e2e-sandbox/**/*.test.ts'];
+const BUILD_TESTS = ['tests/allow-missing-site.test.ts', 'tests/start.test.ts'];
 const shared = { testTimeout: 60_000, hookTimeout: 240_000, pool: 'forks' as const };
 
 export default defineConfig({
@@ -30,7 +32,8 @@ export default defineConfig({
       thresholds: { statements: 76, branches: 70, functions: 77, lines: 78 },
     },
     projects: [
-      { test: { ...shared, name: 'unit', include: ['tests/**/*.test.ts'], exclude: BROWSER_TESTS } },
+      { test: { ...shared, name: 'unit', include: ['tests/**/*.test.ts'], exclude: [...BROWSER_TESTS, ...BUILD_TESTS] } },
+      { test: { ...shared, name: 'build', include: BUILD_TESTS } },
       { test: { ...shared, name: 'browser', include: BROWSER_TESTS, globalSetup: ['tests/setup/site.ts'] } },
     ],
   },

@@ -84,6 +84,12 @@ describe('npm run build with one English document in the mirror, offline', () =>
     return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...flags], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
   };
   const page = (path: string) => readFileSync(join(dist, path), 'utf8');
+  /** What each of the three builds left, taken in beforeAll so no test depends on another's having run. */
+  const runs = {} as {
+    strict: { r: ReturnType<typeof build>; dist: boolean; unfinished: string[] };
+    allowed: ReturnType<typeof build>;
+    again: { r: ReturnType<typeof build>; before: [string, string]; after: [string, string]; unfinished: string[] };
+  };
 
   beforeAll(() => {
     copy = projectCopy('cr-allow-missing-');
@@ -91,7 +97,15 @@ describe('npm run build with one English document in the mirror, offline', () =>
     mirror = mkdtempSync(join(tmpdir(), 'cr-one-doc-mirror-'));
     mkdirSync(join(mirror, 'en'));
     cpSync(join(SHARED_RULES, KEPT), join(mirror, KEPT));
-  });
+    const unfinished = () => readdirSync(copy).filter((n) => n.startsWith('.dist-next-'));
+    // (a) strict, with no site yet; (b) --allow-missing; (a) strict again, once there is a site.
+    const strict = build();
+    runs.strict = { r: strict, dist: existsSync(dist), unfinished: unfinished() };
+    runs.allowed = build('--allow-missing');
+    const before: [string, string] = [page('build.json'), page('index.html')];
+    const again = build();
+    runs.again = { r: again, before, after: [page('build.json'), page('index.html')], unfinished: unfinished() };
+  }, 900_000);
   afterAll(() => {
     for (const d of [copy, mirror]) if (d) rmSync(d, { recursive: true, force: true });
   });
@@ -102,22 +116,22 @@ describe('npm run build with one English document in the mirror, offline', () =>
   });
 
   it('(a) without --allow-missing: exit 1 naming each missing document (file, expected sha256, public address); no dist/', () => {
-    const r = build();
+    const { r } = runs.strict;
     expect(r.status).toBe(1);
     for (const s of missing) {
       expect(r.stderr).toContain(`  source ${s.id} (${s.lang} ${s.edition}) is missing: wanted ${s.mirror} in the mirror directory, sha256 ${s.sha256}, public address ${s.url}${s.archive ? ` (archived copy ${s.archive})` : ''}; not in mirror ${mirror}; offline (CR_ATLAS_OFFLINE=1)\n`);
     }
     expect(r.stderr).toContain('build: failed at the data stage, dist/ unchanged (the previous site):\n');
     expect(r.stderr).toContain('  pass --allow-missing (or CR_ATLAS_ALLOW_MISSING=1) to build the site without the missing documents; it then lists them on /sources/\n');
-    expect(existsSync(dist)).toBe(false);
-    expect(readdirSync(copy).filter((n) => n.startsWith('.dist-next-'))).toEqual([]);
-  }, 120_000);
+    expect(runs.strict.dist).toBe(false);
+    expect(runs.strict.unfinished).toEqual([]);
+  });
 
   it('(b) with --allow-missing: the site is built', () => {
-    const r = build('--allow-missing');
+    const r = runs.allowed;
     expect(r.status, `${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`).toBe(0);
     expect(existsSync(join(dist, 'build.json'))).toBe(true);
-  }, 600_000);
+  });
 
   it('(b) the home page says which documents were used (where from, edition, sha256) and which are missing', () => {
     const home = page('index.html');
@@ -172,15 +186,12 @@ describe('npm run build with one English document in the mirror, offline', () =>
   });
 
   it('(a) once a site is built, a build without --allow-missing fails and leaves it exactly as it was', () => {
-    const before = page('build.json');
-    const home = page('index.html');
-    const r = build();
+    const { r, before, after, unfinished } = runs.again;
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('build: failed at the data stage, dist/ unchanged (the previous site):\n');
-    expect(page('build.json')).toBe(before);
-    expect(page('index.html')).toBe(home);
-    expect(readdirSync(copy).filter((n) => n.startsWith('.dist-next-'))).toEqual([]);
-  }, 120_000);
+    expect(after).toEqual(before);
+    expect(unfinished).toEqual([]);
+  });
 });
 
 /**

@@ -51,7 +51,16 @@ describe('npm start with a build that fails', () => {
     for (const d of [copy, mirror]) if (d) rmSync(d, { recursive: true, force: true });
   });
 
+  /** dist/ as a test needs it, whatever another test left: none, or these files. */
+  const distWith = (files: Record<string, string> | null) => {
+    rmSync(join(copy, 'dist'), { recursive: true, force: true });
+    if (!files) return;
+    mkdirSync(join(copy, 'dist'), { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(copy, 'dist', name), text);
+  };
+
   it('no dist/: exit 1, "no finished build to serve", nothing served', () => {
+    distWith(null);
     const r = start();
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('start: no finished build to serve: npm run build failed (1)');
@@ -59,16 +68,14 @@ describe('npm start with a build that fails', () => {
   }, 240_000);
 
   it('half a site in dist/ (pages, no build.json — what an interrupted in-place build left): exit 1, not served', () => {
-    mkdirSync(join(copy, 'dist'), { recursive: true });
-    writeFileSync(join(copy, 'dist', 'index.html'), '<!doctype html><title>half</title>');
+    distWith({ 'index.html': '<!doctype html><title>half</title>' });
     const r = start();
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('start: no finished build to serve');
   }, 240_000);
 
   it('a previous finished build: the failed rebuild is reported and the previous site is served', async () => {
-    writeFileSync(join(copy, 'dist', 'index.html'), '<!doctype html><title>previous finished site</title>');
-    writeFileSync(join(copy, 'dist', 'build.json'), '{"status":"complete","finishedAt":"2026-01-01T00:00:00.000Z"}');
+    distWith({ 'index.html': '<!doctype html><title>previous finished site</title>', 'build.json': '{"status":"complete","finishedAt":"2026-01-01T00:00:00.000Z"}' });
     const started = await serveStart(copy, env());
     try {
       expect(started.stderr()).toContain('start: the build failed; serving the previous finished build (2026-01-01T00:00:00.000Z)');

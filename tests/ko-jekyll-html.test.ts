@@ -16,7 +16,7 @@ import { EN, ROOT, SEED, parseFile, ruleByNumber } from './helpers.ts';
 import { rawBilingualHeadings, rawLineCounts, rawLinkedNumbers } from './raw-counts.ts';
 import { koreanHtmlInputs } from '../scripts/worst-cases.ts';
 
-const FIXTURES = join(ROOT, 'tests/fixtures/ko');
+const FIXTURES = join(ROOT, 'tests/fixtures/readers');
 /** The symbol images of s000 (`/assets/symbols/X.gif`). */
 const DISTINCT_SYMBOLS = ['0', '1', '2', '3', '4', '5', 'B', 'G', 'R', 'T', 'U', 'W', 'X'];
 
@@ -179,7 +179,7 @@ describe('s000 (chapter 7, Jekyll post with HTML)', () => {
 });
 
 describe('ko-jekyll-html on a fixture with defects', () => {
-  const file = join(FIXTURES, 'jekyll-html-quirks.txt');
+  const file = join(FIXTURES, 'ko-jekyll-html-quirks', 'input.txt');
   const doc = assembleDocument(readKoreanJekyllHtml(readFileSync(file, 'utf8'), file));
 
   it('reads every paragraph, including a bare line and a truncated last <p>', () => {

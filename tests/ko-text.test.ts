@@ -18,7 +18,7 @@ import { EN, KO19, ROOT, SEED, parseFile, ruleByNumber } from './helpers.ts';
 import { koreanTextInputs } from '../scripts/worst-cases.ts';
 import { rawBilingualHeadings, rawLineCounts } from './raw-counts.ts';
 
-const FIXTURES = join(ROOT, 'tests/fixtures/ko');
+const FIXTURES = join(ROOT, 'tests/fixtures/readers');
 
 const counts = (doc: RuleDocument) => {
   const c = { section: 0, rule: 0, subrule: 0 };
@@ -317,7 +317,7 @@ describe('ko-text on small fixtures', () => {
   };
 
   it('reads a complete plain document: front, glued numbers, multi-line examples, both note forms, omissions', () => {
-    const doc = read('plain-quirks.txt');
+    const doc = read('ko-plain-quirks/input.txt');
     expect([doc.title, doc.edition, doc.format]).toEqual(['매직: 더 개더링 종합 규칙서', '2019-01-25', 'ko-text']);
     expect(doc.introduction).toEqual(['소개 문단입니다.']);
     expect(doc.credits).toEqual(['유한회사 위자드 오브 더 코스트에 의해 발행됨.']);
@@ -333,7 +333,7 @@ describe('ko-text on small fixtures', () => {
   });
 
   it('keeps footnote and inline notes of one line in the order of their marks', () => {
-    const doc = read('markdown-notes.txt');
+    const doc = read('ko-markdown-notes/input.txt');
     const r = ruleByNumber(doc, '500.1');
     expect(marked(r.body[0]!)).toBe('앞[note 0] 중간[note 1] 끝.');
     expect(r.notes).toEqual([

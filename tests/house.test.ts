@@ -45,9 +45,9 @@ describe('the dependencies', () => {
         imported.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
       }
     }
-    // Types only (`import type … from 'mdast'` is @types/mdast), the coverage provider vitest.config.ts names, and the
-    // commands package.json's scripts and .ci/run run (tsx, tsc).
-    const TOOLS = ['@types/mdast', '@types/node', '@vitest/coverage-v8', 'tsx', 'typescript'];
+    // Types only (`import type … from 'mdast'` is @types/mdast), the coverage provider vitest.config.ts names, the DOM
+    // tests/client/ names as its environment (happy-dom), and the commands package.json's scripts and .ci/run run (tsx, tsc).
+    const TOOLS = ['@types/mdast', '@types/node', '@vitest/coverage-v8', 'happy-dom', 'tsx', 'typescript'];
     expect([...declared].filter((d) => !imported.has(d)).sort()).toEqual(TOOLS);
     expect([...imported].filter((i) => !declared.has(i) && !declared.has(`@types/${i}`)).sort()).toEqual([]);
   });

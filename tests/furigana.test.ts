@@ -1,6 +1,6 @@
 /**
  * The furigana cleanup (src/pipeline/furigana.ts): fixtures for each step, the hard cases of
- * source-quirks.md §5.4, robustness on huge lines, and the whole Japanese seed (§5.2 figures).
+ * docs/design-notes.md §2.3, robustness on huge lines, and the whole Japanese seed (§5.2 figures).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -324,7 +324,7 @@ describe('robustness on huge lines (scripts/worst-cases.ts; timed by npm run ben
 });
 
 // ---------------------------------------------------------------------------------------------
-// The whole Japanese seed: the figures of source-quirks.md §5.2.
+// The whole Japanese seed: the figures of docs/design-notes.md §2.2.
 
 describe('the Japanese seed, every line', () => {
   const raw = readFileSync(SEED.ja, 'utf8');
@@ -345,7 +345,7 @@ describe('the Japanese seed, every line', () => {
   const sum = (k: 'readings' | 'brackets' | 'orphans' | 'spaces') => cleaned.reduce((a, r) => a + r[k], 0);
 
   // 559: lines of the glossary region matching `term(reading)/English` (a grep over the raw seed finds
-  // 559). 577: the distinct base+reading keys source-quirks.md §5.5 step 1 gives, computed from the raw
+  // 559). 577: the distinct base+reading keys docs/design-notes.md §2.4 step 1 gives, computed from the raw
   // lines by tests/raw-counts.ts (rawRubyKeys), not by this module.
   it('has 559 headwords giving 577 pairs', () => {
     expect(headwords).toHaveLength(559);
@@ -361,7 +361,7 @@ describe('the Japanese seed, every line', () => {
     expect(sum('orphans')).toBe(248);
     // 588 artifact spaces, counted over the raw seed by tests/raw-counts.ts (rawArtifactSpaces: a single
     // space between two flattened spans, both sides Japanese), with the seven orphan readings of §2.5
-    // quirk 7. source-quirks.md §5.2 says 583, from a prototype regex not reproduced exactly: without the
+    // quirk 7. docs/design-notes.md §2.2 says 583, from a prototype regex not reproduced exactly: without the
     // orphan spans the count is 572 (16 fewer, e.g. `いろ マナまな` → 色マナ in 107.4a), and judging the
     // reading's last kana instead of the base's adds 5 spaces after a Latin or bracketed base
     // (`+Yわい カウンター` 121.1a, `」ほかのとのばんど 能力` 508.1e) that do not sit between two Japanese words.

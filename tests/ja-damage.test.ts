@@ -229,7 +229,7 @@ describe('the Japanese seed', () => {
   it('counts rules, damaged rules and gaps for npm run data', () => {
     const s = fidelityStats(doc);
     // Rules and subrules: numbered lines `NNN.N…` of the rule region of the raw file, less the two
-    // stale duplicates (second 601.3b, second 711.1b; source-quirks.md §2.5 #12).
+    // stale duplicates (second 601.3b, second 711.1b; docs/design-notes.md §1.2 #12).
     const numbered = RAW.slice(BODY_AT, GLOSSARY_AT).filter((l) => /^b?\d{3}\.\d{1,3}[a-z]?\.?/.test(l.trim())).length;
     expect(s.rules).toBe(numbered - 2);
     expect(s.damaged).toBe(doc.rules.filter((r) => r.damaged && r.kind !== 'section' && !r.duplicate).length);

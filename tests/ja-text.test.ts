@@ -1,6 +1,6 @@
 /**
  * The Japanese reader on the real seed (the 2019-01-25 translation with flattened furigana) and on
- * small and odd inputs. Figures from source-quirks.md §2.5, §4.1 and §5.
+ * small and odd inputs. Figures from docs/design-notes.md §1.2, §1.3 and §2.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -322,7 +322,7 @@ describe('Japanese seed: damaged text', () => {
     expect(reason(315)).toContain('two terms or links touch'); // 100.2 トークンカウンター
     expect(reason(371)).toContain('two terms or links touch'); // 102.2 プレイヤー対戦相手 (unflagged before)
     expect(reason(313)).toBe(''); // 100.1b is intact
-    // Every glued number is reported (85 rules and subrules + 4 sections, source-quirks.md §2.5 #4–#5;
+    // Every glued number is reported (85 rules and subrules + 4 sections, docs/design-notes.md §1.2 #4–#5;
     // RAW.glued, a grep for a number followed by neither space, digit, dot nor letter, finds the 89).
     expect(RAW.glued).toBe(89);
     expect(out.damaged.filter((d) => d.reason.includes('glued'))).toHaveLength(89);

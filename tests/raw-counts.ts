@@ -82,7 +82,7 @@ function jaGlossaryHeadwords(lines: string[]): Map<number, [string, string]> {
 }
 
 /**
- * The ruby keys of the Japanese seed's glossary, as source-quirks.md §5.5 step 1 words them: each
+ * The ruby keys of the Japanese seed's glossary, as docs/design-notes.md §2.4 step 1 words them: each
  * headword `terms(readings)/English`, its terms split on 、 and zipped with its readings (and the whole
  * headword too when it lists several); when the counts differ, the whole headword and every term take
  * the whole reading. Returns the distinct `base + reading` spans with the last character of their base.
@@ -105,7 +105,7 @@ export function rawRubyKeys(text: string): Map<string, string> {
 }
 
 /**
- * Artifact spaces of the Japanese seed (source-quirks.md §5.2): outside the glossary headwords, a single
+ * Artifact spaces of the Japanese seed (docs/design-notes.md §2.2): outside the glossary headwords, a single
  * space that alone separates two flattened spans (a ruby key of `rawRubyKeys`, or one of the `orphans`,
  * readings standing for a lost one-kanji base), where the first span's base ends and the second begins in
  * Japanese script. Spans are found longest first, left to right.

@@ -217,7 +217,7 @@ describe('resolveSources', () => {
       ...['en-2017-01-20', 'en-2019-01-25', 'en-2026-01-16', 'ko-2019-01-25'].map((id) => [id, 'found', 'download']),
     ]);
     expect(lines).toHaveLength(4);
-    // 954,522 bytes (the file inventory in source-quirks.md) = 932 KiB.
+    // 954,522 bytes (the size of the committed seed) = 932 KiB.
     expect(lines[2]).toMatch(new RegExp(`^download en-2026-01-16: 932 KiB in \\d+\\.\\d s from ${base}/en-2026-01-16, sha256 ok$`));
     expect(existsSync(join(root, '.cache/rules/en/MagicCompRules-2019-01-25.txt'))).toBe(true);
     expect(existsSync(join(root, 'content/en'))).toBe(false);

@@ -5,7 +5,7 @@
  * `<ruby>` whose reading (`<rt>`) was emitted right after the base (`プレイヤーぷれいやー`), and
  * one-character text nodes between two inline elements were dropped (particles, 、, 〔, and even
  * one-kanji ruby bases, leaving an orphan reading: `105. いろ` = 105. 色).
- * See /work/shared/design/source-quirks.md §5. The cleanup order (§5.5) is:
+ * See docs/design-notes.md §2. The cleanup order (§2.4) is:
  *
  *  1. `stripFurigana`: at every position, the longest glossary pair base+reading (headwords split
  *     on 、 and zipped with their readings); only where none matches, a whole katakana word

@@ -4,7 +4,7 @@
  * The seed is a text extraction of a page whose glossary terms were inline elements: ruby terms
  * (`呪文じゅもん`), terms linked without a reading (verbs, by their stem: `唱え|る`), `rule N` links
  * and URLs. The extraction dropped every one-character text node between two inline elements (a
- * particle, 、, ・, a verb ending; source-quirks.md §5.1), so wherever two elements touch in the
+ * particle, 、, ・, a verb ending; docs/design-notes.md §2.1), so wherever two elements touch in the
  * cleaned text, something stood between them: a *junction* (`呪文|能力` = 呪文や能力, `戦場に出|場合` =
  * 戦場に出る場合). An artifact space between two ruby terms (`基本 土地`) is not a junction: the
  * whitespace survived, so nothing was lost there. One-character words that were elements themselves

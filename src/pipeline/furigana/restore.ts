@@ -1,5 +1,5 @@
 /**
- * Steps 2–4 of the furigana cleanup (source-quirks.md §5.5), each a pure linear pass over one line:
+ * Steps 2–4 of the furigana cleanup (docs/design-notes.md §2.4), each a pure linear pass over one line:
  * the `〔` lost before a ruby title (`restoreLostBrackets`), one-kanji terms whose kanji vanished and
  * left only the reading (`restoreOrphanReadings`, `いろ` → `色`), and the single space the extraction
  * left between two ruby terms (`dropArtifactSpaces`).

@@ -1,5 +1,5 @@
 /**
- * Step 1 of the furigana cleanup (source-quirks.md §5.5): removes every flattened ruby reading. A
+ * Step 1 of the furigana cleanup (docs/design-notes.md §2.4): removes every flattened ruby reading. A
  * trie over glossary base+reading finds the longest pair at each position; where none matches, a
  * whole katakana word followed by its hiragana transliteration. Linear: one bounded trie walk per
  * position.

@@ -1,6 +1,6 @@
 /**
  * Reader for the Japanese translation as plain text (the seed `ja-2019-01-25.txt`: the 2019-01-25 edition,
- * extracted from mjmj.info's ruby-annotated HTML). Layout (source-quirks.md §2.5):
+ * extracted from mjmj.info's ruby-annotated HTML). Layout (docs/design-notes.md §1.2):
  *
  *   title `マジック総合ルール(和訳 20190125.3 版)`, translator's preamble (indented paragraphs),
  *   `もくじ` (contents, skipped), a second title line, `0. はじめに` (introduction), the parts

@@ -1,6 +1,6 @@
 /**
  * The furigana cleanup (src/pipeline/furigana.ts): fixtures for each step, the hard cases of
- * docs/design-notes.md §2.3, robustness on huge lines, and the whole Japanese seed (§5.2 figures).
+ * docs/design-notes.md §2.3, robustness on huge lines, and the whole Japanese seed (§2.2 figures).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -132,24 +132,24 @@ describe('stripFurigana (step 1)', () => {
     ]);
   });
 
-  it('§5.4.1 hiragana terms whose reading equals the base', () => {
+  it('§2.3.1 hiragana terms whose reading equals the base', () => {
     expect(strip('あなたあなたは')).toBe('あなたは');
     expect(strip('「あなたあなたあなたあなたチームメイト」')).toBe('「あなたあなたチームメイト」');
   });
 
-  it('§5.4.2 long-vowel readings katakana conversion cannot predict', () => {
+  it('§2.3.2 long-vowel readings katakana conversion cannot predict', () => {
     expect(strip('コントローラーこんとろおらあは')).toBe('コントローラーは');
     // Without a glossary pair, the katakana fallback accepts ー written as a vowel.
     expect(stripFurigana('飛行とシャドーしゃどうを持つ', NO_GLOSSARY).text).toBe('飛行とシャドーを持つ');
     expect(stripFurigana('ストームすとおむを持つ', NO_GLOSSARY).text).toBe('ストームを持つ');
   });
 
-  it('§5.4.3 readings keep katakana ヴ', () => {
+  it('§2.3.3 readings keep katakana ヴ', () => {
     expect(strip('ヴァンガードヴぁんがーどカードかーど')).toBe('ヴァンガードカード');
     expect(stripFurigana('例: ヴァンガードヴぁんがーどの', NO_GLOSSARY).text).toBe('例: ヴァンガードの');
   });
 
-  it('§5.4.4 ruby on a glossary term inside a longer word', () => {
+  it('§2.3.4 ruby on a glossary term inside a longer word', () => {
     expect(strip('競技的ゲームプレイぷれいにおける')).toBe('競技的ゲームプレイにおける');
     expect(strip('一部のプロモカードかーどや')).toBe('一部のプロモカードや');
     expect(strip('グループるーぷで攻撃する')).toBe('グループで攻撃する');
@@ -159,7 +159,7 @@ describe('stripFurigana (step 1)', () => {
     expect(strip('マジック・イベント規定いべんときてい(http://')).toBe('マジック・イベント規定(http://');
   });
 
-  it('§5.4.5 Latin ruby, even inside English words', () => {
+  it('§2.3.5 Latin ruby, even inside English words', () => {
     expect(strip('「Yわいou」')).toBe('「You」');
     expect(strip('「Xえっくすenagos」')).toBe('「Xenagos」');
     expect(strip('Donald Xえっくす. Vaccarino')).toBe('Donald X. Vaccarino');
@@ -167,7 +167,7 @@ describe('stripFurigana (step 1)', () => {
     expect(strip('{X}の値Xえっくす')).toBe('{X}の値X');
   });
 
-  it('§5.4.6 never removes a real word after a katakana word', () => {
+  it('§2.3.6 never removes a real word after a katakana word', () => {
     for (const s of ['ゴブリン・スカウトというカード名', 'セットと、『異界月』', 'してしまった', '感謝します', 'カードとカード']) {
       expect(stripFurigana(s, NO_GLOSSARY).text, s).toBe(s);
     }
@@ -175,16 +175,16 @@ describe('stripFurigana (step 1)', () => {
     expect(strip('セットと、')).toBe('セットと、');
   });
 
-  it('§5.4.7 bases containing hiragana or brackets', () => {
+  it('§2.3.7 bases containing hiragana or brackets', () => {
     expect(strip('通常の「複数への攻撃」選択ルールふくすうへのこうげきせんたくるーるを用い')).toBe('通常の「複数への攻撃」選択ルールを用い');
   });
 
-  it('§5.4.8 keeps original parenthesised readings and removes only the flattened duplicate', () => {
+  it('§2.3.8 keeps original parenthesised readings and removes only the flattened duplicate', () => {
     expect(strip('「附則(ふそく)/addendum」「刻印こくいん(こくいん)/Imprint」')).toBe('「附則(ふそく)/addendum」「刻印(こくいん)/Imprint」');
     expect(strip('刻印(こくいん)/Imprint')).toBe('刻印(こくいん)/Imprint');
   });
 
-  it('§5.4.13 nested brackets and symbols next to furigana', () => {
+  it('§2.3.13 nested brackets and symbols next to furigana', () => {
     expect(strip('[効果こうか]')).toBe('[効果]');
     expect(strip('{T}:[マナ・シンボルまなしんぼる]を加える')).toBe('{T}:[マナ・シンボル]を加える');
   });
@@ -210,7 +210,7 @@ describe('restoreLostBrackets (step 2)', () => {
     expect(restoreLostBrackets('rule 8多人数戦ルール〕参照。').at).toEqual([6]);
   });
 
-  it('restores titles with an artifact space inside (§5.4.11)', () => {
+  it('restores titles with an artifact space inside (§2.3.11)', () => {
     expect(restore('rule 903.11ブロウル 選択ルール〕参照。')).toBe('rule 903.11〔ブロウル 選択ルール〕参照。');
   });
 
@@ -225,7 +225,7 @@ describe('restoreLostBrackets (step 2)', () => {
     }
   });
 
-  it('leaves the two anomalies whose "title" is a whole rule text (§5.4.11)', () => {
+  it('leaves the two anomalies whose "title" is a whole rule text (§2.3.11)', () => {
     const a = 'チームrule 103.2デッキ切り直した後、先攻を決める。〕参照。';
     expect(restore(a)).toBe(a);
     const b = 'プレイヤーである。rule 108.4カードは持たない。rule 110.2 および rule 111.2 参照。〕参照。';
@@ -245,7 +245,7 @@ describe('restoreOrphanReadings (step 3)', () => {
     expect(table).toEqual(new Map([['いろ', '色'], ['しま', '島'], ['ぬま', '沼'], ['やま', '山'], ['もり', '森']]));
   });
 
-  it('§5.4.9 replaces orphan readings by their kanji', () => {
+  it('§2.3.9 replaces orphan readings by their kanji', () => {
     expect(orphans('105. いろ')).toBe('105. 色');
     expect(orphans('いろ マナかライフ')).toBe('色 マナかライフ');
     expect(orphans('もり')).toBe('森');
@@ -360,7 +360,7 @@ describe('the Japanese seed, every line', () => {
     expect(sum('brackets')).toBe(639);
     expect(sum('orphans')).toBe(248);
     // 588 artifact spaces, counted over the raw seed by tests/raw-counts.ts (rawArtifactSpaces: a single
-    // space between two flattened spans, both sides Japanese), with the seven orphan readings of §2.5
+    // space between two flattened spans, both sides Japanese), with the seven orphan readings of §1.2
     // quirk 7. docs/design-notes.md §2.2 says 583, from a prototype regex not reproduced exactly: without the
     // orphan spans the count is 572 (16 fewer, e.g. `いろ マナまな` → 色マナ in 107.4a), and judging the
     // reading's last kana instead of the base's adds 5 spaces after a Latin or bracketed base
@@ -369,7 +369,7 @@ describe('the Japanese seed, every line', () => {
     expect(sum('spaces')).toBe(588);
   });
 
-  it('restores the orphans of §2.5 quirk 7 (いろ 179, たば 26, やま 12, しま 9, もり 9, ぬま 8, かべ 5)', () => {
+  it('restores the orphans of §1.2 quirk 7 (いろ 179, たば 26, やま 12, しま 9, もり 9, ぬま 8, かべ 5)', () => {
     const byReading = new Map<string, number>();
     lines.forEach((l, i) => {
       if (headwordLines.has(i)) return;

@@ -101,7 +101,7 @@ function mergeSpans(a: TermSpan[], b: TermSpan[]): TermSpan[] {
 }
 
 /**
- * Steps 1–4 of §5.5 for one line, with the ruby elements found (for ja-damage.ts). `headword` lines (glossary
+ * Steps 1–4 of §2.4 for one line, with the ruby elements found (for ja-damage.ts). `headword` lines (glossary
  * `色(いろ)/Color`) keep their printed readings: no orphan restoration there.
  */
 export function cleanLine(raw: string, ctx: CleanupContext, options: { headword?: boolean; dropSpaces?: boolean } = {}): CleanLine {

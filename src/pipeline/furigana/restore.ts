@@ -33,7 +33,7 @@ function positionsOf(text: string, ch: string): number[] {
 }
 
 /**
- * Restores the `〔` of `rule N〔title〕参照` where the extraction dropped it (step 2 of §5.5): right
+ * Restores the `〔` of `rule N〔title〕参照` where the extraction dropped it (step 2 of §2.4): right
  * after `rule N` when the next character is not a space or `〔`, and a `〕` follows before any `〔`,
  * before the next `rule N` and before any `。` (a title is a name, never a sentence; this leaves the
  * two source anomalies whose "title" is the whole text of another rule as printed). One pass with
@@ -111,7 +111,7 @@ export interface OrphanResult {
 }
 
 /**
- * Replaces orphan readings by their kanji (step 3 of §5.5): every occurrence of a reading from
+ * Replaces orphan readings by their kanji (step 3 of §2.4): every occurrence of a reading from
  * `table` outside `protect` (the ruby bases already in the text), unless the next kana continues it
  * into an ordinary word (してしまった, 感謝します) or it belongs to one of a few ordinary words
  * (つもり, いろいろ). Callers skip glossary headword lines, whose readings are printed on purpose.

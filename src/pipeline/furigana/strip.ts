@@ -105,7 +105,7 @@ export interface StripResult {
   spans: RubySpan[];
 }
 
-/** Removes every flattened reading (step 1 of §5.5). */
+/** Removes every flattened reading (step 1 of §2.4). */
 export function stripFurigana(text: string, matcher: FuriganaMatcher): StripResult {
   const parts: string[] = [];
   const spans: RubySpan[] = [];

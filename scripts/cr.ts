@@ -16,6 +16,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { UsageError, oneOf, parseOptions } from './args.ts';
 import type { RuleDocument } from '../src/model/types.ts';
+import { LANGS } from '../src/i18n/locales.ts';
 // Every command imports what it needs when it runs (a chunk of its own in the bundle, scripts/cr.mjs).
 
 /** One line on stderr and exit 1 (the `cr` convention; `cr search` and `cr scenario` use 2 for usage). */
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'parse': {
       const { values, positionals: files } = parseOptions(args, { lang: { type: 'string' }, final: { type: 'boolean' } });
-      const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const);
+      const lang = oneOf('lang', values.lang, LANGS);
       if (files.length === 0) fail('usage: cr parse FILE… [--lang ko|ja|en] [--final]');
       const { NotARulesDocumentError, parseDocument } = await import('../src/pipeline/index.ts');
       const { toPlainDocument } = await import('../src/pipeline/plain.ts');

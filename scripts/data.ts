@@ -9,6 +9,7 @@ import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts'
 import { inChapterOrder } from '../src/pipeline/merge.ts';
 import { finishDocuments } from '../src/pipeline/build-documents.ts';
 import { describeCode } from '../src/pipeline/diagnostics.ts';
+import { LANGS } from '../src/i18n/locales.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
 import { editionDateProblem } from '../src/pipeline/completeness.ts';
@@ -103,7 +104,7 @@ export async function buildData(
     });
     docs.push(c);
   }
-  for (const lang of ['en', 'ja', 'ko'] as const) {
+  for (const lang of LANGS) {
     const mine = editions.filter((e) => e.lang === lang).sort((a, b) => b.edition.localeCompare(a.edition));
     if (mine[0]) mine[0].latest = true;
   }

@@ -6,6 +6,7 @@
  * They read the history store of `npm run data` (src/generated/history.json).
  */
 import { normalizeRuleQuery } from '../src/model/rule-number.ts';
+import { LANGS } from '../src/i18n/locales.ts';
 import { hasCatalog, hasHistory, readHistory } from '../src/pipeline/generated.ts';
 import { fileDateNote } from '../src/site/file-dates.ts';
 import { getFileDates } from '../src/site/load.ts';
@@ -58,7 +59,7 @@ export function describeDiff(d: EditionDiff, withEntries: boolean): string {
 
 export function runDiff(args: string[]): string {
   const { values, positionals } = parseOptions(args, { lang: { type: 'string' }, json: { type: 'boolean' }, all: { type: 'boolean' } });
-  const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const) ?? 'en';
+  const lang = oneOf('lang', values.lang, LANGS) ?? 'en';
   if (lang !== 'en') throw new UsageError(`diffs are made between English editions only (--lang en); the ${lang} translations have one edition each`);
   if (positionals.length !== 2) throw new UsageError('usage: cr diff OLD NEW [--lang en] [--json] [--all]');
   const store = loadStore();

@@ -32,6 +32,7 @@ import { placeNotFoundPages, redirectsFile } from '../src/site/not-found.ts';
 import { robotsTxt } from '../src/site/seo.ts';
 import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from '../src/site/offline.ts';
 import { headersFile } from '../src/site/headers.ts';
+import { pathLang } from '../src/i18n/locales.ts';
 import { runPagefind } from './pagefind.ts';
 import { runStep, type BuildReport } from './build-report.ts';
 
@@ -92,7 +93,7 @@ export function crAtlas(build: string): AstroIntegration {
           } catch {
             return next();
           }
-          if (!/^(api\/|(en|ja|ko)\/.*\.json$)/.test(path)) return next();
+          if (!(path.startsWith('api/') || (pathLang(`/${path}`) && path.endsWith('.json')))) return next();
           files ??= new Map([...extraFiles(getSite())].map((f) => [f.path, f.content]));
           const hit = files.get(path);
           if (hit === undefined) return next();

@@ -17,9 +17,8 @@ import { launchChromium } from './browser.ts';
 import { oneOf, parseOptions, UsageError } from './args.ts';
 import { DIST, ROOT, distIsFresh, ensureBuilt, finishedBuild, serve } from './start.ts';
 
-type Lang = 'en' | 'ja' | 'ko';
+import { LANGS, type Lang } from '../src/i18n/locales.ts';
 type Viewport = 'phone' | 'desktop';
-const LANGS: readonly Lang[] = ['en', 'ja', 'ko'];
 
 /** What a shot is taken of: one page kind, brought into the state to look at. */
 interface Kind {

@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Lang, RuleDocument, SourceFormat } from '../src/model/types.ts';
+import { LANGS } from '../src/i18n/locales.ts';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { PROJECT_ROOT, SourceError, sha256, sourceSettings, type Manifest, type SourceEntry } from '../src/pipeline/sources.ts';
 import { hasCatalog, hasHistory, readCatalog, readHistory } from '../src/pipeline/generated.ts';
@@ -87,7 +88,7 @@ async function sandboxCarry(doc: RuleDocument): Promise<string> {
 export async function runUpdate(args: string[], root = PROJECT_ROOT, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`), today?: Date): Promise<UpdateResult> {
   const { values, positionals } = parseOptions(args, { from: { type: 'string' }, manifest: { type: 'string' }, lang: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError('usage: cr update [--from DIR|FILE|URL] [--lang en|ja|ko] [--manifest FILE]');
-  const lang = oneOf('lang', values.lang, ['en', 'ja', 'ko'] as const) ?? 'en';
+  const lang = oneOf('lang', values.lang, LANGS) ?? 'en';
   if (lang !== 'en' && values.from === undefined) throw new UsageError(`--lang ${lang} needs --from DIR|FILE|URL: there is no official page of ${LANG_NAME[lang]} translations`);
   const from = values.from ?? OFFICIAL_RULES_PAGE;
   const manifestFile = resolve(values.manifest ?? join(root, 'content/manifest.json'));

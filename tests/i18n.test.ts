@@ -7,7 +7,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, createTranslator, fillMessage, format, messageData, placeholders, type Catalog, type Locale } from '../src/i18n/translate.ts';
+import { LANGS as LOCALES } from '../src/i18n/locales.ts';
+import { createTranslator, fillMessage, format, messageData, placeholders, type Catalog, type Locale } from '../src/i18n/translate.ts';
 import { useMessageData, useStrings } from '../src/site/i18n.ts';
 import { searchStrings } from '../src/components/search/strings.ts';
 import { translator } from '../src/sandbox/strings.ts';

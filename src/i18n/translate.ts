@@ -12,8 +12,10 @@
  * Small on purpose (no dependency): it runs in the browser bundles too.
  */
 
-export type Locale = 'en' | 'ja' | 'ko';
-export const LOCALES: readonly Locale[] = ['en', 'ja', 'ko'];
+import type { Lang } from './locales.ts';
+
+/** A language of the translation system: the site's languages (src/i18n/locales.ts). */
+export type Locale = Lang;
 
 /** A domain's strings in one locale. */
 export type Catalog = Readonly<Record<string, string>>;

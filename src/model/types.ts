@@ -5,8 +5,8 @@
 
 import type { DiagnosticCode } from '../pipeline/diagnostics.ts';
 
-export type Lang = 'en' | 'ja' | 'ko';
-export const LANGS: readonly Lang[] = ['en', 'ja', 'ko'];
+export { LANGS, type Lang } from '../i18n/locales.ts';
+import type { Lang } from '../i18n/locales.ts';
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -7,13 +7,14 @@
  * edited by hand, cut off or written by an older version stops the build at the place, never passes as data.
  */
 import * as z from 'zod';
+import { LANGS } from '../i18n/locales.ts';
 import type { Catalog } from './generated.ts';
 import type { HistoryStore } from '../history/store.ts';
 import { isDiagnosticCode } from './diagnostics.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = z.string().regex(DATE, 'an edition date such as 2026-01-16');
-const lang = z.enum(['en', 'ja', 'ko']);
+const lang = z.enum(LANGS);
 const format = z.enum(['en-text', 'ko-text', 'ko-jekyll-text', 'ko-jekyll-html', 'ja-text']);
 
 /** One document of content/manifest.json. */

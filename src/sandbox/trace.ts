@@ -9,7 +9,8 @@
 import { M, type Arg, type Msg } from '../engine/msg.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { isCountedCardId } from '../engine/types.ts';
-import { createTranslator, LOCALES, type Catalog, type Locale, type Translate } from '../i18n/translate.ts';
+import { createTranslator, type Catalog, type Locale, type Translate } from '../i18n/translate.ts';
+import { LANGS } from '../i18n/locales.ts';
 import jaTrace from '../i18n/locales/ja.trace.json';
 import koTrace from '../i18n/locales/ko.trace.json';
 import type { Lang } from './labels.ts';
@@ -20,7 +21,7 @@ import { subtypeName } from './words.ts';
 /** English needs no catalog in the bundle: a message's key is its English template (en.trace.json lists the keys,
  * for the parity test). */
 export const TRACE: Record<Locale, Catalog> = { en: {}, ja: jaTrace, ko: koTrace };
-const TRANSLATE = Object.fromEntries(LOCALES.map((l) => [l, createTranslator<Catalog>(TRACE, l)])) as Record<Locale, Translate<string>>;
+const TRANSLATE = Object.fromEntries(LANGS.map((l) => [l, createTranslator<Catalog>(TRACE, l)])) as Record<Locale, Translate<string>>;
 
 /** The sandbox's anonymous hand and library cards ("P1-hand1") are just "a card". */
 const A_CARD = M`a card`;

@@ -5,6 +5,7 @@
  * needs from `data-*` attributes.
  */
 import { LANGS, type Lang } from '../model/types.ts';
+import { LOCALES } from '../i18n/locales.ts';
 import type { InlineWords } from './inline-view.ts';
 import { createTranslator, messageData, type Args, type Catalog, type MessageKey } from '../i18n/translate.ts';
 import en from '../i18n/locales/en.site.json';
@@ -30,7 +31,8 @@ export function useMessageData(lang: Lang): (key: UiKey) => string {
   return (key) => messageData<Catalog>(STRINGS, lang, key);
 }
 
-export const LANG_LABEL: Record<Lang, string> = { en: 'English', ja: '日本語', ko: '한국어' };
+/** Each language's name in itself (src/i18n/locales.ts). */
+export const LANG_LABEL: Record<Lang, string> = Object.fromEntries(LANGS.map((l) => [l, LOCALES[l].label])) as Record<Lang, string>;
 
 const LANG_NAME_KEY = { en: 'english', ja: 'japanese', ko: 'korean' } as const satisfies Record<Lang, UiKey>;
 

@@ -6,8 +6,9 @@
  * `７０２．１９ｂ`, `cr702-19b` (Chinese judge wiki), `section-702-19b` (mtg.wtf).
  */
 import { normalizeRuleQuery, parentNumber, parseGoToQuery } from '../model/rule-number.ts';
+import { LANGS } from '../i18n/locales.ts';
 
-const LANG_CODES = ['en', 'ja', 'ko'] as const;
+const LANG_CODES = LANGS;
 const EDITION = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Canonical rule number for a typed or pasted reference, or null. */

@@ -9,6 +9,7 @@
  */
 import type { Lang } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
+import { LANG_ALTERNATION } from '../i18n/locales.ts';
 import { paragraphText } from '../model/text.ts';
 import { chunkRange } from './routes.ts';
 import type { Edition, SectionPage, Site } from './site.ts';
@@ -56,7 +57,7 @@ export type PageKind =
 
 /** Finds the page a path shows (`/ja/702/2/` → section page 2 of 702 in the latest Japanese). */
 export function classifyPath(site: Site, path: string): PageKind {
-  const m = /^\/(en|ja|ko)\/(?:(\d{4}-\d{2}-\d{2})\/)?(.*)$/.exec(path);
+  const m = new RegExp(`^/(${LANG_ALTERNATION})/(?:(\\d{4}-\\d{2}-\\d{2})/)?(.*)$`).exec(path);
   if (!m) return { kind: 'other' };
   const lang = m[1] as Lang;
   const ed = m[2] ? site.get(lang, m[2]) : site.latest.get(lang);

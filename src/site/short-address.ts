@@ -9,6 +9,7 @@
  */
 import { resolveLostPath } from './lookup.ts';
 import { findRule, type RuleIndex } from './rule-index.ts';
+import { LANG_ALTERNATION } from '../i18n/locales.ts';
 
 /** An edition as /api/index.json lists it. */
 export interface AddressEdition {
@@ -19,7 +20,7 @@ export interface AddressEdition {
   url: string;
 }
 
-const PINNED = /^\/(en|ja|ko)\/(\d{4}-\d{2}-\d{2})\/(.*)$/;
+const PINNED = new RegExp(`^/(${LANG_ALTERNATION})/(\\d{4}-\\d{2}-\\d{2})/(.*)$`);
 
 /**
  * Where a path the site has no file for leads, or null when it names nothing the site has (the

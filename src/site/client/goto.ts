@@ -9,6 +9,7 @@ import { ruleQuery } from '../../search/rule-query.ts';
 import { RULE_INDEX_FILE, findRule, type RuleIndex } from '../rule-index.ts';
 import { BASE_RE, base, goToElement } from './page.ts';
 import { format } from '../../i18n/translate.ts';
+import { pathLang } from '../../i18n/locales.ts';
 
 const indexes = new Map<string, Promise<RuleIndex | null>>();
 
@@ -37,7 +38,7 @@ export async function resolveGoTo(query: string, where: string, doc: Document = 
   const named = ruleQuery(query);
   const q: ReturnType<typeof parseGoToQuery> = named ? { kind: 'rule', number: named } : parseGoToQuery(query);
   if (q.kind === 'error') return { error: q.error, text: q.text };
-  const lang = /^\/(en|ja|ko)\//.exec(where)?.[1] ?? 'en';
+  const lang = pathLang(where) ?? 'en';
   if (q.kind === 'words') return { url: `/${lang}/search/?q=${encodeURIComponent(q.text)}` };
   const here = doc.getElementById(q.number);
   if (here?.dataset['rule'] && where === base(doc)) {

@@ -9,6 +9,7 @@ import { nearestRules, findRule } from '../rule-index.ts';
 import { loadRuleIndex } from './goto.ts';
 import { format } from '../../i18n/translate.ts';
 import { siteIndex } from './site-index.ts';
+import { LANG_ALTERNATION, isLang, pathLang, type Lang } from '../../i18n/locales.ts';
 import { resolveShortAddress } from '../short-address.ts';
 import { historySectionApi, ruleSection } from '../api-paths.ts';
 
@@ -26,14 +27,12 @@ async function historyExists(rule: string): Promise<boolean> {
   }
 }
 
-const LANGS = ['en', 'ja', 'ko'] as const;
-type Lang = (typeof LANGS)[number];
 
 /** The first of the reader's languages (`ja-JP` → `ja`) the site has, else English. */
 export function preferredLang(languages: readonly string[]): Lang {
   for (const l of languages) {
-    const code = l.toLowerCase().split('-')[0] as Lang;
-    if (LANGS.includes(code)) return code;
+    const code = l.toLowerCase().split('-')[0];
+    if (isLang(code)) return code;
   }
   return 'en';
 }
@@ -88,10 +87,10 @@ export async function notFound(doc: Document = document): Promise<void> {
   const lost = resolveLostPath(loc.pathname, reader);
   if (!lost) {
     // An edition named by its file-name date (`/en/2017-01-19/`): its stated edition.
-    const root = /^\/(en|ja|ko)\/(\d{4}-\d{2}-\d{2})\/?$/.exec(loc.pathname);
+    const root = new RegExp(`^/(${LANG_ALTERNATION})/(\\d{4}-\\d{2}-\\d{2})/?$`).exec(loc.pathname);
     if (root && (await toStatedEdition(loc, root[1]!, root[2]!, null))) return;
     // Not a rule: still say it in the language of the path (`/ja/…`).
-    const lang = /^\/(en|ja|ko)\//.exec(loc.pathname)?.[1];
+    const lang = pathLang(loc.pathname);
     if (lang) showBlock(doc, lang);
     return;
   }

@@ -8,12 +8,13 @@ import { resolveShortAddress } from '../short-address.ts';
 import { loadRuleIndex } from './goto.ts';
 import { preferredLang } from './notfound.ts';
 import { siteIndex } from './site-index.ts';
+import { pathLang } from '../../i18n/locales.ts';
 
 export async function initOfflinePage(doc: Document = document): Promise<void> {
   if (!doc.querySelector('[data-offline-page]')) return;
   const view = doc.defaultView ?? window;
   const path = view.location.pathname;
-  const lang = /^\/(en|ja|ko)(?:\/|$)/.exec(path)?.[1] ?? preferredLang(view.navigator.languages ?? [view.navigator.language]);
+  const lang = pathLang(path) ?? preferredLang(view.navigator.languages ?? [view.navigator.language]);
   const block = doc.querySelector<HTMLElement>(`[data-off-lang="${lang}"]`);
   if (block) {
     for (const b of doc.querySelectorAll<HTMLElement>('[data-off-lang]')) b.hidden = b !== block;

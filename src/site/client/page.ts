@@ -3,9 +3,10 @@
  * rules in order, which rule the reader is on (computed when asked, never cached), and how to move to
  * a rule. Pure reads of the DOM plus two small actions (highlight, go to).
  */
+import { LANG_ALTERNATION } from '../../i18n/locales.ts';
 
 /** `/en/`, `/ja/2019-01-25/`: the only shape an edition base may have. */
-export const BASE_RE = /^\/(?:en|ja|ko)\/(?:\d{4}-\d{2}-\d{2}\/)?$/;
+export const BASE_RE = new RegExp(`^/(?:${LANG_ALTERNATION})/(?:\\d{4}-\\d{2}-\\d{2}/)?$`);
 
 /** The page's edition base (`data-base` on body), `/en/` when it is missing or malformed. */
 export function base(doc: Document = document): string {

@@ -6,6 +6,7 @@
  * button); elsewhere it is placed under (or above) the link and kept inside the viewport.
  */
 import { renderParagraphs, type PreviewData } from './preview-render.ts';
+import { LANG_ALTERNATION } from '../../i18n/locales.ts';
 import { editionApiDir, glossaryApiFile, glossaryGroup, ruleSection, sectionApiFile } from '../api-paths.ts';
 
 const PREVIEWABLE = 'a[data-r], a[data-g]';
@@ -16,12 +17,15 @@ const SHEET_MAX_WIDTH = 640;
  * Where a previewable link's data is: the file (`/api/en/2026-01-16/sections/702.json`, or a glossary
  * group `…/glossary/t.json`; src/site/api-paths.ts) and the entry in it (a rule number or a slug).
  */
+/** `ja/2026-01-16/702.19b`: a link's language, edition and rule number or glossary slug. */
+const KEY = new RegExp(`^(${LANG_ALTERNATION})/(\\d{4}-\\d{2}-\\d{2})/(.+)$`);
+
 export function apiUrl(a: HTMLAnchorElement): { url: string; key: string; kind: 'rule' | 'glossary' } | null {
   const r = a.dataset['r'];
   const g = a.dataset['g'];
   const key = r ?? g;
   if (!key) return null;
-  const m = /^(en|ja|ko)\/(\d{4}-\d{2}-\d{2})\/(.+)$/.exec(key);
+  const m = KEY.exec(key);
   if (!m) return null;
   const dir = editionApiDir(m[1]!, m[2]!);
   if (r) {

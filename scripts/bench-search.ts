@@ -165,7 +165,7 @@ export async function benchSearch(): Promise<string> {
   const t2: string[] = [];
   const t3: string[] = [];
   t1.push('lang  bundle          head gzip  1st result download (worker + head)  full bundle gzip (background)  + cross-language (bridge + other heads)  focus→first rows (head)  focus→rows from full text');
-  t2.push('lang  edition     part     queries  instant box R@1 / R@10 / MRR (Node)  full-text page R@1 / R@10 / MRR (Chromium)  Pagefind-added rows (asked only when the core lists < 10)');
+  t2.push('lang  edition     part     queries  instant box R@1 / R@10 / MRR (Node)  full-text page R@1 / R@10 / MRR (Chromium)  Pagefind-added rows (asked when the core answer needs it: fuse.ts)');
   const kinds: string[] = [];
   t3.push('lang  build node / chromium (full; head)  node median / p95 ms  chromium median / p95 ms');
   try {

@@ -112,6 +112,25 @@ describe('prior: citations, variant rules, lists', () => {
     expect(prior.namesVariant(['giant'])).toBe(true);
     expect(prior.namesVariant(['player', 'poison', 'counter'])).toBe(false);
   });
+  it('a word only a heading above the rule holds counts in part for the rule', async () => {
+    const prior = new Prior(bundle!.records, indexTokens);
+    const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
+    // 903.7 ("each player sets their life total to 40") lacks "commander"; its section heading 903 is
+    // "Commander". Two query terms, one alternative each: bit 0 "commander", bit 1 "life".
+    expect(bundle!.records[idx('903')]![2]).toBe('Commander');
+    expect(/commander/i.test(bundle!.records[idx('903.7')]![2])).toBe(false);
+    const mask = new Uint32Array(bundle!.records.length);
+    mask[idx('903')] = 1;
+    mask[idx('903.7')] = 2;
+    mask[idx('103.4')] = 2;
+    expect(prior.headingCover(idx('903.7'), mask, [1, 2], [3, 1])).toBe(3);
+    // A rule of another section, and a word the rule holds itself, get nothing from it.
+    expect(prior.headingCover(idx('103.4'), mask, [1, 2], [3, 1])).toBe(0);
+    mask[idx('903.7')] = 3;
+    expect(prior.headingCover(idx('903.7'), mask, [1, 2], [3, 1])).toBe(0);
+    // The question now lists 903.7 (it was not in the top ten without the heading's word).
+    expect(await top(en, 'starting life total in commander')).toContain('903.7');
+  });
   it('ranks the core rule and its most-cited subrules first', async () => {
     const trample = await top(en, 'trample');
     expect(trample.indexOf('702.19b')).toBeGreaterThanOrEqual(0);

@@ -222,6 +222,25 @@ describe('concept table (players’ words → the CR’s)', () => {
     // 608.2b: a spell whose targets are all illegal doesn't resolve ("fizzles").
     expect(await top(en, 'when does a spell fizzle')).toContain('608.2b');
   });
+  it('players’ words of the CR’s wording: tries to, チェック, 初期ライフ, 順番, 촉발, 커맨더 세금', async () => {
+    expect(concepts!.rewrite('effect tries to do something impossible').text).toBe('effect attempts to do something impossible');
+    // 609.3: "If an effect attempts to do something impossible, it does only as much as possible."
+    expect((await top(en, 'effect tries to do something impossible'))[0]).toBe('609.3');
+    const jac = new Concepts(readSynonyms('ja'));
+    expect(jac.rewrite('状況起因処理はいつチェックされる').text).toBe('状況起因処理はいつ確認される');
+    expect(jac.rewrite('統率者戦の初期ライフ').text).toBe('統率者戦のライフ総量');
+    // 704.3 (2019 ja): 「…ゲームは状況起因処理の発生する条件のどれかが満たされていないかを確認し…」.
+    expect(await top(ja, '状況起因処理はいつチェックされる？')).toContain('704.3');
+    // 903.7 (2019 ja): 「…各プレイヤーは自分のライフ総量を40点にし…」.
+    expect(await top(ja, '統率者戦の初期ライフは何点？')).toContain('903.7');
+    // 603.3b (2019 ja): 「…自分の選んだ順序でスタックに積む」.
+    expect(await top(ja, '同時に誘発した能力の順番は誰が決める？')).toContain('603.3b');
+    // The 2019 Korean CR says 격발 for "trigger" (603.3b 「격발 능력들」), players also 촉발: the
+    // Triggered Ability entry (격발 능력, citing 603) comes first.
+    expect((await top(ko, '촉발 능력'))[0]).toBe('g-triggered-ability~격발-능력');
+    // 903.8 (2019 ko): the additional {2} for each previous cast from the command zone.
+    expect((await top(ko, '커맨더 세금은 얼마야?'))[0]).toBe('903.8');
+  });
 });
 
 describe('cross-script queries between the Japanese and Korean sites', () => {

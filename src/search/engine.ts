@@ -34,7 +34,8 @@ import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { SNIPPET_SCAN } from './snippet.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS } from './weights.ts';
+import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 
@@ -459,16 +460,15 @@ export class Searcher {
       kept = keep.length;
     }
     let top = topK(cand, kept, scores, limit);
-    // Phrase: records that hold the whole query as written (compact form), ×1.5 on the text part
-    // only (bonuses such as definitions keep their tiers). A record whose score cannot reach the
-    // current last of the top even with the bonus is not checked.
+    // Phrase and proximity, on the text part only (definitions keep their tiers): ×1.5 for the whole query as
+    // written (compact form), and + PAIRS × the share of the query's adjacent word pairs held (proximity.ts).
     const phrase = keys[corrected !== norm ? 1 : 0]!;
-    if (phrase.length >= 3 && terms.length > 1) {
-      const floor = top.length === limit ? scores[top[limit - 1]!]! : -Infinity;
+    const pairs = pairKeys(content, titleKey);
+    if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1) {
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
-        if (scores[d]! + 0.5 * text >= floor && this.bodyKeys[d]!.includes(phrase)) scores[d]! += 0.5 * text;
+        scores[d]! += text * ((phrase.length >= 3 && terms.length > 1 && this.bodyKeys[d]!.includes(phrase) ? 0.5 : 0) + PAIRS * pairShare(this.bodyKeys[d]!, pairs));
       }
       top = topK(cand, kept, scores, limit);
     }

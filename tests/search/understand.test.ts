@@ -14,6 +14,8 @@ import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior } from '../../src/search/prior.ts';
+import { pairKeys, pairShare } from '../../src/search/proximity.ts';
+import { titleKey } from '../../src/search/engine.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
@@ -143,6 +145,25 @@ describe('prior: citations, variant rules, lists', () => {
     // A card name never lets the creature-type list come first.
     expect((await top(en, 'Wrath of God indestructible'))[0]).not.toBe('205.3m');
     expect((await top(en, 'Wrath of God indestructible')).slice(0, 5)).toContain('702.12b');
+  });
+});
+
+describe('proximity: adjacent content words of a question', () => {
+  it('pairs of Latin content words, as compact keys; the share a rule holds', () => {
+    expect(pairKeys(contentQuery(normalize('how many cards in a constructed deck')), titleKey)).toEqual(['cardconstructed', 'constructeddeck']);
+    expect(pairKeys('インスタントは 唱え', titleKey)).toEqual([]);
+    // 510.4 (2026): "…has first strike (see rule 702.7) … as the combat damage step begins…": "first
+    // strike", "combat damage" and "damage step" stand in it as written, "strike combat" does not.
+    const b = loadBundle(`en-${EDITION.en}`);
+    const body = b.records.find((r) => r[0] === '510.4')![2];
+    const pairs = pairKeys('first strike combat damage step', titleKey);
+    expect(pairs).toEqual(['firststrike', 'strikecombat', 'combatdamage', 'damagestep']);
+    expect(pairShare(titleKey(body), pairs)).toBe(0.75);
+    expect(pairShare(titleKey('The combat phase has five steps'), pairs)).toBe(0);
+  });
+  it('a rule holding the question’s words side by side comes first', async () => {
+    // 100.2a: "In constructed play … each deck has a minimum deck size of 60 cards" ("constructed deck").
+    expect((await top(en, 'how many cards in a constructed deck'))[0]).toBe('100.2a');
   });
 });
 

@@ -262,6 +262,17 @@ describe('concept table (players’ words → the CR’s)', () => {
     // 903.8 (2019 ko): the additional {2} for each previous cast from the command zone.
     expect((await top(ko, '커맨더 세금은 얼마야?'))[0]).toBe('903.8');
   });
+  it('changing zones and getting priority, in the CR’s words', async () => {
+    expect(concepts!.rewrite('do counters stay when it changes zones').text).toBe('do counters stay when it moves from one zone to another');
+    // 122.2 (2026): "Counters on an object are not retained if that object moves from one zone to another."
+    expect((await top(en, 'do counters stay on a creature when it changes zones'))[0]).toBe('122.2');
+    // 121.2 (2019 ko): 「…그 개체가 그 구역에서 다른 구역으로 이동할 때 유지되지 않습니다」.
+    expect((await top(ko, '구역을 옮기면 카운터는 남아?'))[0]).toBe('121.2');
+    expect(new Concepts(readSynonyms('ja')).rewrite('領域を移動したら').text).toBe('ある領域から他の領域に移動したら');
+    // 117.3a (2026): "The active player receives priority at the beginning of most steps and phases…".
+    expect(concepts!.rewrite('when does the active player get priority').text).toBe('when does the active player receives priority');
+    expect((await top(en, 'when does the active player get priority')).slice(0, 3)).toContain('117.3a');
+  });
 });
 
 describe('cross-script queries between the Japanese and Korean sites', () => {

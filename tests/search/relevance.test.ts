@@ -55,6 +55,14 @@ describe('relevance', () => {
       expect(dropped.length).toBeLessThanOrEqual(3);
       expect(moved.cases.length + dropped.length).toBe(set.cases.length);
     });
+
+    it(`${lang}: the current edition (/${lang}/) keeps issue 13's thresholds too (recall@10 ≥ 0.97, MRR ≥ 0.93)`, async () => {
+      const m = await evaluate(lang, atEdition(readRelevance(lang), '2026-01-16').set);
+      const old = m.outcomes.filter((o) => o.part === 'tuned' && ISSUE_13.has(o.kind));
+      const s = summarize(old.map((o) => o.rank));
+      expect(s.recall10, `missed: ${old.filter((o) => o.rank === null).map((o) => o.q).join(', ')}`).toBeGreaterThanOrEqual(0.97);
+      expect(s.mrr).toBeGreaterThanOrEqual(0.93);
+    });
   }
 
   for (const lang of ['en', 'ja', 'ko'] as const) {

@@ -6,7 +6,10 @@
  * listed only with `--heldout` (the held-out part is reported, never tuned on query by query).
  *
  * Each set names its edition: the expected rule numbers are that edition's, so a newer edition of
- * the language (the 2026 Japanese and Korean ones) does not silently change what is measured.
+ * the language (the 2026 Japanese and Korean ones) does not silently change what is measured. The
+ * language's current edition, when it is another (/ja/ and /ko/ show ja-2026-01-16 and ko-2026-01-16),
+ * is measured too, with each expected rule followed through the history's chain to its number there
+ * (`atEdition`): 2019's 119.4 (damage) is 2026's 120.4, never whatever 2026 numbers 119.4.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { Lang } from '../src/model/types.ts';
 import { nodeSession } from './search.ts';
+import { readCatalog, readHistory } from '../src/pipeline/generated.ts';
+import { mapNumber, type HistoryStore } from '../src/history/store.ts';
 import { ROOT } from './search-index.ts';
 
 const LANGS = ['en', 'ja', 'ko'] as const;
@@ -96,6 +101,41 @@ export function readRelevanceSet(): Record<Lang, RelevanceSet> {
   return { en: readRelevance('en'), ja: readRelevance('ja'), ko: readRelevance('ko') };
 }
 
+/** Query kinds that type a rule number: in another edition they ask for the rule that bears it there. */
+const NUMBER_KINDS = new Set(['number', 'prefix']);
+
+/**
+ * A set moved to another edition of its language: each expected rule (`702.19*`: its base) becomes the
+ * number the history's chain gives it in `edition`; an expectation whose rule has no counterpart there
+ * (removed since, or added later) is dropped, and a case with none left is dropped and listed, so the
+ * report says how many were measured. A query that types a rule number keeps its expectation (it asks
+ * for the rule with that number in the edition shown) when the edition has that rule.
+ */
+export function atEdition(set: RelevanceSet, edition: string, store: HistoryStore = readHistory()): { set: RelevanceSet; dropped: RelevanceCase[] } {
+  if (edition === set.edition) return { set, dropped: [] };
+  const dropped: RelevanceCase[] = [];
+  const cases: RelevanceCase[] = [];
+  for (const c of set.cases) {
+    const expect = c.expect.flatMap((e) => {
+      if (e.startsWith('g-')) return [e];
+      const star = e.endsWith('*') ? '*' : '';
+      const base = star ? e.slice(0, -1) : e;
+      if (NUMBER_KINDS.has(c.kind)) return mapNumber(store, edition, edition, base) ? [e] : [];
+      const to = mapNumber(store, set.edition, edition, base);
+      return to ? [`${to}${star}`] : [];
+    });
+    if (expect.length) cases.push({ ...c, expect: [...new Set(expect)] });
+    else dropped.push(c);
+  }
+  return { set: { lang: set.lang, edition, cases }, dropped };
+}
+
+/** The editions a language is measured on: the set's own, then the language's current one if it is another. */
+export function editionsToMeasure(set: RelevanceSet): string[] {
+  const latest = readCatalog().editions.find((x) => x.lang === set.lang && x.latest)?.edition;
+  return latest && latest !== set.edition ? [set.edition, latest] : [set.edition];
+}
+
 /** Whether a result number satisfies an expectation (`702.19*` = 702.19 or a subrule). */
 export function matches(number: string, expect: string): boolean {
   if (!expect.endsWith('*')) return number === expect;
@@ -166,7 +206,7 @@ export function formatMetrics(all: LangMetrics[], opts: { verbose?: boolean; hel
   lines.push('', 'by kind (recall@1 / recall@10 / MRR, queries):');
   for (const m of all) {
     for (const part of ['tuned', 'heldout'] as const) {
-      lines.push(`  ${m.lang} ${part}: ` + Object.entries(m.byKind[part]).map(([k, v]) => `${k} ${v.recall1.toFixed(2)}/${v.recall10.toFixed(2)}/${v.mrr.toFixed(2)} (${v.n})`).join(', '));
+      lines.push(`  ${m.lang} ${m.edition} ${part}: ` + Object.entries(m.byKind[part]).map(([k, v]) => `${k} ${v.recall1.toFixed(2)}/${v.recall10.toFixed(2)}/${v.mrr.toFixed(2)} (${v.n})`).join(', '));
     }
   }
   if (opts.verbose || opts.heldout) {
@@ -174,7 +214,7 @@ export function formatMetrics(all: LangMetrics[], opts: { verbose?: boolean; hel
     for (const m of all) {
       for (const o of m.outcomes) {
         if (o.rank === 1 || (o.part === 'heldout' ? !opts.heldout : !opts.verbose)) continue;
-        lines.push(`  ${m.lang} ${o.part} ${o.kind.padEnd(9)} ${o.q}  → rank ${o.rank ?? '–'}  (want ${o.expect.join(' ')}; got ${o.top.join(' ')})`);
+        lines.push(`  ${m.lang} ${m.edition} ${o.part} ${o.kind.padEnd(9)} ${o.q}  → rank ${o.rank ?? '–'}  (want ${o.expect.join(' ')}; got ${o.top.join(' ')})`);
       }
     }
   }
@@ -186,6 +226,17 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const only = args.includes('--lang') ? (args[args.indexOf('--lang') + 1] as Lang) : undefined;
   const langs: Lang[] = only ? [only] : [...LANGS];
   const all: LangMetrics[] = [];
-  for (const l of langs) all.push(await evaluate(l));
-  process.stdout.write(`${formatMetrics(all, { verbose: args.includes('--verbose'), heldout: args.includes('--heldout') })}\n`);
+  const notes: string[] = [];
+  const store = readHistory();
+  for (const l of langs) {
+    const set = readRelevance(l);
+    for (const edition of editionsToMeasure(set)) {
+      const moved = atEdition(set, edition, store);
+      all.push(await evaluate(l, moved.set));
+      if (edition !== set.edition) {
+        notes.push(`${l} ${edition}: expectations of ${set.edition} followed through the history; ${moved.dropped.length} of ${set.cases.length} queries left out (no counterpart)${moved.dropped.length ? `: ${moved.dropped.map((c) => c.q).join(' · ')}` : ''}`);
+      }
+    }
+  }
+  process.stdout.write(`${formatMetrics(all, { verbose: args.includes('--verbose'), heldout: args.includes('--heldout') })}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}`);
 }

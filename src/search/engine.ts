@@ -34,7 +34,8 @@ import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { SNIPPET_SCAN } from './snippet.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS } from './weights.ts';
+import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 
@@ -312,6 +313,8 @@ export class Searcher {
     // Alternatives that matched, by bit (for highlighting the top hits only).
     const altTokens: string[] = [];
     const termDocs: number[] = [];
+    const termBits: number[] = []; // per query term: its alternatives' bits, and its weight (heading coverage)
+    const termWeight: number[] = [];
     // Very common words (`the`, `is`, a one-letter prefix's completions) weigh almost nothing
     // (idf ≈ log 2) but touch most records: when the query has a rarer word, they are left out
     // of scoring (most of a long query's time otherwise).
@@ -332,6 +335,9 @@ export class Searcher {
       const idfMain = Math.log(1 + (N - mainDf + 0.5) / (mainDf + 0.5));
       maxWeight += t.weight * idfMain;
       termDocs.length = 0;
+      let bits = 0;
+      for (let b = altTokens.length; b < Math.min(32, altTokens.length + alts.length); b++) bits |= 1 << b;
+      termBits.push(bits), termWeight.push(t.weight * idfMain);
       for (const alt of alts) {
         const bit = altTokens.length < 32 ? 1 << altTokens.length : 0;
         altTokens.push(alt.token);
@@ -428,7 +434,7 @@ export class Searcher {
       const d = list[i]!;
       let score = extra[d]!;
       if (maxWeight > 0 && total[d]! > 0) {
-        const cov = covered[d]! / maxWeight;
+        const cov = Math.min(1, (covered[d]! + HEADING_COVER * this.prior.headingCover(d, mask, termBits, termWeight)) / maxWeight);
         // A definition that merely uses the words counts less than a rule (unless the query names it).
         score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1) * this.prior.factor(d, variantNamed);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
@@ -454,16 +460,15 @@ export class Searcher {
       kept = keep.length;
     }
     let top = topK(cand, kept, scores, limit);
-    // Phrase: records that hold the whole query as written (compact form), ×1.5 on the text part
-    // only (bonuses such as definitions keep their tiers). A record whose score cannot reach the
-    // current last of the top even with the bonus is not checked.
+    // Phrase and proximity, on the text part only (definitions keep their tiers): ×1.5 for the whole query as
+    // written (compact form), and + PAIRS × the share of the query's adjacent word pairs held (proximity.ts).
     const phrase = keys[corrected !== norm ? 1 : 0]!;
-    if (phrase.length >= 3 && terms.length > 1) {
-      const floor = top.length === limit ? scores[top[limit - 1]!]! : -Infinity;
+    const pairs = pairKeys(content, titleKey);
+    if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1) {
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
-        if (scores[d]! + 0.5 * text >= floor && this.bodyKeys[d]!.includes(phrase)) scores[d]! += 0.5 * text;
+        scores[d]! += text * ((phrase.length >= 3 && terms.length > 1 && this.bodyKeys[d]!.includes(phrase) ? 0.5 : 0) + PAIRS * pairShare(this.bodyKeys[d]!, pairs));
       }
       top = topK(cand, kept, scores, limit);
     }
@@ -473,11 +478,7 @@ export class Searcher {
       return { idx: d, score: scores[d]!, via: VIA[via[d]!] ?? 'text', tokens };
     });
     // Reset the scratch buffers for the next query.
-    for (let i = 0; i < count; i++) {
-      const d = list[i]!;
-      total[d] = covered[d] = extra[d] = scores[d] = 0;
-      mask[d] = seen[d] = via[d] = 0;
-    }
+    for (let i = 0; i < count; i++) total[list[i]!] = covered[list[i]!] = extra[list[i]!] = scores[list[i]!] = mask[list[i]!] = seen[list[i]!] = via[list[i]!] = 0;
     return out;
   }
 

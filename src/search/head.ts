@@ -17,20 +17,29 @@ import { termSlug } from '../site/slug.ts';
 
 /**
  * Characters of a glossary definition kept in the head (the rest comes with the full bundle): 90 of
- * English, 60 of Japanese or Korean, whose characters say two to three times as much each (60 keep
- * a Japanese definition's first sentence, and the Japanese head under 60 KB with the worker).
+ * English, 60 of Korean, 40 of Japanese, whose characters say two to three times as much each. The
+ * current Japanese edition (730 entries, the 2019 translation carried forward) made the Japanese head
+ * the largest: 40 keep a definition's first clause and its first download under 60 KB gzip with the
+ * worker (`npm run bench -- search`).
  */
-export const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 60, ko: 60 };
+export const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 40, ko: 60 };
 
 /** The cross-language part of a bundle, apart from the head. */
 export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;
 
 export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part' | 'dict' | 'foreign'> {
   part: 'head';
-  /** Rule numbers and glossary anchors in record order, space-separated. */
+  /**
+   * Rule numbers and glossary anchors in record order, space-separated, shortened by `packNumbers`
+   * (`100.1 a b` for `100.1 100.1a 100.1b`, `.2` for `100.2` after a rule of section 100).
+   */
   numbers: string;
-  /** `[record index, flags, text]` of headings and glossary entries; other records have no text here. */
-  texts: [idx: number, flags: number, text: string][];
+  /**
+   * `[index step, flags, text]` of headings and glossary entries; other records have no text here.
+   * The step is the record index minus the previous entry's (the first: its index), small numbers
+   * that compress well.
+   */
+  texts: [step: number, flags: number, text: string][];
 }
 
 /** The anchor a glossary term gets unless it had to be made unique (src/site/slug.ts). */
@@ -55,6 +64,46 @@ export function cut(text: string, max: number): string {
   return `${sp > max * 0.6 ? slice.slice(0, sp) : slice}…`;
 }
 
+const RULE = /^(\d{3})(?:\.(\d+)([a-z]*))?$/;
+
+/**
+ * Rule numbers in record order, written shorter (a fifth of the Japanese head was numbers): a subrule
+ * after its rule or a sibling subrule is its letters (`100.1 a b`), a rule after another rule of the
+ * same section is `.N` (`100.1 .2`). Anything else (glossary anchors, '') is written as it is, and
+ * ends the context. `unpackNumbers` reverses it exactly.
+ */
+export function packNumbers(numbers: readonly string[]): string {
+  let section = '';
+  let rule = '';
+  return numbers
+    .map((n) => {
+      const m = RULE.exec(n);
+      if (!m) return ((section = ''), (rule = ''), n);
+      const [, sec, r, letters] = m;
+      let out = n;
+      if (r !== undefined && letters && `${sec}.${r}` === rule) out = letters;
+      else if (r !== undefined && !letters && sec === section) out = `.${r}`;
+      section = sec!;
+      rule = r !== undefined ? `${sec}.${r}` : '';
+      return out;
+    })
+    .join(' ');
+}
+
+/** The numbers `packNumbers` wrote. */
+export function unpackNumbers(packed: string): string[] {
+  let section = '';
+  let rule = '';
+  return packed.split(' ').map((t) => {
+    const n = /^[a-z]+$/.test(t) && rule ? `${rule}${t}` : /^\.\d+$/.test(t) && section ? `${section}${t}` : t;
+    const m = RULE.exec(n);
+    if (!m) return ((section = ''), (rule = ''), n);
+    section = m[1]!;
+    rule = m[2] !== undefined ? `${m[1]}.${m[2]}` : '';
+    return n;
+  });
+}
+
 /** The head of a full bundle. */
 export function toHead(b: SearchBundle): HeadBundle {
   const { records, part: _part, dict: _dict, foreign: _foreign, ...rest } = b;
@@ -68,8 +117,14 @@ export function toHead(b: SearchBundle): HeadBundle {
   // Anchors equal to the plain slug of the term are left out (the numbers string has them too).
   const glossary = rest.glossary.map((g) => (g.n === plainSlug(g.t) ? { ...g, n: '' } : g));
   const plain = new Set(rest.glossary.filter((g) => g.n === plainSlug(g.t)).map((g) => g.n));
-  const numbers = records.map((r) => (r[1] & GLOSSARY && plain.has(r[0]) ? '' : r[0])).join(' ');
-  return { ...rest, glossary, part: 'head', numbers, texts };
+  const numbers = packNumbers(records.map((r) => (r[1] & GLOSSARY && plain.has(r[0]) ? '' : r[0])));
+  let prev = 0;
+  const steps = texts.map(([idx, flags, text]): HeadBundle['texts'][number] => {
+    const step = idx - prev;
+    prev = idx;
+    return [step, flags, text];
+  });
+  return { ...rest, glossary, part: 'head', numbers, texts: steps };
 }
 
 /** The bridge of a full bundle (`{id}.bridge.json`). */
@@ -83,8 +138,13 @@ export function toBridge(b: SearchBundle): Bridge {
  */
 export function fromHead(h: HeadBundle, bridge: Bridge = { dict: [], foreign: {} }): SearchBundle {
   const { numbers, texts, part: _part, ...rest } = h;
-  const records: SearchRecord[] = numbers.split(' ').map((n) => [n, 0, '', '']);
-  for (const [idx, flags, text] of texts) records[idx] = [records[idx]![0], flags, text, ''];
+  const records: SearchRecord[] = unpackNumbers(numbers).map((n) => [n, 0, '', '']);
+  let idx = 0;
+  for (const [step, flags, text] of texts) {
+    idx += step;
+    if (!records[idx]) throw new Error(`search head ${h.id}: a text for record ${idx} of ${records.length}`);
+    records[idx] = [records[idx]![0], flags, text, ''];
+  }
   const glossary = rest.glossary.map((g) => (g.n ? g : { ...g, n: plainSlug(g.t) }));
   // Glossary records are in glossary order; fill the anchors the head left out.
   let gi = 0;

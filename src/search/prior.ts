@@ -9,7 +9,11 @@
  *     names a variant (`commander`, `two-headed giant`, `統率者`, `쌍두거인`), found from the
  *     words of the 8xx/9xx headings that no core heading uses;
  *   - whether it is a list (the creature-type list 205.3m, planeswalker types 205.3j): a card-name
- *     word (`God`, `Teferi`) found in a list of names must not outrank the rule the query is about.
+ *     word (`God`, `Teferi`) found in a list of names must not outrank the rule the query is about;
+ *   - the headings above it (its section's, its rule's): a query word a rule lacks but its heading
+ *     holds counts in part for the rule's coverage (`starting life total in commander` → 903.7,
+ *     whose text says "starting life total" under the heading "Commander"; `first strike combat
+ *     damage step` → 510.4 under "Combat Damage Step").
  */
 import { TITLE, type SearchRecord } from './types.ts';
 
@@ -24,6 +28,9 @@ export class Prior {
   private readonly variant: Uint8Array;
   /** Index tokens of the variant headings that no core heading holds. */
   private readonly variantWords: Set<string>;
+  /** Per record: the record of its section's heading and of its rule's heading (`702.19a` → 702, 702.19), or -1. */
+  private readonly section: Int32Array;
+  private readonly parent: Int32Array;
 
   /**
    * @param records the bundle's records
@@ -50,6 +57,32 @@ export class Prior {
       if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) this.damp[i] = 0.3;
     });
     this.variantWords = new Set([...variantTokens].filter((t) => !core.has(t)));
+    this.section = new Int32Array(n).fill(-1);
+    this.parent = new Int32Array(n).fill(-1);
+    const heading = (num: string) => {
+      const j = byNumber.get(num);
+      return j !== undefined && records[j]![1] & TITLE ? j : -1;
+    };
+    records.forEach(([num], i) => {
+      const m = /^(\d{3})(?:\.(\d+)([a-z]*))?$/.exec(num);
+      if (!m || m[2] === undefined) return;
+      this.section[i] = heading(m[1]!);
+      if (m[3]) this.parent[i] = heading(`${m[1]}.${m[2]}`);
+    });
+  }
+
+  /**
+   * The weight of the query terms a record lacks but one of its headings holds: per term, its alternatives'
+   * bits (`termBits`) and its weight (`termWeight`); `mask` says which alternatives each record matched.
+   */
+  headingCover(idx: number, mask: Uint32Array, termBits: readonly number[], termWeight: readonly number[]): number {
+    const s = this.section[idx]!;
+    const p = this.parent[idx]!;
+    const above = (s >= 0 ? mask[s]! : 0) | (p >= 0 ? mask[p]! : 0);
+    if (!above) return 0;
+    let w = 0;
+    for (let k = 0; k < termBits.length; k++) if (!(mask[idx]! & termBits[k]!) && above & termBits[k]!) w += termWeight[k]!;
+    return w;
   }
 
   /** Whether a query (its index tokens) names a variant: then 8xx/9xx rules keep their full score. */

@@ -18,3 +18,7 @@ export const NUMBER_ONLY = /^\d{1,2}$/;
 export const SUBRULE = 50;
 /** Share of the heading-coverage bonus a question keeps. */
 export const QUESTION_HEADING = 0.3;
+/** Share of a query word's weight a rule gets for coverage when only its section's or rule's heading holds the word. */
+export const HEADING_COVER = 0.5;
+/** Bonus share of the text score for holding all of a question's adjacent word pairs (proximity.ts). */
+export const PAIRS = 1;

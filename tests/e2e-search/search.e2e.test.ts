@@ -236,6 +236,20 @@ suite('instant search in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('full-text: a Pagefind row the core missed is within the first ten, even below ten core rows (クローン カウンター)', async () => {
+    // Review 2026-11-27 search #10: the core lists ten rows for this query (its first matched only rule
+    // text), and Pagefind's hit was eleventh. Now Pagefind is asked, and its best row the core missed is 5th.
+    const { page, rows } = await fullText(`/ja/search/?q=${encodeURIComponent('クローン カウンター')}`);
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/pagefind/')).length);
+    expect(fetched).toBeGreaterThan(0);
+    const core = rows.filter((r) => r.source === 'core');
+    expect(core.length).toBe(10);
+    const firstPf = rows.findIndex((r) => r.source === 'pagefind');
+    expect(firstPf).toBe(4);
+    expect(rows.slice(0, 4).every((r) => r.source === 'core')).toBe(true);
+    await page.close();
+  }, 120_000);
+
   it('full-text: an English query on the Korean site is expanded before Pagefind (trample → 돌진)', async () => {
     const { page } = await fullText(`/ko/search/?q=trample`);
     const rows = await moreRows(page);

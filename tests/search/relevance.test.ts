@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { evaluate, matches, readRelevance, summarize } from '../../scripts/relevance.ts';
+import { atEdition, editionsToMeasure, evaluate, matches, readRelevance, summarize } from '../../scripts/relevance.ts';
 import { nodeSession } from '../../scripts/search.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -20,6 +20,50 @@ describe('relevance', () => {
     expect(matches('704.5j', '704*')).toBe(true);
     expect(matches('7040', '704*')).toBe(false);
   });
+
+  it('a set moves to the current edition through the history, never by bare number', () => {
+    // 2019's 119.4 (damage) is 2026's 120.4 (README, "Current editions"); 2026's 119.4 is another rule
+    // (life). A typed number asks for the rule with that number in the edition shown.
+    const set = {
+      lang: 'ja' as const,
+      edition: '2019-01-25',
+      cases: [
+        { q: 'ダメージ', expect: ['119.4', '119.3*'], kind: 'keyword' as const, part: 'tuned' as const },
+        { q: '119.4', expect: ['119.4'], kind: 'number' as const, part: 'tuned' as const },
+      ],
+    };
+    const { set: moved, dropped } = atEdition(set, '2026-01-16');
+    expect(moved.edition).toBe('2026-01-16');
+    expect(moved.cases.map((c) => c.expect)).toEqual([['120.4', '120.3*'], ['119.4']]);
+    expect(dropped).toEqual([]);
+  });
+
+  it('ja and ko are measured on the translation and on the current edition /ja/ and /ko/ show', () => {
+    expect(editionsToMeasure(readRelevance('ja'))).toEqual(['2019-01-25', '2026-01-16']);
+    expect(editionsToMeasure(readRelevance('ko'))).toEqual(['2019-01-25', '2026-01-16']);
+    expect(editionsToMeasure(readRelevance('en'))).toEqual(['2026-01-16']);
+  });
+
+  for (const lang of ['ja', 'ko'] as const) {
+    it(`${lang}: every expectation followed to the current edition names a rule of it`, () => {
+      const set = readRelevance(lang);
+      const { set: moved, dropped } = atEdition(set, '2026-01-16');
+      const session = nodeSession(lang, '2026-01-16');
+      const missing = moved.cases.flatMap((c) => c.expect.filter((e) => session.native.recordIndex(e.replace(/\*$/, '')) === undefined).map((e) => `${c.q} → ${e}`));
+      expect(missing).toEqual([]);
+      // Left out: a query whose every expected rule has no 2026 counterpart (at most a handful).
+      expect(dropped.length).toBeLessThanOrEqual(3);
+      expect(moved.cases.length + dropped.length).toBe(set.cases.length);
+    });
+
+    it(`${lang}: the current edition (/${lang}/) keeps issue 13's thresholds too (recall@10 ≥ 0.97, MRR ≥ 0.93)`, async () => {
+      const m = await evaluate(lang, atEdition(readRelevance(lang), '2026-01-16').set);
+      const old = m.outcomes.filter((o) => o.part === 'tuned' && ISSUE_13.has(o.kind));
+      const s = summarize(old.map((o) => o.rank));
+      expect(s.recall10, `missed: ${old.filter((o) => o.rank === null).map((o) => o.q).join(', ')}`).toBeGreaterThanOrEqual(0.97);
+      expect(s.mrr).toBeGreaterThanOrEqual(0.93);
+    });
+  }
 
   for (const lang of ['en', 'ja', 'ko'] as const) {
     it(`${lang}: ≥ 250 queries, ≥ 60 questions, ≥ 30 misspellings, ≥ 30 card queries, a held-out part of each`, () => {

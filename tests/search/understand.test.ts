@@ -14,6 +14,8 @@ import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior } from '../../src/search/prior.ts';
+import { pairKeys, pairShare } from '../../src/search/proximity.ts';
+import { titleKey } from '../../src/search/engine.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
@@ -112,6 +114,25 @@ describe('prior: citations, variant rules, lists', () => {
     expect(prior.namesVariant(['giant'])).toBe(true);
     expect(prior.namesVariant(['player', 'poison', 'counter'])).toBe(false);
   });
+  it('a word only a heading above the rule holds counts in part for the rule', async () => {
+    const prior = new Prior(bundle!.records, indexTokens);
+    const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
+    // 903.7 ("each player sets their life total to 40") lacks "commander"; its section heading 903 is
+    // "Commander". Two query terms, one alternative each: bit 0 "commander", bit 1 "life".
+    expect(bundle!.records[idx('903')]![2]).toBe('Commander');
+    expect(/commander/i.test(bundle!.records[idx('903.7')]![2])).toBe(false);
+    const mask = new Uint32Array(bundle!.records.length);
+    mask[idx('903')] = 1;
+    mask[idx('903.7')] = 2;
+    mask[idx('103.4')] = 2;
+    expect(prior.headingCover(idx('903.7'), mask, [1, 2], [3, 1])).toBe(3);
+    // A rule of another section, and a word the rule holds itself, get nothing from it.
+    expect(prior.headingCover(idx('103.4'), mask, [1, 2], [3, 1])).toBe(0);
+    mask[idx('903.7')] = 3;
+    expect(prior.headingCover(idx('903.7'), mask, [1, 2], [3, 1])).toBe(0);
+    // The question now lists 903.7 (it was not in the top ten without the heading's word).
+    expect(await top(en, 'starting life total in commander')).toContain('903.7');
+  });
   it('ranks the core rule and its most-cited subrules first', async () => {
     const trample = await top(en, 'trample');
     expect(trample.indexOf('702.19b')).toBeGreaterThanOrEqual(0);
@@ -124,6 +145,25 @@ describe('prior: citations, variant rules, lists', () => {
     // A card name never lets the creature-type list come first.
     expect((await top(en, 'Wrath of God indestructible'))[0]).not.toBe('205.3m');
     expect((await top(en, 'Wrath of God indestructible')).slice(0, 5)).toContain('702.12b');
+  });
+});
+
+describe('proximity: adjacent content words of a question', () => {
+  it('pairs of Latin content words, as compact keys; the share a rule holds', () => {
+    expect(pairKeys(contentQuery(normalize('how many cards in a constructed deck')), titleKey)).toEqual(['cardconstructed', 'constructeddeck']);
+    expect(pairKeys('インスタントは 唱え', titleKey)).toEqual([]);
+    // 510.4 (2026): "…has first strike (see rule 702.7) … as the combat damage step begins…": "first
+    // strike", "combat damage" and "damage step" stand in it as written, "strike combat" does not.
+    const b = loadBundle(`en-${EDITION.en}`);
+    const body = b.records.find((r) => r[0] === '510.4')![2];
+    const pairs = pairKeys('first strike combat damage step', titleKey);
+    expect(pairs).toEqual(['firststrike', 'strikecombat', 'combatdamage', 'damagestep']);
+    expect(pairShare(titleKey(body), pairs)).toBe(0.75);
+    expect(pairShare(titleKey('The combat phase has five steps'), pairs)).toBe(0);
+  });
+  it('a rule holding the question’s words side by side comes first', async () => {
+    // 100.2a: "In constructed play … each deck has a minimum deck size of 60 cards" ("constructed deck").
+    expect((await top(en, 'how many cards in a constructed deck'))[0]).toBe('100.2a');
   });
 });
 
@@ -202,6 +242,36 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect((await top(en, 'what happens if both players would lose at the same time')).slice(0, 3)).toContain('104.4a');
     // 608.2b: a spell whose targets are all illegal doesn't resolve ("fizzles").
     expect(await top(en, 'when does a spell fizzle')).toContain('608.2b');
+  });
+  it('players’ words of the CR’s wording: tries to, チェック, 初期ライフ, 順番, 촉발, 커맨더 세금', async () => {
+    expect(concepts!.rewrite('effect tries to do something impossible').text).toBe('effect attempts to do something impossible');
+    // 609.3: "If an effect attempts to do something impossible, it does only as much as possible."
+    expect((await top(en, 'effect tries to do something impossible'))[0]).toBe('609.3');
+    const jac = new Concepts(readSynonyms('ja'));
+    expect(jac.rewrite('状況起因処理はいつチェックされる').text).toBe('状況起因処理はいつ確認される');
+    expect(jac.rewrite('統率者戦の初期ライフ').text).toBe('統率者戦のライフ総量');
+    // 704.3 (2019 ja): 「…ゲームは状況起因処理の発生する条件のどれかが満たされていないかを確認し…」.
+    expect(await top(ja, '状況起因処理はいつチェックされる？')).toContain('704.3');
+    // 903.7 (2019 ja): 「…各プレイヤーは自分のライフ総量を40点にし…」.
+    expect(await top(ja, '統率者戦の初期ライフは何点？')).toContain('903.7');
+    // 603.3b (2019 ja): 「…自分の選んだ順序でスタックに積む」.
+    expect(await top(ja, '同時に誘発した能力の順番は誰が決める？')).toContain('603.3b');
+    // The 2019 Korean CR says 격발 for "trigger" (603.3b 「격발 능력들」), players also 촉발: the
+    // Triggered Ability entry (격발 능력, citing 603) comes first.
+    expect((await top(ko, '촉발 능력'))[0]).toBe('g-triggered-ability~격발-능력');
+    // 903.8 (2019 ko): the additional {2} for each previous cast from the command zone.
+    expect((await top(ko, '커맨더 세금은 얼마야?'))[0]).toBe('903.8');
+  });
+  it('changing zones and getting priority, in the CR’s words', async () => {
+    expect(concepts!.rewrite('do counters stay when it changes zones').text).toBe('do counters stay when it moves from one zone to another');
+    // 122.2 (2026): "Counters on an object are not retained if that object moves from one zone to another."
+    expect((await top(en, 'do counters stay on a creature when it changes zones'))[0]).toBe('122.2');
+    // 121.2 (2019 ko): 「…그 개체가 그 구역에서 다른 구역으로 이동할 때 유지되지 않습니다」.
+    expect((await top(ko, '구역을 옮기면 카운터는 남아?'))[0]).toBe('121.2');
+    expect(new Concepts(readSynonyms('ja')).rewrite('領域を移動したら').text).toBe('ある領域から他の領域に移動したら');
+    // 117.3a (2026): "The active player receives priority at the beginning of most steps and phases…".
+    expect(concepts!.rewrite('when does the active player get priority').text).toBe('when does the active player receives priority');
+    expect((await top(en, 'when does the active player get priority')).slice(0, 3)).toContain('117.3a');
   });
 });
 

@@ -10,8 +10,10 @@
  *      them in document order, search-notes §6), become rows like the others, each rule once.
  *   Section and edition filters apply to both parts: the core answers in the chosen edition (its own
  *   bundle, one worker per edition asked), so an older edition and rule numbers are answered there
- *   too. The core is asked first; Pagefind (≈ 125 KB more) loads only when the core has fewer than
- *   ten rows, when "more" is pressed or a filter is opened. A Pagefind hit with no rule or glossary
+ *   too. The core is asked first; Pagefind (≈ 125 KB more) loads only when the core's answer needs it
+ *   (fewer than ten rows, or a first row that matched only rule text: `needsFullText` in fuse.ts),
+ *   when "more" is pressed or a filter is opened. Its best two rows the core missed take the 5th and
+ *   10th places (`interleave`), never below the core's ten. A Pagefind hit with no rule or glossary
  *   anchor (text of the page's chrome, not of a rule) is never a row.
  */
 import { ruleQuery } from '../../search/rule-query.ts';
@@ -20,6 +22,7 @@ import type { SearchHit } from '../../search/types.ts';
 import { hitHref, labelsOf, rowParts, snippetNodes } from './rows.ts';
 import type { WorkerIn, WorkerOut } from './search.worker.ts';
 import { fillMessage, format } from '../../i18n/translate.ts';
+import { interleave, needsFullText } from './fuse.ts';
 
 interface PfSub { title: string; url: string; excerpt: string; locations: number[] }
 interface PfData { url: string; meta: Record<string, string>; excerpt: string; sub_results: PfSub[] }
@@ -281,7 +284,7 @@ function mount(root: HTMLElement): void {
     // A rule number is answered exactly by the core (702.6 and its subrules, never 702.60). The
     // full text is asked only when the core has fewer than ten rows (or "more" asks for it).
     const number = !!ruleQuery(raw);
-    const mod = !number && (top.length < TOP || !answer) ? await load().catch(() => null) : null;
+    const mod = needsFullText(answer ? top : null, number, TOP) ? await load().catch(() => null) : null;
     if (mine !== run) return;
     more.hidden = number || !!mod || !answer;
     pending = !number && !mod && !!answer ? { raw, expanded: answer.expanded, ed, sec } : null;
@@ -296,6 +299,9 @@ function mount(root: HTMLElement): void {
       results = res?.results ?? [];
       await renderMore(mine);
       if (mine !== run) return;
+      // The rows the core missed join its rows: the best two within the first ten.
+      const rows = [...list.children];
+      list.replaceChildren(...interleave(rows.slice(0, top.length), rows.slice(top.length)));
     }
     const n = list.children.length;
     if (!answer && !mod && !number) status.textContent = d['lFailed'] ?? '';

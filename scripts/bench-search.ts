@@ -18,6 +18,7 @@
  * The Chromium parts need /usr/bin/chromium (and dist/ for the page measurements); without them the
  * cells say n/a.
  */
+import { LANGS } from '../src/i18n/locales.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +35,6 @@ import { atEdition, editionsToMeasure, evaluate, hitMatches, readRelevanceSet, s
 import { serve } from './start.ts';
 
 const RUNS = 5;
-const LANGS = ['en', 'ja', 'ko'] as const;
 const DIST = join(ROOT, 'dist');
 
 const gz = (x: unknown) => gzipSync(typeof x === 'string' ? x : JSON.stringify(x), { level: 9 }).length;

@@ -3,7 +3,7 @@
  * into `npm run build`). Uses Pagefind's Node API on the built pages:
  *   - only pages marked `data-pagefind-body` (rule section pages and the glossary) are indexed;
  *   - one index per `<html lang>` (en, ja, ko; never `forceLanguage`, which would merge them and turn
- *     off Japanese segmentation; search-notes §3);
+ *     off Japanese segmentation; docs/design-notes.md §3);
  *   - every rule element (`id="702.19b" data-rule="702.19b"`) gets `data-pagefind-title` in the HTML
  *     handed to Pagefind (the files on disk are not changed), so each rule is a sub-result with its
  *     own anchor (`/en/702/2/#702.19b`);

@@ -11,6 +11,7 @@
  * is measured too, with each expected rule followed through the history's chain to its number there
  * (`atEdition`): 2019's 119.4 (damage) is 2026's 120.4, never whatever 2026 numbers 119.4.
  */
+import { LANGS } from '../src/i18n/locales.ts';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,6 @@ import { readCatalog, readHistory } from '../src/pipeline/generated.ts';
 import { mapNumber, type HistoryStore } from '../src/history/store.ts';
 import { ROOT } from './search-index.ts';
 
-const LANGS = ['en', 'ja', 'ko'] as const;
 
 const Case = z.strictObject({
   q: z.string().min(1),

@@ -6,6 +6,7 @@
  * Run after `npm run data` and before `astro build`. The bundles are built from
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
+import { LANGS } from '../src/i18n/locales.ts';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,7 +117,7 @@ export function loadBundle(id: string): SearchBundle {
   if (hit) return hit;
   const file = join(SEARCH_OUT, `${id}.json`);
   const catalog = catalogFile();
-  const synonymFiles = (['en', 'ja', 'ko'] as const).map((l) => join(ROOT, 'content/search', `synonyms.${l}.json`));
+  const synonymFiles = LANGS.map((l) => join(ROOT, 'content/search', `synonyms.${l}.json`));
   const fresh =
     existsSync(file) &&
     existsSync(catalog) &&

@@ -6,6 +6,7 @@
  *   {"query": …, "results": [{"number": …, "lang": …, "snippet": …}, …]}   (top 10, best first)
  * Without `--batch`, prints the same for QUERY, plus readable lines on stderr when stdout is a TTY.
  */
+import { LANGS, isLang } from '../src/i18n/locales.ts';
 import { parseOptions } from './args.ts';
 import { loadBundle, loadHead } from './search-index.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
@@ -13,7 +14,7 @@ import { Searcher } from '../src/search/engine.ts';
 import { SearchSession } from '../src/search/session.ts';
 import type { Lang } from '../src/model/types.ts';
 
-const USAGE = 'usage: cr search --lang en|ja|ko [--edition YYYY-MM-DD] [--batch] [QUERY]';
+const USAGE = `usage: cr search --lang ${LANGS.join('|')} [--edition YYYY-MM-DD] [--batch] [QUERY]`;
 
 /** Builds a session for a language and edition with a Node loader for the bridged bundles. */
 export function nodeSession(lang: Lang, edition?: string): SearchSession {
@@ -57,8 +58,8 @@ export async function runSearchCommand(args: string[]): Promise<number> {
   }
   const { lang, edition } = values;
   const batch = values.batch ?? false;
-  if (!lang || !['en', 'ja', 'ko'].includes(lang)) {
-    process.stderr.write(`cr search: --lang must be en, ja or ko\n${USAGE}\n`);
+  if (!isLang(lang)) {
+    process.stderr.write(`cr search: --lang must be ${LANGS.slice(0, -1).join(', ')} or ${LANGS.at(-1)}\n${USAGE}\n`);
     return 2;
   }
   if (edition !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(edition)) {

@@ -87,7 +87,7 @@ async function sandboxCarry(doc: RuleDocument): Promise<string> {
 
 export async function runUpdate(args: string[], root = PROJECT_ROOT, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`), today?: Date): Promise<UpdateResult> {
   const { values, positionals } = parseOptions(args, { from: { type: 'string' }, manifest: { type: 'string' }, lang: { type: 'string' } });
-  if (positionals.length > 0) throw new UsageError('usage: cr update [--from DIR|FILE|URL] [--lang en|ja|ko] [--manifest FILE]');
+  if (positionals.length > 0) throw new UsageError(`usage: cr update [--from DIR|FILE|URL] [--lang ${LANGS.join('|')}] [--manifest FILE]`);
   const lang = oneOf('lang', values.lang, LANGS) ?? 'en';
   if (lang !== 'en' && values.from === undefined) throw new UsageError(`--lang ${lang} needs --from DIR|FILE|URL: there is no official page of ${LANG_NAME[lang]} translations`);
   const from = values.from ?? OFFICIAL_RULES_PAGE;

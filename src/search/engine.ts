@@ -3,7 +3,7 @@
  *
  * One language and edition: a FlexSearch inverted index over the bundle's records, plus the
  * ranking FlexSearch lacks. FlexSearch orders hits by token position and has no IDF, so long
- * queries with common words bury definitions (search-notes §4, pitfall 6). Here FlexSearch answers
+ * queries with common words bury definitions (docs/design-notes.md §3.2, pitfall 6). Here FlexSearch answers
  * "which records hold this token" and the ranking is ours:
  *
  *   1. rule numbers, exactly (numbers.ts);

@@ -9,7 +9,7 @@
  *   - Japanese and Korean runs become overlapping character bigrams, which match without word
  *     spaces, across particles (`생물이` / `생물을` share `생물`) and inside katakana compounds.
  *     Bigrams beat `Intl.Segmenter` here because they do not depend on the ICU version of the
- *     browser (search-notes §4, pitfall 4).
+ *     browser (docs/design-notes.md §3.2, pitfall 4).
  */
 import type { Lang } from '../model/types.ts';
 
@@ -22,7 +22,7 @@ const SLOW_CHARS = new Map<string, string>();
 /**
  * Normalises one character for matching: NFKC (full-width → ASCII, half-width katakana → full),
  * lowercase, curly quotes → straight. Never NFKD: it splits Hangul into jamo and voiced kana into
- * base + mark (search-notes §4, pitfall 1).
+ * base + mark (docs/design-notes.md §3.2, pitfall 1).
  */
 function normChar(ch: string): string {
   const c = ch.charCodeAt(0);
@@ -147,7 +147,7 @@ export function latinWord(w: string): string {
 /**
  * Folds plural English nouns so `creatures` and `creature` meet: `abilities` → `ability`,
  * `blockers` → `blocker`, `toughness` unchanged. Verb forms (`flying`, `blocked`) are left alone:
- * stemming them loses words (search-notes §3, `flying` → `fli` matched `flip`).
+ * stemming them loses words (docs/design-notes.md §3, `flying` → `fli` matched `flip`).
  */
 export function foldPlural(w: string): string {
   if (w.length <= 3 || /\d/.test(w)) return w;

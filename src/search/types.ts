@@ -52,7 +52,7 @@ export interface SearchBundle {
   glossary: GlossaryInfo[];
   /**
    * `head` bundles (the small first download) hold every record, but bodies only for headings
-   * and glossary entries; the `full` bundle of the same id adds the rest (search-notes §6).
+   * and glossary entries; the `full` bundle of the same id adds the rest (docs/design-notes.md §3.3).
    */
   part?: 'head' | 'full';
 }

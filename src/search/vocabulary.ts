@@ -2,7 +2,7 @@
  * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
  *
  * The index's vocabulary and how a query word reaches it. Tokens are never stemmed at index time
- * (stemming lost words: `flying` → `fli` matched `flip`, search-notes §3); instead each query term
+ * (stemming lost words: `flying` → `fli` matched `flip`, docs/design-notes.md §3); instead each query term
  * expands at lookup time into the indexed tokens it may mean: completions of a prefix (as-you-type,
  * and `block` → `blocked`), the base of an `-ed`/`-ing`/`-s` form, edit-distance-1/2 corrections of
  * an unknown word, every CJK bigram holding a lone character, and the syllables a Hangul syllable

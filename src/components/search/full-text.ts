@@ -7,7 +7,7 @@
  *   2. Below them, Pagefind (`/pagefind/pagefind.js`, its JS API) searches the full text of every
  *      page, with the query the core expanded (`trample` → `トランプル` on the Japanese site,
  *      `deathtuch` → `deathtouch`); its per-rule sub-results, ranked by hits (Pagefind returns
- *      them in document order, search-notes §6), become rows like the others, each rule once.
+ *      them in document order, docs/design-notes.md §3.3), become rows like the others, each rule once.
  *   Section and edition filters apply to both parts: the core answers in the chosen edition (its own
  *   bundle, one worker per edition asked), so an older edition and rule numbers are answered there
  *   too. The core is asked first; Pagefind (≈ 125 KB more) loads only when the core's answer needs it

@@ -9,8 +9,10 @@
 import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
 import { describeSymbol } from '../../site/symbols.ts';
+import { LOCALES, isLang } from '../../i18n/locales.ts';
 
-const LANG_LABEL: Record<string, string> = { en: 'EN', ja: 'JA', ko: 'KO' };
+/** A row's language badge (`JA`), from src/i18n/locales.ts; an unknown code shows as itself. */
+const badgeOf = (lang: string): string => (isLang(lang) ? LOCALES[lang].badge : lang);
 const SYMBOL = /\{([^{}\s]{1,12})\}/g;
 
 /** Labels a row needs, read from the box's `data-l-*` attributes. */
@@ -105,8 +107,8 @@ export function rowParts(hit: SearchHit, pageLang: string, labels: RowLabels): H
     head.append(span('cr-sr-num', hit.number));
   }
   if (hit.lang !== pageLang) {
-    const badge = span('cr-sr-lang', LANG_LABEL[hit.lang] ?? hit.lang);
-    badge.title = `${labels.matched} ${LANG_LABEL[hit.lang] ?? hit.lang}`;
+    const badge = span('cr-sr-lang', badgeOf(hit.lang));
+    badge.title = `${labels.matched} ${badgeOf(hit.lang)}`;
     head.append(badge);
   }
   if (!hit.glossary && hit.context) {

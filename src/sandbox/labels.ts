@@ -6,8 +6,8 @@ import en from '../i18n/locales/en.loader.json';
 import ja from '../i18n/locales/ja.loader.json';
 import ko from '../i18n/locales/ko.loader.json';
 
-export type Lang = 'en' | 'ja' | 'ko';
-export const LANGS: readonly Lang[] = ['en', 'ja', 'ko'];
+export { LANGS, type Lang } from '../i18n/locales.ts';
+import type { Lang } from '../i18n/locales.ts';
 
 type LoaderLabels = typeof en;
 export const LOADER_LABELS: Record<Lang, LoaderLabels> = { en, ja, ko };

@@ -123,7 +123,7 @@ async function main(argv: string[]): Promise<void> {
       // located line with what to do, not a module-resolution stack trace.
       const { readCrosswalk } = await import('../src/pipeline/generated.ts');
       const { GeneratedDataError } = await import('../src/pipeline/crosswalk-file.ts');
-      const { describeCode } = await import('../src/pipeline/diagnostics.ts');
+      const { describeCode } = await import('../src/model/diagnostics.ts');
       try {
         readCrosswalk();
       } catch (e) {

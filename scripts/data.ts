@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { inChapterOrder } from '../src/pipeline/merge.ts';
 import { finishDocuments } from '../src/pipeline/build-documents.ts';
-import { describeCode } from '../src/pipeline/diagnostics.ts';
+import { describeCode } from '../src/model/diagnostics.ts';
 import { LANGS } from '../src/i18n/locales.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';

@@ -1,5 +1,5 @@
 /**
- * The registry of diagnostic codes (src/pipeline/diagnostics.ts): every code the pipeline reports is
+ * The registry of diagnostic codes (src/model/diagnostics.ts): every code the pipeline reports is
  * registered and every registered code is reported somewhere (both found by scanning the sources with
  * a regular expression, independently of the registry), each entry says what to do, the constructor
  * holds call sites to the registered severities, and the real documents only produce registered codes.
@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTICS, DIAGNOSTIC_CODES, diagnostic, isDiagnosticCode, reporter } from '../src/pipeline/diagnostics.ts';
+import { DIAGNOSTICS, DIAGNOSTIC_CODES, diagnostic, isDiagnosticCode, reporter } from '../src/model/diagnostics.ts';
 import type { Diagnostic } from '../src/model/types.ts';
 import { ROOT, SEED, parseFile } from './helpers.ts';
 

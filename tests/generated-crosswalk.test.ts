@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GeneratedDataError, parseCrosswalkFile, readCrosswalkText } from '../src/pipeline/crosswalk-file.ts';
-import { DIAGNOSTICS } from '../src/pipeline/diagnostics.ts';
+import { DIAGNOSTICS } from '../src/model/diagnostics.ts';
 import { generatedDir, readCrosswalk } from '../src/pipeline/generated.ts';
 import { CROSSWALK_2019_2026 } from '../src/engine/crosswalk.ts';
 import { ROOT } from './helpers.ts';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JsonFileError } from '../src/pipeline/json-file.ts';
 import { PROJECT_ROOT, loadManifest } from '../src/pipeline/sources.ts';
 import { generatedDir, readCatalog, readDocument, readHistory } from '../src/pipeline/generated.ts';
-import { describeCode } from '../src/pipeline/diagnostics.ts';
+import { describeCode } from '../src/model/diagnostics.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cr-json-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
  * Pure data: no functions, JSON-serialisable, shared by the build and the browser.
  */
 
-import type { DiagnosticCode } from '../pipeline/diagnostics.ts';
+import type { DiagnosticCode } from './diagnostics.ts';
 
 export { LANGS, type Lang } from '../i18n/locales.ts';
 import type { Lang } from '../i18n/locales.ts';
@@ -17,7 +17,7 @@ export interface Diagnostic {
   line: number;
   /** Says what was found and what was expected. */
   message: string;
-  /** Stable machine-readable kind, registered in src/pipeline/diagnostics.ts (title, hint, severity). */
+  /** Stable machine-readable kind, registered in src/model/diagnostics.ts (title, hint, severity). */
   code: DiagnosticCode;
   /** The rule the finding concerns, when there is one. */
   rule?: string;

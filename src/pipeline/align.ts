@@ -5,7 +5,7 @@
  * site uses `missing` to fall back to English, labelled.
  */
 import type { RuleDocument } from '../model/types.ts';
-import { diagnostic } from './diagnostics.ts';
+import { diagnostic } from '../model/diagnostics.ts';
 
 export interface Alignment {
   /** English rule numbers absent from the translation. */

@@ -10,7 +10,7 @@ import type { Block, ReaderOutput } from './blocks.ts';
 import { parseInline } from './inline.ts';
 import { findRenumberings } from './numbering.ts';
 import { linkCrossReferences } from './link.ts';
-import { reporter } from './diagnostics.ts';
+import { reporter } from '../model/diagnostics.ts';
 
 /** Parses a paragraph and shifts its note markers so they index the rule's whole note list. */
 function paragraphWithNotes(text: string, rule: Rule, notes: Note[], terms?: ReadonlyMap<string, string>): Paragraph {

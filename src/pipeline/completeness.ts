@@ -7,7 +7,7 @@
  */
 import type { Diagnostic, RuleDocument } from '../model/types.ts';
 import { parseEffectiveDate } from './blocks.ts';
-import { diagnostic } from './diagnostics.ts';
+import { diagnostic } from '../model/diagnostics.ts';
 
 /**
  * How far past today an edition date may lie. The CR is published a week or two before the set

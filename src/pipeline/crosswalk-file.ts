@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { Diagnostic } from '../model/types.ts';
-import type { DiagnosticCode } from './diagnostics.ts';
+import type { DiagnosticCode } from '../model/diagnostics.ts';
 
 /** Where the data stage writes it, relative to the project (the message names it so). */
 export const CROSSWALK_JSON = 'src/generated/crosswalk.json';

@@ -9,7 +9,7 @@
  * rules text holds; a few characters a legacy CJK table lacks are a warning.
  */
 import type { Diagnostic, Severity } from '../model/types.ts';
-import { reporter, type DiagnosticCode } from './diagnostics.ts';
+import { reporter, type DiagnosticCode } from '../model/diagnostics.ts';
 
 export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
 

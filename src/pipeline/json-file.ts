@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type * as z from 'zod';
 import type { Diagnostic } from '../model/types.ts';
-import { describeCode, type DiagnosticCode } from './diagnostics.ts';
+import { describeCode, type DiagnosticCode } from '../model/diagnostics.ts';
 
 /** A JSON file that cannot be used: the diagnostics say where and what; the message has them, with the hint. */
 export class JsonFileError extends Error {

@@ -12,7 +12,7 @@
 import type { Inline, Paragraph, RuleDocument } from '../model/types.ts';
 import { referencedNumbers } from '../model/text.ts';
 import { rangeEnd } from './inline.ts';
-import { diagnostic } from './diagnostics.ts';
+import { diagnostic } from '../model/diagnostics.ts';
 import { replaceInText } from './text-nodes.ts';
 
 // A subrule-shaped number (`601.2a`, `616.1`) not inside a longer number or word, with an optional

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { LANGS } from '../i18n/locales.ts';
 import type { Catalog } from './generated.ts';
 import type { HistoryStore } from '../history/store.ts';
-import { isDiagnosticCode } from './diagnostics.ts';
+import { isDiagnosticCode } from '../model/diagnostics.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = z.string().regex(DATE, 'an edition date such as 2026-01-16');
@@ -146,7 +146,7 @@ export const DocumentSchema = z.strictObject({
       file: z.string(),
       line: z.number().int(),
       message: z.string(),
-      code: z.string().refine(isDiagnosticCode, 'a code of the registry (src/pipeline/diagnostics.ts)'),
+      code: z.string().refine(isDiagnosticCode, 'a code of the registry (src/model/diagnostics.ts)'),
       rule: z.string().optional(),
     }),
   ),

@@ -2,7 +2,7 @@ import { describe, expect, test, beforeAll } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSite } from './support.ts';
-import { DIAGNOSTIC_CODES } from '../../src/pipeline/diagnostics.ts';
+import { DIAGNOSTIC_CODES } from '../../src/model/diagnostics.ts';
 import { UNUSED_PAGEFIND_FILES } from '../../scripts/pagefind.ts';
 import { crawl, type CrawlReport } from './crawl.ts';
 

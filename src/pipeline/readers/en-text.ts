@@ -8,7 +8,7 @@ import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts'
 import { parseInline } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading, paragraphsOf } from '../lines.ts';
 import { contentsFrom, lastTextLine } from '../completeness.ts';
-import { diagnostic } from '../diagnostics.ts';
+import { diagnostic } from '../../model/diagnostics.ts';
 
 const isBlank = (l: string) => l.trim() === '';
 

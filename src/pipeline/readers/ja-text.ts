@@ -44,7 +44,7 @@ import {
 import { LOSS_REASONS, findElements, lineDamage, linkStems, markLine, type Restored } from '../ja-damage.ts';
 import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
-import { reporter } from '../diagnostics.ts';
+import { reporter } from '../../model/diagnostics.ts';
 
 const isBlank = (l: string) => l.trim() === '';
 

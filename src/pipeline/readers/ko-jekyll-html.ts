@@ -16,7 +16,7 @@ import type { Diagnostic } from '../../model/types.ts';
 import type { ReaderOutput } from '../blocks.ts';
 import { extractInlineNotes } from './ko-notes.ts';
 import { readKoreanLines, type KoLine } from './ko-lines.ts';
-import { reporter } from '../diagnostics.ts';
+import { reporter } from '../../model/diagnostics.ts';
 import { flattenFlow, footnotesOf, parseMarkdown, readFrontMatterFields, reportFlood, reportUnusedFootnotes, type FlattenContext } from './ko-markdown.ts';
 
 // ---------------------------------------------------------------------------------------------

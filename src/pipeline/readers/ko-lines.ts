@@ -10,7 +10,7 @@ import type { Diagnostic, GlossaryEntry, Note, SourceFormat } from '../../model/
 import { parseEffectiveDate, type Block, type ReaderOutput } from '../blocks.ts';
 import { parseInline } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading, paragraphsOf } from '../lines.ts';
-import { reporter, type Report } from '../diagnostics.ts';
+import { reporter, type Report } from '../../model/diagnostics.ts';
 
 /** One logical line of a Korean source: its text (notes cut out), its 1-based physical line, its notes. */
 export interface KoLine {

@@ -14,7 +14,7 @@ import type { Note } from '../../model/types.ts';
 import { NOTE_MARK } from '../inline.ts';
 import { extractInlineNotes, noteText, trimSpacesEnd } from './ko-notes.ts';
 import type { KoLine } from './ko-lines.ts';
-import type { Report } from '../diagnostics.ts';
+import type { Report } from '../../model/diagnostics.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Jekyll front matter

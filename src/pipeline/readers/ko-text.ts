@@ -12,7 +12,7 @@ import type { Diagnostic, SourceFormat } from '../../model/types.ts';
 import type { ReaderOutput } from '../blocks.ts';
 import { extractInlineNotes } from './ko-notes.ts';
 import { readKoreanLines, type KoLine } from './ko-lines.ts';
-import { reporter } from '../diagnostics.ts';
+import { reporter } from '../../model/diagnostics.ts';
 import { markdownLines, readFrontMatter } from './ko-markdown.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  * `message` is the form of the located message (placeholders in braces); the message itself is
  * written where the finding is made, because only there is the evidence (found … expected …).
  */
-import type { Diagnostic, Severity } from '../model/types.ts';
+import type { Diagnostic, Severity } from './types.ts';
 
 /** Where in the pipeline a code is reported. */
 export type DiagnosticStage = 'sources' | 'decode' | 'reader' | 'assemble' | 'completeness' | 'link' | 'align' | 'generated';
@@ -312,7 +312,7 @@ export function diagnostic(code: DiagnosticCode, file: string, line: number, mes
   const spec: DiagnosticSpec = DIAGNOSTICS[code];
   const severity = options.severity ?? spec.severity;
   if (severity !== spec.severity && !spec.alsoAs?.includes(severity)) {
-    throw new Error(`diagnostic ${code} is registered as ${spec.severity}${spec.alsoAs ? ` or ${spec.alsoAs.join(', ')}` : ''}, not ${severity} (src/pipeline/diagnostics.ts)`);
+    throw new Error(`diagnostic ${code} is registered as ${spec.severity}${spec.alsoAs ? ` or ${spec.alsoAs.join(', ')}` : ''}, not ${severity} (src/model/diagnostics.ts)`);
   }
   return { severity, file, line, code, message, ...(options.rule ? { rule: options.rule } : {}) };
 }

@@ -13,6 +13,7 @@ import { initNotFound } from './notfound.ts';
 import { initOffline } from './offline.ts';
 import { PreviewController } from './preview.ts';
 import { initSwitch, showAbsent } from './switch.ts';
+import { initToTop } from './to-top.ts';
 
 const previews = new PreviewController(document);
 previews.init();
@@ -26,6 +27,7 @@ initHome();
 initOffline();
 initHash();
 initMarks();
+initToTop();
 // The history pages' script (any-two diff, pinned permalinks) loads only where it is needed.
 if (document.querySelector('[data-compare], [data-history-at]')) {
   void import('./history.ts').then((m) => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { finalConsonant, particle } from '../src/i18n/korean.ts';
-import { fillMessage, format, messageData } from '../src/i18n/translate.ts';
+import { fillMessage, format, messageData, type Catalog } from '../src/i18n/translate.ts';
 import ko from '../src/i18n/locales/ko.site.json';
 import en from '../src/i18n/locales/en.site.json';
 import ja from '../src/i18n/locales/ja.site.json';
@@ -30,7 +30,7 @@ describe('Korean particles', () => {
   it('fills `{q~과}` in templates at build time and in the browser, and leaves other locales’ {q} alone', () => {
     expect(format(ko.glossaryNone, { q: '독' })).toBe('“독”과 일치하는 용어가 없습니다. 전문 검색:');
     expect(format(ko.glossaryNone, { q: '대지' })).toBe('“대지”와 일치하는 용어가 없습니다. 전문 검색:');
-    expect(fillMessage(messageData({ en, ja, ko }, 'ko', 'glossaryNone'), { q: '독' })).toBe('“독”과 일치하는 용어가 없습니다. 전문 검색:');
+    expect(fillMessage(messageData<Catalog>({ en, ja, ko }, 'ko', 'glossaryNone'), { q: '독' })).toBe('“독”과 일치하는 용어가 없습니다. 전문 검색:');
     expect(format('{q~과}', {})).toBe('{q~과}');
   });
 });

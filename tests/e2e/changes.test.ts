@@ -82,6 +82,17 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
       await page.close();
     });
 
+    for (const path of ['/en/702/2/', '/ja/702/2/', '/ko/702/']) {
+      test(`${path}: one tab stop per rule at most (its menu; the number is reached through it or with [ and ])`, async () => {
+        const page = await site.open(path, { context: ctx(), ready: true });
+        const perRule = await page.locator('main .r').evaluateAll((rs) => rs.map((r) => [...r.querySelectorAll(':scope > .rm > summary, :scope > .rh > a.num, :scope > .rb > a.num, .hist-link')]
+          .filter((el) => (el as HTMLElement).tabIndex >= 0).length));
+        expect(perRule.length).toBeGreaterThan(10);
+        expect(Math.max(...perRule)).toBe(1);
+        await page.close();
+      });
+    }
+
     if (phone) {
       test('the menu sheet opens with its header in view (close, site links, editions); only the contents scroll', async () => {
         const page = await site.open('/en/702/2/#702.19b', { context: ctx(), ready: true });

@@ -143,8 +143,10 @@ suite('history pages in Chromium', () => {
     test('a rendered edition keeps its pinned page (2019-01-25) and its rules link to their history', async () => {
       const page = await open('/en/2019-01-25/103.1a/');
       await page.waitForFunction(() => location.hash === '#103.1a', null, { timeout: 10_000 });
-      const link = page.locator('[id="103.1a"] .hist-link');
+      // The history link is in the rule's menu (one control per rule), not a link after every rule.
+      const link = page.locator('[id="103.1a"] > .rm a[href^="/en/history/"]');
       expect(await link.getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');
+      expect(await page.locator('.hist-link').count()).toBe(0);
       expect(await page.locator('[id="103.1a"] .lag-line').textContent()).toContain('this rule is 103.2a');
       // The lag line links to the change: the rule's history at the edition the page follows.
       expect(await page.locator('[id="103.1a"] .lag-line a').getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');

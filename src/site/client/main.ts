@@ -14,7 +14,9 @@ import { initOffline } from './offline.ts';
 import { PreviewController } from './preview.ts';
 import { initSwitch, showAbsent } from './switch.ts';
 import { initToTop } from './to-top.ts';
+import { initTheme } from './theme.ts';
 
+initTheme();
 const previews = new PreviewController(document);
 previews.init();
 initKeyboard({ closePreview: () => previews.hide() });

@@ -111,6 +111,32 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
     }
   });
 
+  test('from / in a Japanese browser, the go-to box goes to the Japanese rule (規則702.19b)', async () => {
+    const ctx = await site.browser.newContext({ locale: 'ja-JP' });
+    const page = await site.open('/', { context: ctx, ready: true });
+    await page.fill('form[data-cr-goto] input[name=q]', '規則702.19b');
+    await page.press('form[data-cr-goto] input[name=q]', 'Enter');
+    await page.waitForURL(/\/ja\/702\/[^#]*#702\.19b$/, { timeout: 15_000 });
+    await ctx.close();
+  });
+
+  test('the colour switch: dark chosen on a light system is kept across pages and reaches the colours', async () => {
+    const ctx = await site.browser.newContext({ colorScheme: 'light' });
+    const page = await site.open('/en/changes/', { context: ctx, ready: true });
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await bg();
+    await page.locator('header select[data-theme-switch]').selectOption('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    // --bg of the dark scheme, #16171b (styles/site.css).
+    expect(await bg()).toBe('rgb(22, 23, 27)');
+    expect(light).not.toBe('rgb(22, 23, 27)');
+    await page.goto(`${site.base}en/`);
+    await page.waitForSelector('html[data-cr-ready]');
+    expect(await bg()).toBe('rgb(22, 23, 27)');
+    expect(await page.locator('header select[data-theme-switch]').inputValue()).toBe('dark');
+    await ctx.close();
+  });
+
   test('axe: nothing serious on the grouped compare page, filtered and opened, light and dark', async () => {
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {

@@ -5,6 +5,7 @@
  *   server  requests/s and p50/p99 latency of the server behind `npm start` (scripts/bench-server.ts)
  *   compress  CPU time and size of precompression per brotli quality (scripts/bench-compress.ts)
  *   cli     wall time of one `cr search`, `--batch`, `cr history` (bundled and under tsx; scripts/bench-cli.ts)
+ *   compare  the compare page's first view for three pairs on the slow phone (scripts/bench-compare.ts)
  *   + the site, search and engine tables when those parts are present.
  * `npm run bench -- parse` runs only the named tables.
  */
@@ -78,6 +79,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   sandbox: async () => (await import('./bench-sandbox.ts')).benchSandbox(),
   lighthouse: async () => (await import('./bench-lighthouse.ts')).benchLighthouse(),
   history: async () => (await import('./bench-history.ts')).benchHistory(),
+  compare: async () => (await import('./bench-compare.ts')).benchCompare(),
   server: async () => (await import('./bench-server.ts')).benchServer(table),
   compress: async () => (await import('./bench-compress.ts')).benchCompress(),
   cli: async () => (await import('./bench-cli.ts')).benchCli(),
@@ -86,7 +88,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;
   },
 };
-const FILES: Record<string, string> = { history: 'bench-history.ts', lighthouse: 'bench-lighthouse.ts', site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
+const FILES: Record<string, string> = { history: 'bench-history.ts', compare: 'bench-compare.ts', lighthouse: 'bench-lighthouse.ts', site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
 
 const wanted = process.argv.slice(2).filter((a) => a in SECTIONS);
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {

@@ -13,6 +13,7 @@
  */
 
 import type { Lang } from './locales.ts';
+import { particle } from './korean.ts';
 
 /** A language of the translation system: the site's languages (src/i18n/locales.ts). */
 export type Locale = Lang;
@@ -26,9 +27,13 @@ export type MessageKey<C extends Catalog> = keyof C extends infer K ? (K extends
 export type Args = Readonly<Record<string, string | number>>;
 export type Translate<K extends string> = (key: K, args?: Args) => string;
 
-/** Replaces `{name}` placeholders from `args`; names not in `args` stay as written. */
+/**
+ * Replaces `{name}` placeholders from `args`; names not in `args` stay as written. `{name~과}` is the Korean particle
+ * for the value of `name` (src/i18n/korean.ts): `“{q}”{q~과}` gives `“독”과`, `“대지”와`.
+ */
 export function format(template: string, args: Args = {}): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(args, k) ? String(args[k]) : m));
+  return template.replace(/\{(\w+)(?:~([\p{Script=Hangul}]+))?\}/gu, (m, k: string, p: string | undefined) =>
+    !Object.hasOwn(args, k) ? m : p ? particle(String(args[k]), p) : String(args[k]));
 }
 
 /** The `{name}` placeholders of a template, sorted (for the parity tests). */

@@ -47,13 +47,15 @@ export function mount(o: MountOptions): SandboxHandle {
   const chip = (rule: string, ed = edition) => h('a', { class: 'cr-sbx-chip', href: crossEditionHref(lang, ed, rule, o.manifest), lang: 'en' }, rule);
   const ctx: RenderContext = {
     s: scn, lang, t, edition, chip,
-    chips: (rules, ed = edition) => (rules.length ? h('span', { class: 'cr-sbx-chips', 'aria-label': t('rules') }, rules.map((r) => chip(r, ed))) : null),
+    chips: (rules, ed = edition) => (rules.length ? h('span', { class: 'cr-sbx-chips', role: 'group', 'aria-label': t('rules') }, rules.map((r) => chip(r, ed))) : null),
   };
 
   // ------------------------------------------------------------ skeleton
   const heading = h('h3', { id: `${id}-h`, class: 'cr-sbx-title', tabindex: -1 }, t('title'));
   const modifiedBadge = h('span', { class: 'cr-sbx-modified', 'data-sbx-modified': true, hidden: true }, t('modified'));
-  const closeBtn = h('button', { type: 'button', class: 'cr-sbx-close', 'aria-label': t('close'), title: t('close') }, '×');
+  // Its name is its text (the visible × is hidden from screen readers, the word is hidden from the eye): axe's
+  // label-content-name-mismatch found an aria-label that did not contain the visible ×.
+  const closeBtn = h('button', { type: 'button', class: 'cr-sbx-close', title: t('close') }, h('span', { 'aria-hidden': 'true' }, '×'), h('span', { class: 'sr-only' }, t('close')));
   const stepBtn = h('button', { type: 'button', class: 'cr-sbx-btn cr-sbx-primary', 'data-sbx-step': true, 'aria-controls': `${id}-steps` }, t('step'));
   const runBtn = h('button', { type: 'button', class: 'cr-sbx-btn', 'data-sbx-run': true }, t('runAgain'));
   const resetBtn = h('button', { type: 'button', class: 'cr-sbx-btn', 'data-sbx-reset': true }, t('reset'));

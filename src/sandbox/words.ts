@@ -8,6 +8,7 @@
 import type { Scenario } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
 import { STRINGS, type StringKey } from './strings.ts';
+import { particle } from '../i18n/korean.ts';
 
 type T = (key: StringKey, args?: Record<string, string | number>) => string;
 
@@ -64,6 +65,5 @@ export function filterText(f: Record<string, unknown>, t: T, lang: Lang): string
 
 /** A Korean word with its subject particle: 이 after a final consonant (흑색이), else 가 (대지가). */
 function withSubjectParticle(w: string): string {
-  const c = w.charCodeAt(w.length - 1) - 0xac00;
-  return c >= 0 && c < 11172 ? w + (c % 28 ? '이' : '가') : `${w}이(가)`;
+  return w + particle(w, '이');
 }

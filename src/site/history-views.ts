@@ -14,13 +14,27 @@ import { h, type Tree } from './html-tree.ts';
 export const historyPath = (number: string) => `/en/history/${number}/`;
 
 /**
+ * A deleted word directly followed by an inserted one ("remaining" → "excess") gets a space between them, so the two
+ * never read as one word ("remainingexcess"); a run that already has a space at that edge is kept as it is.
+ */
+export function spaced(parts: readonly WordPart[]): WordPart[] {
+  const out: WordPart[] = [];
+  parts.forEach((p, i) => {
+    const prev = parts[i - 1];
+    if (prev && prev[0] === -1 && p[0] === 1 && !/\s$/.test(prev[1]) && !/^\s/.test(p[1])) out.push([0, ' ']);
+    out.push(p);
+  });
+  return out;
+}
+
+/**
  * Word-level changes: removed words struck through (<del>), added ones marked (<ins>), every character kept; a long
  * unchanged run folded into a <details> whose text stays in the page (find-in-page opens it). A block's content.
  */
 export function wordsView(parts: readonly WordPart[], t: Translate<HistoryKey>): Tree {
   return trimContext(parts).map((p) =>
     p.kind === 'shown'
-      ? h('span', { class: 'words' }, p.parts.map(([op, text]) => (op === 0 ? text : h(op < 0 ? 'del' : 'ins', null, text))))
+      ? h('span', { class: 'words' }, spaced(p.parts).map(([op, text]) => (op === 0 ? text : h(op < 0 ? 'del' : 'ins', null, text))))
       : h('details', { class: 'ctx' }, h('summary', null, hiddenLabel(p, t)), h('span', { class: 'ctx-text' }, p.text)),
   );
 }
@@ -57,7 +71,7 @@ export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | Exa
   };
   const heading = (e: DiffEntry) =>
     e.old && e.new && e.old !== e.new
-      ? h('span', { class: 'mv' }, numberLink(e, 'old'), ' ', h('span', { 'aria-label': 'became' }, '→'), ' ', numberLink(e, 'new'))
+      ? h('span', { class: 'mv' }, numberLink(e, 'old'), ' ', h('span', { role: 'img', 'aria-label': t('became') }, '→'), ' ', numberLink(e, 'new'))
       : numberLink(e, e.new ? 'new' : 'old', 'dn');
   const text = (e: DiffEntry) =>
     e.words ? h('div', { class: 'dt' }, wordsView(e.words, t))

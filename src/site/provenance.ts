@@ -1,8 +1,8 @@
 /**
- * What a translated rule's small menu offers (one control per rule, so the text reads as rules, not as a defect
- * log): where the text comes from (a composed current edition's source rule, under its own number), the English,
+ * What a rule's small menu offers (one control per rule, so the text reads as rules, not as a defect log): for a
+ * translated rule where the text comes from (a composed current edition's source rule, under its own number), the English,
  * the rule's history, what became of it in today's English (with a link that follows the history's chain to the
- * current edition), and whether its source lost characters. Pure over the site model; RuleEntry.astro renders it.
+ * current edition), and whether its source lost characters; for an English rule its history. Pure over the site model; RuleEntry.astro renders it.
  */
 import type { Rule, RuleTranslation } from '../model/types.ts';
 import type { Lag } from '../history/lag.ts';
@@ -37,9 +37,14 @@ export interface RuleMenu {
   damaged: boolean;
 }
 
-/** The menu of a rule of a translated edition (none for English pages, whose rules keep their history link). */
+/**
+ * The menu of a rule: on a translated edition its source, English, history, lag and damage; on an English page its
+ * history. One control per rule, so a page's tab stops are its rules,
+ * not their metadata. None where there is nothing to offer.
+ */
 export function ruleMenu(site: Site, ed: Edition, rule: Rule, history: string | null, lag: Lag | undefined): RuleMenu | null {
-  if (ed.lang === 'en') return null;
+  // English: the lag of an older edition stays a visible line under the rule (RuleEntry), the history goes here.
+  if (ed.lang === 'en') return history ? { provenance: null, english: null, history, lag: null, damaged: false } : null;
   const english = ed.english ? ruleHref(ed.english, rule.number) : null;
   const current = site.latest.get(ed.lang);
   const nowHref = lag?.current && current && current !== ed && current.edition === lag.english ? ruleHref(current, lag.current) : null;

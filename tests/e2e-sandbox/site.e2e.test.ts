@@ -114,7 +114,8 @@ suite('engine sandbox on the site', () => {
       expect(await root.locator('[data-sbx-step]').textContent()).toBe('次へ');
       expect(await root.locator('[data-sbx-run]').textContent()).toBe('再実行');
       expect(await root.locator('[data-sbx-reset]').textContent()).toBe('リセット');
-      expect(await root.locator('.cr-sbx-close').getAttribute('aria-label')).toBe('サンドボックスを閉じる');
+      // The close button's name is its (visually hidden) word; the visible × is hidden from screen readers.
+      expect(await root.locator('.cr-sbx-close').evaluate((b) => [b.getAttribute('aria-label'), b.querySelector('.sr-only')?.textContent])).toEqual([null, 'サンドボックスを閉じる']);
       expect(await root.locator('[data-sbx-status]').textContent()).toMatch(/^ステップ \d+\/\d+：.+ すべてのステップが終わりました。$/);
       // the names the Japanese example gives, read from the example on the page
       const text = await exampleText(example);

@@ -30,9 +30,10 @@ suite('history pages in Chromium', () => {
       const d = diffEditions(readHistory(), '2016-07-22', '2026-01-16');
       const row = (c: typeof d.summary.rules) => [c.added, c.removed, c.changed, c.moved, c['moved-changed'], c.referencesOnly, c.typographyOnly];
       expect(shown).toEqual([row(d.summary.rules), row(d.summary.examples), row(d.summary.glossary)]);
-      // The rules listed in full: the real changes of the build's diff, in its order.
-      const listed = await page.$$eval('[data-compare-result] ol.dl', (lists) => lists[0]!.querySelectorAll(':scope > li').length);
-      expect(listed).toBe(d.rules.filter((e) => !e.only).length);
+      // The changes shown by default (grouped, sections closed): every real change of the build's diff, none of the
+      // references- or typography-only ones.
+      const shownCount = Number(await page.locator('[data-compare-shown]').getAttribute('data-compare-shown'));
+      expect(shownCount).toBe([...d.rules, ...d.examples, ...d.glossary].filter((e) => !e.only).length);
       await page.close();
     });
     test('choosing editions in the form recomputes and keeps the choice in the address', async () => {
@@ -42,6 +43,7 @@ suite('history pages in Chromium', () => {
       await page.click('form[data-compare] button');
       await page.waitForFunction(() => document.documentElement.dataset['compared'] === '2025-11-14...2026-01-16', null, { timeout: 60_000 });
       expect(new URL(page.url()).search).toBe('?old=2025-11-14&new=2026-01-16');
+      await page.fill('form[data-compare-filter] input[name=q]', '702.124');
       // Read by hand in the two texts: 702.124m (Choose a Background) became 702.124k.
       const moved = await page.$$eval('[data-compare-result] .de-moved .de-h', (hs) => hs.map((h) => h.textContent!.replace(/\s+/g, ' ').trim()));
       expect(moved).toContain('moved 702.124m → 702.124k');
@@ -67,7 +69,7 @@ suite('history pages in Chromium', () => {
       const labels = await dt.locator('details.ctx summary').allTextContents();
       await pair.close();
 
-      const cmp = await open('/en/changes/compare/?old=2025-11-14&new=2026-01-16');
+      const cmp = await open('/en/changes/compare/?old=2025-11-14&new=2026-01-16&q=205.3m');
       await cmp.waitForFunction(() => document.documentElement.dataset['compared'] === '2025-11-14...2026-01-16', null, { timeout: 60_000 });
       const entry = cmp.locator('[data-compare-result] li.de', { has: cmp.locator('.de-h a', { hasText: /^205\.3m$/ }) });
       expect(await entry.locator('.dt ins').allTextContents()).toEqual(['Sorcerer, ']);
@@ -86,9 +88,13 @@ suite('history pages in Chromium', () => {
       expect(await pair.locator('details.collapsed > summary').allTextContents()).toEqual(expected);
       expect(await pair.locator('details.collapsed').nth(1).locator('.typo-list').textContent()).toBe('118.1d, 708.6a');
       await pair.close();
-      const cmp = await open('/en/changes/compare/?old=2015-01-23&new=2015-03-27');
+      // The compare page hides these kinds by default and groups by section (118, 701, 708): asked for every kind,
+      // each section says its own.
+      const cmp = await open('/en/changes/compare/?old=2015-01-23&new=2015-03-27&kinds=text,moved,added,removed,references,typography');
       await cmp.waitForFunction(() => document.documentElement.dataset['compared'] === '2015-01-23...2015-03-27', null, { timeout: 60_000 });
-      expect(await cmp.locator('[data-compare-result] details.collapsed > summary').allTextContents()).toEqual(expected);
+      expect(await cmp.locator('[data-compare-result] details.collapsed > summary').allTextContents()).toEqual([
+        '1 rule with only typography changed (quotes, dashes, spacing)', '1 rule with only references renumbered', '1 rule with only typography changed (quotes, dashes, spacing)',
+      ]);
       await cmp.close();
     });
     test('a folded run says how many words it holds, counted here in its own text', async () => {
@@ -137,8 +143,10 @@ suite('history pages in Chromium', () => {
     test('a rendered edition keeps its pinned page (2019-01-25) and its rules link to their history', async () => {
       const page = await open('/en/2019-01-25/103.1a/');
       await page.waitForFunction(() => location.hash === '#103.1a', null, { timeout: 10_000 });
-      const link = page.locator('[id="103.1a"] .hist-link');
+      // The history link is in the rule's menu (one control per rule), not a link after every rule.
+      const link = page.locator('[id="103.1a"] > .rm a[href^="/en/history/"]');
       expect(await link.getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');
+      expect(await page.locator('.hist-link').count()).toBe(0);
       expect(await page.locator('[id="103.1a"] .lag-line').textContent()).toContain('this rule is 103.2a');
       // The lag line links to the change: the rule's history at the edition the page follows.
       expect(await page.locator('[id="103.1a"] .lag-line a').getAttribute('href')).toBe('/en/history/103.1a/?at=2019-01-25');

@@ -38,8 +38,9 @@ export function initContents(doc: Document = document): void {
     if (!link) return;
     link.setAttribute('aria-current', 'location');
     // Keep the entry visible inside the sidebar without moving the page.
-    const box = link.closest<HTMLElement>('.side');
-    if (box && box.scrollHeight > box.clientHeight) {
+    // The sidebar scrolls as a whole; the phone's sheet scrolls only its contents (its header stays).
+    const box = [link.closest<HTMLElement>('.side-contents'), link.closest<HTMLElement>('.side')].find((b) => b && b.scrollHeight > b.clientHeight);
+    if (box) {
       const lr = link.getBoundingClientRect();
       const br = box.getBoundingClientRect();
       if (lr.top < br.top + 40 || lr.bottom > br.bottom - 40) box.scrollTop += lr.top - br.top - box.clientHeight / 3;

@@ -1,8 +1,9 @@
 /**
  * Browser side of the history pages (loaded on demand by main.ts):
  *  - the any-two compare page: fetches the history store once and diffs two editions with the build's
- *    own differ (src/history/diff.ts), rendered by the built pages' own views (site/history-views.ts) as DOM
- *    nodes (text nodes only);
+ *    own differ (src/history/diff.ts), grouped by part and section and filtered by the reader
+ *    (site/history-groups.ts), rendered by the views shared with the built pages (site/history-compare-view.ts,
+ *    site/history-views.ts) as DOM nodes (text nodes only); a section's entries only when it is opened;
  *  - a history page reached by a pinned permalink of an edition without pages (`?at=2015-01-23`):
  *    says which rule the number named then and what it is today, and marks that section.
  */
@@ -10,7 +11,9 @@ import { diffEditions, type EditionDiff } from '../../history/diff.ts';
 import type { HistoryStore } from '../../history/store.ts';
 import { historyStrings } from '../../history/strings.ts';
 import { h, toDom } from '../html-tree.ts';
-import { diffListView, summaryView } from '../history-views.ts';
+import { summaryView } from '../history-views.ts';
+import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history-groups.ts';
+import { groupsView, sectionBody, sectionTitles } from '../history-compare-view.ts';
 
 // The pages are English; the words (and their plural forms) come from the history strings, as on the built pages.
 const say = historyStrings('en');
@@ -24,31 +27,80 @@ function loadStore(url: string): Promise<HistoryStore> {
   return storePromise;
 }
 
-/** Renders the diff of two editions into `target`, with the views the built pages use (site/history-views.ts). */
-export function renderDiff(doc: Document, target: HTMLElement, d: EditionDiff): void {
-  const kinds = [['rules', 'Rules'], ['examples', 'Examples'], ['glossary', 'Glossary']] as const;
+/** Sections opened at once when the filter leaves at most this many changes (a rule and its subrules, a word). */
+const OPEN_AT_MOST = 40;
+
+interface Shown { d: EditionDiff; items: Item[]; titles: Map<string, string> }
+
+/**
+ * Renders the diff of two editions into `target`: the table of counts, then the changes the filter keeps, grouped by
+ * part and section with counts; a section's entries are built when it is opened (a 2019 → 2026 diff has thousands).
+ */
+export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): void {
+  const { d, items } = shown;
+  const kept = items.filter((i) => matches(i, filter));
+  const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;
+  const parts = groupItems(kept);
+  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, oldEdition: d.old, newEdition: d.new };
   target.replaceChildren(toDom(doc, [
-    h('h2', null, `Changes from ${d.old} to ${d.new}`),
+    h('h2', null, `${d.old} → ${d.new}`),
     summaryView(d.summary),
-    kinds.map(([kind, title]) => [h('h3', null, title), diffListView(kind, d[kind], { oldEdition: d.old, newEdition: d.new, t: say })]),
+    groupsView(parts, kept.length, total, opts),
   ]));
+  const bySection = new Map(parts.flatMap((p) => p.sections.map((s) => [s.id, s.items] as const)));
+  for (const det of target.querySelectorAll<HTMLDetailsElement>('details.cmp-sec')) {
+    det.addEventListener('toggle', () => {
+      const body = det.querySelector<HTMLElement>('.cmp-body');
+      if (!det.open || !body || body.childElementCount > 0) return;
+      body.replaceChildren(toDom(doc, sectionBody(bySection.get(det.dataset['section'] ?? '') ?? [], opts)));
+    });
+  }
 }
 
 export async function initCompare(doc: Document = document): Promise<void> {
   const form = doc.querySelector<HTMLFormElement>('form[data-compare]');
+  const filterForm = doc.querySelector<HTMLFormElement>('form[data-compare-filter]');
   const status = doc.querySelector<HTMLElement>('[data-compare-status]');
   const result = doc.querySelector<HTMLElement>('[data-compare-result]');
   if (!form || !status || !result) return;
   const view = doc.defaultView ?? window;
+  const partTitles = JSON.parse(form.dataset['parts'] ?? '{}') as Record<string, string>;
+  const query = filterForm?.elements.namedItem('q') as HTMLInputElement | null;
+  const kindBoxes = filterForm ? [...filterForm.querySelectorAll<HTMLInputElement>('input[name="kind"]')] : [];
+  let shown: Shown | null = null;
+  const readFilter = (): Filter => ({
+    query: query?.value ?? '',
+    kinds: kindBoxes.length ? new Set(kindBoxes.filter((b) => b.checked).map((b) => b.value as ChangeKind)) : new Set(DEFAULT_KINDS),
+  });
+  /** The filter in the address, so a filtered view can be shared (`?old=…&new=…&q=702.19`). */
+  const remember = () => {
+    const url = new URL(view.location.href);
+    const f = readFilter();
+    url.searchParams.set('old', oldSel.value);
+    url.searchParams.set('new', newSel.value);
+    if (f.query.trim()) url.searchParams.set('q', f.query.trim());
+    else url.searchParams.delete('q');
+    const kinds = CHANGE_KINDS.filter((k) => f.kinds.has(k));
+    if (kinds.join() !== CHANGE_KINDS.filter((k) => DEFAULT_KINDS.has(k)).join()) url.searchParams.set('kinds', kinds.join(','));
+    else url.searchParams.delete('kinds');
+    view.history.replaceState(null, '', url);
+  };
+  const refilter = () => {
+    if (!shown) return;
+    renderDiff(doc, result, shown, readFilter(), partTitles);
+    remember();
+  };
   const run = async (from: string, to: string) => {
     status.textContent = `Loading the history of every rule…`;
     try {
       const store = await loadStore(form.dataset['store']!);
       const started = performance.now();
       const d = diffEditions(store, from, to);
-      renderDiff(doc, result, d);
+      shown = { d, items: itemsOf(d), titles: sectionTitles(store, from, to) };
+      renderDiff(doc, result, shown, readFilter(), partTitles);
       const ms = performance.now() - started;
       status.textContent = `${from} → ${to}: computed in ${Math.round(ms)} ms.`;
+      if (filterForm) filterForm.hidden = false;
       doc.documentElement.dataset['compareMs'] = String(ms);
       doc.documentElement.dataset['compared'] = `${from}...${to}`;
     } catch (e) {
@@ -61,14 +113,20 @@ export async function initCompare(doc: Document = document): Promise<void> {
   const valid = (v: string | null) => v !== null && [...oldSel.options].some((o) => o.value === v);
   if (valid(params.get('old'))) oldSel.value = params.get('old')!;
   if (valid(params.get('new'))) newSel.value = params.get('new')!;
+  const initial = filterFromParams(params);
+  if (query) query.value = initial.query;
+  for (const b of kindBoxes) b.checked = initial.kinds.has(b.value as ChangeKind);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const url = new URL(view.location.href);
-    url.searchParams.set('old', oldSel.value);
-    url.searchParams.set('new', newSel.value);
-    view.history.replaceState(null, '', url);
+    remember();
     void run(oldSel.value, newSel.value);
   });
+  filterForm?.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    refilter();
+  });
+  query?.addEventListener('input', refilter);
+  for (const b of kindBoxes) b.addEventListener('change', refilter);
   if (params.has('old') || params.has('new')) await run(oldSel.value, newSel.value);
   else status.textContent = '';
 }

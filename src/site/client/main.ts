@@ -14,7 +14,10 @@ import { initOffline } from './offline.ts';
 import { initOfflinePage } from './offline-page.ts';
 import { PreviewController } from './preview.ts';
 import { initSwitch, showAbsent } from './switch.ts';
+import { initToTop } from './to-top.ts';
+import { initTheme } from './theme.ts';
 
+initTheme();
 const previews = new PreviewController(document);
 previews.init();
 initKeyboard({ closePreview: () => previews.hide() });
@@ -28,6 +31,7 @@ initOffline();
 void initOfflinePage();
 initHash();
 initMarks();
+initToTop();
 // The history pages' script (any-two diff, pinned permalinks) loads only where it is needed.
 if (document.querySelector('[data-compare], [data-history-at]')) {
   void import('./history.ts').then((m) => {

@@ -201,7 +201,9 @@ export class PreviewController {
       close.addEventListener('click', () => this.hide());
       bar.append(close);
     }
-    p.append(bar);
+    // A sheet's bar (Open, Close) heads it and stays in view however long the rule (CSS: sticky); a popover ends with it.
+    if (sheet) p.prepend(bar);
+    else p.append(bar);
     p.classList.toggle('pop-sheet', sheet);
     p.hidden = false;
     a.setAttribute('aria-describedby', 'cr-pop');

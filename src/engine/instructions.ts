@@ -113,6 +113,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'gain-life': (g, a, ctx) => g.gainLife(player(g, ctx, a.player), num(g, ctx, a.n)),
   'lose-life': (g, a, ctx) => g.loseLife(player(g, ctx, a.player), num(g, ctx, a.n)),
+  'set-life': (g, a, ctx) => {
+    // 118.5 (119.5 of 2026; the engine cites 2019 numbers): a life total that "becomes" a number: the player gains or loses the difference (so replacements apply)
+    const p = player(g, ctx, a.player);
+    const n = num(g, ctx, a.n);
+    const diff = n - g.s.players[p].life;
+    g.cite('rule', ['118.5'], M`${pl(p)}'s life total becomes ${n}`);
+    if (diff > 0) g.gainLife(p, diff);
+    else if (diff < 0) g.loseLife(p, -diff, '118.5');
+  },
   'put-counters': (g, a, ctx) => {
     for (const id of objs(g, ctx, a.on)) g.putCounters(id, a.kind, num(g, ctx, a.n, 1));
   },
@@ -201,8 +210,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
   'shuffle-into-library': (g, a, ctx) => {
     // 701.19c: the library is shuffled even if the object isn't in the zone it's expected to be in
     const from = a.from ?? 'graveyard';
-    const refs = typeof a.obj === 'string' ? [a.obj] : Array.isArray(a.obj) ? a.obj : [];
-    const ids = refs.map((r) => refObj(g.s, r, ctx) ?? r).filter((id) => g.s.objects[id]);
+    const ids = objs(g, ctx, a.obj).filter((id) => g.s.objects[id]);
     const owners = new Set<PlayerId>(ids.map((id) => g.s.objects[id]!.owner));
     for (const id of ids) {
       if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });

@@ -122,6 +122,7 @@ export const Instruction = z.discriminatedUnion('op', [
   }).describe("shuffle an object into its owner's library"),
   z.strictObject({ op: z.literal("double-mana"), ...injected, player: PlayerRef.optional() }).describe("double the amount of each type of unspent mana the player has (Doubling Cube); the new mana has no restrictions (106.6)"),
   z.strictObject({ op: z.literal("win-game"), ...injected, player: PlayerRef.optional() }),
+  z.strictObject({ op: z.literal("set-life"), ...injected, player: PlayerRef.optional(), get n() { return Num; } }).describe("a player's life total becomes n: they gain or lose the difference (119.5; 118.5 of 2019)"),
   z.strictObject({ op: z.literal("create-effect"), ...injected, get effect() { return Effect; } }),
   z.strictObject({ op: z.literal("end-effect"), ...injected, id: z.string() }),
   z.strictObject({ op: z.literal("create-replacement"), ...injected, get replacement() { return Replacement; }, until: z.enum(["end-of-turn", "indefinite"]).optional() }),

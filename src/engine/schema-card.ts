@@ -266,6 +266,13 @@ export const Replacement = z.discriminatedUnion('kind', [
     kind: z.literal("die-to-library"),
   }),
   z.strictObject({
+    kind: z.literal("would-lose-game"),
+    player: z.string().optional().describe("whose loss it replaces (default: you, the controller)"),
+    get instead() {
+      return z.array(Instruction);
+    },
+  }).describe("\"If you would lose the game, instead …\" (614.1a; 104.3, 704.5a–c): the loss doesn't happen and the instructions are followed, once for all the reasons found in one check of state-based actions (704.7's example: Lich's Mirror)"),
+  z.strictObject({
     kind: z.literal("regenerate"),
   }),
   z.strictObject({

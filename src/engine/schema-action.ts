@@ -192,7 +192,7 @@ export const PlayerAction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal("play-land"), by: Player, card: z.string() }),
   z.strictObject({
     op: z.literal("declare-attackers"), by: Player,
-    attackers: z.array(z.union([z.string(), z.strictObject({ id: z.string(), at: Player.optional() })])),
+    attackers: z.array(z.union([z.string(), z.strictObject({ id: z.string(), at: z.string().optional().describe("the player, or a planeswalker the defending player controls, that the creature attacks (508.1b; default: the defending player)") })])),
   }),
   z.strictObject({ op: z.literal("declare-blockers"), by: Player, blocks: z.array(z.strictObject({ blocker: z.string(), attackers: z.array(z.string()) })) }),
   z.strictObject({ op: z.literal("order-blockers"), by: Player.optional(), attacker: z.string(), order: z.array(z.string()) }),

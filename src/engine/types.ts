@@ -218,7 +218,7 @@ export interface PendingTrigger {
 }
 
 export interface CombatState {
-  attackers: Record<string, { at: PlayerId; blocked: boolean; blockers: string[]; order?: string[] }>;
+  attackers: Record<string, { at: PlayerId | string; blocked: boolean; blockers: string[]; order?: string[] }>;
   blockers: Record<string, string[]>;
   /** Creatures that dealt combat damage in the first-strike step (510.4). */
   dealtFirstStrike: string[];

@@ -29,4 +29,26 @@ describe('constructs of issue 23, part two', () => {
     expect(w.steps[0]!.rules).toEqual(expect.arrayContaining(['704.5a', '704.5b']));
     expect(w.final.result).toEqual({ winner: 'P2' });
   });
+
+  it('trample over planeswalkers (702.19c of 2026): without it the unblocked 7/7 deals all its damage to the planeswalker (510.1a)', () => {
+    const s = load('702.19c-2026-ex1-trample-over-planeswalkers.json');
+    expect(runScenario(s).passed).toBe(true);
+    const plain = bare(s);
+    plain.setup.objects!['big']!.card.keywords = [];
+    const r = runScenario(plain);
+    // each attacker has one legal assignment (all to the planeswalker), so the damage is dealt as the step begins and
+    // no assignment is left to give; P2 loses no life
+    expect(r.steps[0]!.rules).toContain('704.5i');
+    expect([r.steps[2]!.illegal?.rule, r.steps[3]!.illegal?.rule]).toEqual(['510.1', '510.1']);
+    expect(r.final.players.P2.life).toBe(20);
+    expect(r.final.objects['pw']!.zone).toBe('graveyard');
+  });
+
+  it('a creature attacks only the defending player or a planeswalker that player controls (508.1b)', () => {
+    const s = bare(load('702.19c-2026-ex1-trample-over-planeswalkers.json'));
+    s.setup.objects!['pw']!.owner = 'P1';
+    const r = runScenario(s);
+    expect(r.steps[0]!.illegal?.rule).toBe('508.1b');
+  });
 });
+

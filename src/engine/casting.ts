@@ -236,11 +236,11 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
   const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
-  g.pay(by, rest, a.payment, g.ref(id), id);
+  const paid = g.pay(by, rest, a.payment, g.ref(id), id);
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
-    targetDefs: spell.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: g.name(id),
+    targetDefs: spell.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: g.name(id), spent: paid.mana.map((u) => u.type),
   });
   g.s.turn.passes = 0;
   g.touch();

@@ -372,6 +372,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const item = g.s.stack.find((x) => x.kind === 'spell' && !x.copy && x.obj === id);
     if (!id || !item) return g.cite('rule', ['608.2b'], M`the spell is no longer on the stack`);
     const copy: StackItem = { ...clone(item), sid: `cp${g.tick()}`, controller: ctx.you, copy: true, label: `${item.label} (copy)` };
+    // no mana was spent to cast a copy: mana isn't an object and isn't copied (the example of 707.10 in 2026)
+    delete copy.spent;
     const x = g.s.objects[id]!.stackInfo?.x;
     if (x !== undefined) copy.x = x;
     g.s.stack.push(copy);

@@ -21,6 +21,7 @@ export const Num = z.union([
   }),
   z.strictObject({
     x: z.literal(true),
+    ifSpent: z.enum(["W", "U", "B", "R", "G", "C"]).optional().describe("X only if mana of this type was spent to cast the spell, else 0 (Dawnglow Infusion; a copy had none spent, 707.10 of 2026)"),
   }),
   z.strictObject({
     amount: z.literal("event"),

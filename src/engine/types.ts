@@ -200,6 +200,8 @@ export interface StackItem {
   stateKey?: string;
   /** A copy of the spell `obj` (706.10): not a card; it ceases to exist when it leaves the stack (704.5e). */
   copy?: boolean;
+  /** The types of mana spent to cast the spell (601.2h); a copy has none: mana isn't copied (707.10 of 2026). */
+  spent?: ManaLetter[];
 }
 
 export interface PendingTrigger {

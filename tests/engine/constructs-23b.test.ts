@@ -50,5 +50,16 @@ describe('constructs of issue 23, part two', () => {
     const r = runScenario(s);
     expect(r.steps[0]!.illegal?.rule).toBe('508.1b');
   });
+
+  it('Dawnglow Infusion (x ifSpent): the original gains X for each of {G} and {W} spent; paid without {W}, X once', () => {
+    const s = load('707.10-2026-ex3-dawnglow-infusion-copy.json');
+    expect(runScenario(s).passed).toBe(true);
+    const noWhite = bare(s);
+    noWhite.setup.players!.P1!.pool = '{G}{C}{C}{C}{U}{U}';
+    (noWhite.steps[0]!.do as { payment: { mana: string } }).payment.mana = '{G}{C}{C}{C}';
+    const r = runScenario(noWhite);
+    expect(r.errors).toEqual([]);
+    expect(r.final.players.P1.life).toBe(23);
+  });
 });
 

@@ -170,6 +170,7 @@ const Cast = {
   by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
   sacrifice: z.string().optional().describe("the permanent sacrificed for an additional cost (601.2b)"),
   x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+  splice: z.array(z.string()).optional().describe("cards in the caster's hand with splice onto the spell's subtype, revealed and spliced onto it (702.47a): their splice costs add to the total cost, their text to the spell's; they stay in the hand (702.47b)"),
   get convoke() {
     return z.record(z.string(), Mana).optional().describe("convoke (702.50a): each creature tapped → the one mana of the total cost it pays, {1} for generic mana or a colored mana of one of its colors; the rest is paid by `payment`");
   },

@@ -71,6 +71,12 @@ export const Card = z.strictObject({
   get activated() {
     return z.array(Activated).optional();
   },
+  get splice() {
+    return z.strictObject({
+      onto: z.string().describe("the subtype of the spells it can be spliced onto (Arcane)"),
+      get cost() { return Mana; },
+    }).optional().describe("splice onto [subtype] [cost] (702.47a): as a spell of that subtype is cast, this card may be revealed from the hand and its splice cost paid; the spell then also has this card's spell text (its targets and effects)");
+  },
   get spell() {
     return z.strictObject({
     get targets() {

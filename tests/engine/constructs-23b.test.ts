@@ -61,5 +61,20 @@ describe('constructs of issue 23, part two', () => {
     expect(r.errors).toEqual([]);
     expect(r.final.players.P1.life).toBe(23);
   });
+
+  it('splice (702.47): the splice cost adds to the total cost; only onto a spell of the named subtype', () => {
+    const s = load('702.47c-2026-ex1-glacial-ray-splice.json');
+    const r = runScenario(s);
+    expect(r.passed).toBe(true);
+    expect(r.steps[0]!.record?.costs?.['mists']).toEqual({ total: '{1}{U}{R}' });
+    // Reach Through Mists without its subtype Arcane: Glacial Ray can't be spliced onto it
+    const notArcane = bare(s);
+    notArcane.setup.objects!['mists']!.card.subtypes = [];
+    expect(runScenario(notArcane).steps[0]!.illegal?.rule).toBe('702.47a');
+    // without the splice the blue spell has no target, and Glacial Ray cast alone can't target the creature (702.16)
+    const alone = bare(s);
+    alone.steps = [{ do: { op: 'cast', by: 'P1', card: 'ray', targets: { any: 'knight' }, payment: { mana: '{C}{R}' } } }] as never;
+    expect(runScenario(alone).steps[0]!.illegal?.rule).toBe('601.2c');
+  });
 });
 

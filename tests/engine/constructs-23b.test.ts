@@ -76,5 +76,19 @@ describe('constructs of issue 23, part two', () => {
     alone.steps = [{ do: { op: 'cast', by: 'P1', card: 'ray', targets: { any: 'knight' }, payment: { mana: '{C}{R}' } } }] as never;
     expect(runScenario(alone).steps[0]!.illegal?.rule).toBe('601.2c');
   });
+
+  it('Exquisite Archangel (400.6): P1 chooses; state-based action first puts it in the graveyard, and the life total still becomes 20', () => {
+    const s = load('400.6-2026-ex1-exquisite-archangel.json');
+    expect(runScenario(s).passed).toBe(true);
+    const movesFirst = bare(s);
+    movesFirst.steps[1]!.choices = { 'sba-order:angel': 'moves-first' };
+    const r = runScenario(movesFirst);
+    expect(r.errors).toEqual([]);
+    expect([r.final.objects['angel']!.zone, r.final.players.P1.life, r.final.players.P1.lost ?? null]).toEqual(['graveyard', 20, null]);
+    // no choice given: the run stops and asks for it
+    const none = bare(s);
+    delete none.steps[1]!.choices;
+    expect(runScenario(none).errors.join(' ')).toContain('sba-order:angel');
+  });
 });
 

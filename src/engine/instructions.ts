@@ -101,7 +101,12 @@ function couldProduceColors(g: Game, f: NonNullable<Of<'add-mana'>['couldProduce
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
   const preState = clone(g.s);
-  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  // 701.24g (2026): a library shuffled at the same time as an object is put at a position in it ends shuffled with the
+  // object at that position: the objects that will be shuffled in move first
+  const shuffles = (id: string) => g.replacementsFor((r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
+  const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
+  if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
+  for (const id of ordered) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
@@ -140,7 +145,10 @@ export const INSTRUCTIONS: InstructionHandlers = {
     } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
+    const ids = objs(g, ctx, a.obj).filter((id) => g.onBattlefield(id));
+    // several permanents sacrificed by one instruction go at the same time (701.16a)
+    if (ids.length > 1) return sacrificeSimultaneously(g, ids);
+    for (const id of ids) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
   },
   'each-player-sacrifices': (g, a) => {
     // 101.4: APNAP order of choices, then all sacrificed simultaneously

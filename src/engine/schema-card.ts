@@ -271,7 +271,10 @@ export const Replacement = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal("die-to-library"),
-  }),
+  }).describe("\"If this creature would die, put it on top of its owner's library instead\" (Gravebane Zombie)"),
+  z.strictObject({
+    kind: z.literal("shuffle-into-library-instead"),
+  }).describe("\"If this would be put into a graveyard, reveal it and shuffle it into its owner's library instead\" (Darksteel Colossus; the sandbox applies it while the object is on the battlefield); shuffled at the same time as another object is put on top of that library, the shuffle comes first (701.24g of 2026)"),
   z.strictObject({
     kind: z.literal("would-lose-game"),
     player: z.string().optional().describe("whose loss it replaces (default: you, the controller)"),

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
+import type { GameState } from '../../src/engine/types.ts';
 import { loadScenario } from '../../scripts/scenario.ts';
 
 const load = (f: string) => loadScenario(`content/scenarios/${f}`).scenario! as Scenario;
@@ -89,6 +90,24 @@ describe('constructs of issue 23, part two', () => {
     const none = bare(s);
     delete none.steps[1]!.choices;
     expect(runScenario(none).errors.join(' ')).toContain('sba-order:angel');
+  });
+
+  it('Darksteel Colossus and Gravebane Zombie (701.24g of 2026): shuffled first, whatever the order given; without the shuffle replacement the Colossus goes to the graveyard', () => {
+    const s = load('701.24g-2026-ex1-darksteel-colossus-gravebane-zombie.json');
+    expect(runScenario(s).passed).toBe(true);
+    // the top of P1's library after the step (from the engine's state: the view gives only a count)
+    const top = (sc: Scenario): { top: string | undefined; colossus: string } => {
+      let state: GameState | undefined;
+      runScenario(sc, { onState: (st) => { state = st; } });
+      const lib = Object.values(state!.objects).filter((o) => o.owner === 'P1' && o.zone === 'library').sort((a, b) => a.pos - b.pos);
+      return { top: lib[0]?.id, colossus: state!.objects['colossus']!.zone };
+    };
+    const other = bare(s);
+    (other.steps[0]!.do as { obj: string[] }).obj = ['colossus', 'zombie'];
+    expect(top(other)).toEqual({ top: 'zombie', colossus: 'library' });
+    const plain = bare(s);
+    plain.setup.objects!['colossus']!.card.replacement = [];
+    expect(top(plain)).toEqual({ top: 'zombie', colossus: 'graveyard' });
   });
 });
 

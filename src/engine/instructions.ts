@@ -220,6 +220,13 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const from = a.from ?? 'graveyard';
     const ids = objs(g, ctx, a.obj).filter((id) => g.s.objects[id]);
     const owners = new Set<PlayerId>(ids.map((id) => g.s.objects[id]!.owner));
+    // "target player shuffles any number of target cards … into their library": that library is shuffled even if the
+    // set is empty (701.19d; 701.24d of 2026)
+    if (a.player !== undefined) {
+      const p = player(g, ctx, a.player);
+      if (!ids.length) g.cite('rule', ['701.19d'], M`no object is shuffled into ${pl(p)}'s library; the library is shuffled anyway`);
+      owners.add(p);
+    }
     for (const id of ids) {
       if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
       else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);

@@ -117,6 +117,7 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal("shuffle"), ...injected, player: PlayerRef.optional(), seed: z.int().optional().describe("the shuffle's seed: the same seed gives the same order (default 1)") }).describe("shuffle a library (701.19a)"),
   z.strictObject({
     op: z.literal("shuffle-into-library"), ...injected, obj: Refs,
+    player: PlayerRef.optional().describe("the player who shuffles (\"target player shuffles any number of target cards into their library\"): their library is shuffled even if no object is named (701.19d; 701.24d of 2026)"),
     get from() { return Zone.optional().describe("the zone the object is expected to be in (default: graveyard); elsewhere it stays, and the library is shuffled anyway (701.19c)"); },
     seed: z.int().optional(),
   }).describe("shuffle an object into its owner's library"),

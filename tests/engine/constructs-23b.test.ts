@@ -109,5 +109,16 @@ describe('constructs of issue 23, part two', () => {
     plain.setup.objects!['colossus']!.card.replacement = [];
     expect(top(plain)).toEqual({ top: 'zombie', colossus: 'graveyard' });
   });
+
+  it("Loaming Shaman (701.24d of 2026): the targeted player's library is shuffled with no card; without the player, nothing is", () => {
+    const s = load('701.24d-2026-ex1-loaming-shaman.json');
+    const r = runScenario(s);
+    expect(r.passed).toBe(true);
+    expect(r.steps[1]!.rules).toEqual(expect.arrayContaining(['701.24d', '701.24a']));
+    const noPlayer = bare(s);
+    const trig = noPlayer.setup.objects!['shaman']!.card.triggered![0]!;
+    trig.effects = [{ op: 'shuffle-into-library', obj: [] }] as never;
+    expect(runScenario(noPlayer).steps[1]!.rules).not.toContain('701.24a');
+  });
 });
 

@@ -190,12 +190,12 @@ const KINDS: Kind[] = [
     },
   },
   {
-    // the current edition's Gray Ogre (613.5 #2 of 2026 in English, 613.4 #2 of 2019 in ja/ko), run to the end with
-    // its trace open: steps, layer rows, checks, outcome, the touch-sized rule chips
+    // the current edition's Gray Ogre (613.5 #2 of 2026 in every language: /ja/ and /ko/ are the current editions too),
+    // run to the end with its trace open: steps, layer rows, checks, outcome, the touch-sized rule chips
     name: 'sandbox-run',
     path: (l) => `/${l}/613/`,
-    prepare: async (page, { lang, viewport }) => {
-      const ex = `[data-example="${lang === 'en' ? '613.5:2' : '613.4:2'}"]`;
+    prepare: async (page, { viewport }) => {
+      const ex = '[data-example="613.5:2"]';
       const slot = `${ex} + .cr-sbx-slot, ${ex} > .cr-sbx-slot`;
       await page.locator(`${slot} [data-sbx-open]`).first().waitFor({ timeout: 20_000 });
       await press(page, `${ex} + .cr-sbx-slot [data-sbx-open], ${ex} > .cr-sbx-slot [data-sbx-open]`, viewport);

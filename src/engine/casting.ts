@@ -14,6 +14,7 @@ import { spellWords } from './events.ts';
 import { IllegalAction, PLAYERS, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
 import { chooseManaSources, type ManaSource } from './mana-sources.ts';
 import { formatCost } from './mana.ts';
+import { spliceOnto } from './splice.ts';
 
 export function rulesMods(g: Game): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
   const v = g.view();
@@ -200,15 +201,18 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   so.stackInfo = { controller: by, targets: {}, ...(a.x !== undefined ? { x: a.x } : {}) };
   g.touch();
   g.cite('cast', ['601.2a', ...(a.x !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], M`${pl(by)} casts ${g.ref(id)}: it moves to the stack`);
+  // 601.2b: cards spliced onto it are revealed (702.47a)
+  const spliced = spliceOnto(g, id, by, ('splice' in a && a.splice) || [], spell.targets ?? []);
+  const targetDefs = [...(spell.targets ?? []), ...spliced.targets];
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
-  so.stackInfo.targets = g.chooseTargets(spell.targets ?? [], a.targets ?? {}, ctx, colors);
-  if (spell.targets?.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
+  so.stackInfo.targets = g.chooseTargets(targetDefs, a.targets ?? {}, ctx, colors);
+  if (targetDefs.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
   // 601.3 (2019) / 601.5 (2026): if, with the choices made, the player is no longer allowed to cast it, the casting is illegal
   const still = castProhibition(g, id, by);
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
-  const base = fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0);
+  const base = [...fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0), ...spliced.cost];
   const { cost, rules } = g.totalCost(id, base, by);
   g.cite('cost', rules, M`the total cost is ${costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
@@ -236,11 +240,11 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
   const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
-  g.pay(by, rest, a.payment, g.ref(id), id);
+  const paid = g.pay(by, rest, a.payment, g.ref(id), id);
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
-    sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: spell.effects, targets: so.stackInfo.targets,
-    targetDefs: spell.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: g.name(id),
+    sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: [...spell.effects, ...spliced.effects], targets: so.stackInfo.targets,
+    targetDefs, bindings: sacrificed ? { sacrificed } : {}, label: g.name(id), spent: paid.mana.map((u) => u.type),
   });
   g.s.turn.passes = 0;
   g.touch();

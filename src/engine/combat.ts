@@ -5,9 +5,9 @@
  * the combat damage step (510.2).
  */
 import type { DamageItem, Game } from './game.ts';
-import { list as listOf, M, pl, word, type Msg } from './msg.ts';
+import { code, list as listOf, M, pl, word, type Msg } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
-import { IllegalAction, isPlayerId, type ActionOf } from './types.ts';
+import { IllegalAction, isPlayerId, type ActionOf, type Characteristics, type PlayerId } from './types.ts';
 import { subsets } from './subsets.ts';
 import { maxAttackRequirements, maxBlockRequirements, type AttackBoard, type BlockBoard } from './combat-legality.ts';
 
@@ -45,15 +45,18 @@ export function damageDealers(g: Game, firstStep: boolean): { id: string; recipi
   for (const [id, a] of Object.entries(cb.attackers)) {
     if (!g.onBattlefield(id) || !deals(id)) continue;
     const c = g.chars(id);
-    const trample = hasKeyword(c, 'trample');
+    const trample = tramples(c);
+    // 702.19c (2026): attacking a planeswalker with trample over planeswalkers, its controller may be assigned damage too
+    const over = overPlaneswalker(g, id, a.at);
+    const past = over ? [over] : [];
     let recipients: string[];
-    if (!a.blocked) recipients = [a.at];
+    if (!a.blocked) recipients = [a.at, ...past];
     else {
       const live = (a.order ?? a.blockers).filter((b) => g.onBattlefield(b) && a.blockers.includes(b));
       recipients = live.length || !trample ? live : [];
-      if (trample) recipients = [...recipients, a.at];
+      if (trample) recipients = [...recipients, a.at, ...past];
     }
-    out.push({ id, recipients, trample: a.blocked && trample, options: [] });
+    out.push({ id, recipients, trample: (a.blocked && trample) || !!over, options: [] });
   }
   for (const [id, attackers] of Object.entries(cb.blockers)) {
     if (!g.onBattlefield(id) || !deals(id)) continue;
@@ -106,9 +109,21 @@ export function assignmentError(g: Game, asg: Record<string, Record<string, numb
     if (power > 0 && sum !== power) return { rule: '510.1a', text: M`${g.ref(id)} must assign exactly ${power} damage (not ${sum})` };
     if (Object.values(a).some((x) => x < 0)) return { rule: '107.1b', text: M`damage can't be negative` };
     const att = cb.attackers[id];
-    if (!att || !att.blocked) continue;
-    const order = (att.order ?? att.blockers).filter((b) => g.onBattlefield(b));
-    for (const r of Object.keys(a)) if (r !== att.at && !order.includes(r) && (a[r] ?? 0) > 0) return { rule: '510.1c', text: M`${g.ref(r)} isn't blocking ${g.ref(id)}` };
+    if (!att) continue;
+    const over = overPlaneswalker(g, id, att.at);
+    const order = att.blocked ? (att.order ?? att.blockers).filter((b) => g.onBattlefield(b)) : [];
+    if (over && (a[over] ?? 0) > 0) {
+      for (const b of order) if (!lethal(id, b)) return { rule: '702.19b', text: M`${g.ref(id)} can assign damage to the player only after assigning lethal damage to ${g.ref(b)}` };
+      // the planeswalker's loyalty counts the damage every creature assigns to it in this step (the example of 702.19c)
+      const loyalty = g.s.objects[att.at]!.counters['loyalty'] ?? 0;
+      if (total(att.at) < loyalty) return { rule: '=702.19c', text: M`${g.ref(id)} can assign damage to ${pl(over)} only once damage at least equal to the loyalty of ${g.ref(att.at)} (${loyalty}) is assigned to that planeswalker` };
+    }
+    if (!att.blocked) {
+      // 510.1a: an unblocked creature assigns its combat damage to what it's attacking
+      for (const r of Object.keys(a)) if (r !== att.at && r !== over && (a[r] ?? 0) > 0) return { rule: '510.1a', text: M`${g.ref(id)} is unblocked and assigns its combat damage only to ${g.refAny(att.at)}` };
+      continue;
+    }
+    for (const r of Object.keys(a)) if (r !== att.at && r !== over && !order.includes(r) && (a[r] ?? 0) > 0) return { rule: '510.1c', text: M`${g.ref(r)} isn't blocking ${g.ref(id)}` };
     if (g.profile.damageAssignmentOrder) {
       for (let i = 1; i < order.length; i++) {
         if ((a[order[i]!] ?? 0) > 0) {
@@ -119,7 +134,7 @@ export function assignmentError(g: Game, asg: Record<string, Record<string, numb
       }
     }
     if ((a[att.at] ?? 0) > 0) {
-      if (!hasKeyword(g.chars(id), 'trample') && order.length) return { rule: '510.1c', text: M`${g.ref(id)} is blocked and has no trample` };
+      if (!tramples(g.chars(id)) && order.length) return { rule: '510.1c', text: M`${g.ref(id)} is blocked and has no trample` };
       for (const b of order) if (!lethal(id, b)) return { rule: '702.19b', text: M`${g.ref(id)} can assign damage to the player only after assigning lethal damage to ${g.ref(b)}` };
     }
   }
@@ -148,7 +163,8 @@ export function assignCombatDamage(g: Game, a: ActionOf<'assign-combat-damage'>)
   const err = g.assignmentError(asg);
   if (err) throw new IllegalAction(err.text, err.rule);
   const trampled = Object.entries(asg).some(([id, x]) => cb.attackers[id]?.blocked && (x[cb.attackers[id]!.at] ?? 0) > 0);
-  g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : [])], M`combat damage assignment accepted: ${listOf(Object.entries(asg).map(([k, v]) => M`${g.ref(k)} → ${listOf(Object.entries(v).map(([r, n]) => M`${n} to ${g.refAny(r)}`))}`), '; ')}`);
+  const overPw = Object.entries(asg).some(([id, x]) => { const p = cb.attackers[id] && overPlaneswalker(g, id, cb.attackers[id]!.at); return !!p && (x[p] ?? 0) > 0; });
+  g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : []), ...(overPw ? ['=702.19c'] : [])], M`combat damage assignment accepted: ${listOf(Object.entries(asg).map(([k, v]) => M`${g.ref(k)} → ${listOf(Object.entries(v).map(([r, n]) => M`${n} to ${g.refAny(r)}`))}`), '; ')}`);
   delete (cb as { awaiting?: boolean }).awaiting;
   g.record.combatDamage = structuredClone(asg);
   g.dealCombatDamage(asg);
@@ -165,7 +181,7 @@ export function dealCombatDamage(g: Game, asg: Record<string, Record<string, num
     }
     if (g.s.turn.step === 'first-strike-damage') cb.dealtFirstStrike.push(id);
   }
-  const noDamage = Object.entries(cb.attackers).filter(([id, x]) => x.blocked && g.onBattlefield(id) && !x.blockers.some((b) => g.onBattlefield(b)) && !hasKeyword(g.chars(id), 'trample'));
+  const noDamage = Object.entries(cb.attackers).filter(([id, x]) => x.blocked && g.onBattlefield(id) && !x.blockers.some((b) => g.onBattlefield(b)) && !tramples(g.chars(id)));
   for (const [id] of noDamage) g.cite('rule', ['510.1c'], M`${g.ref(id)} is blocked but no creatures are blocking it: it assigns no combat damage`);
   const zeroPower = Object.keys(asg).filter((id) => (g.chars(id).power ?? 0) <= 0);
   for (const id of zeroPower) g.cite('rule', ['510.1a'], M`${g.ref(id)} has ${g.chars(id).power ?? 0} power and assigns no combat damage`);
@@ -182,6 +198,12 @@ export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): voi
   if (errs.length) throw new IllegalAction(errs[0]!.text, errs[0]!.rule, errs);
   const cb = g.s.combat ?? (g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false });
   const def = opponentOf(t.active);
+  for (const x of list) {
+    // 508.1b: a creature attacks the defending player or a planeswalker that player controls
+    if (x.at !== undefined && x.at !== def && !(g.onBattlefield(x.at) && g.chars(x.at).types.includes('planeswalker') && g.chars(x.at).controller === def)) {
+      throw new IllegalAction(M`${g.ref(x.id)} can attack only ${pl(def)} or a planeswalker ${pl(def)} controls, not ${g.s.objects[x.at] ? g.ref(x.at) : code(x.at)}`, '508.1b');
+    }
+  }
   for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
   g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${pl(t.active)} declares ${listOf(ids.map((i) => g.ref(i)))} as attackers` : M`${pl(t.active)} declares no attackers`);
   for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) g.tap(id);
@@ -259,8 +281,9 @@ const LAND_OF_WALK: Record<string, string> = { plainswalk: 'Plains', islandwalk:
 /** The land (by name) that makes an attacker with landwalk unblockable (702.14c), or null. */
 function landwalkOf(g: Game, attacker: string): string | null {
   const at = g.chars(attacker);
-  const defending = g.s.combat?.attackers[attacker]?.at;
-  if (!defending) return null;
+  const attacked = g.s.combat?.attackers[attacker]?.at;
+  if (!attacked) return null;
+  const defending = defenderOf(g, attacked);
   const v = g.view();
   for (const k of at.keywords) {
     const m = /^(snow-)?(\w+walk)$/.exec(k);
@@ -424,4 +447,20 @@ export function orderBlockers(g: Game, a: ActionOf<'order-blockers'>): void {
   x.order = [...order];
   g.touch();
   g.cite('tba', ['509.2'], M`${pl(g.s.turn.active)} announces ${g.ref(at)}'s damage assignment order: ${listOf(order.map((o) => g.ref(o)), ' → ')}`);
+}
+
+/** Trample or its variant trample over planeswalkers (702.19b; 702.19c of 2026). */
+function tramples(c: Characteristics): boolean {
+  return hasKeyword(c, 'trample') || hasKeyword(c, 'trample-over-planeswalkers');
+}
+
+/** The defending player of an attack: the player attacked, or the controller of the planeswalker attacked (506.2). */
+export function defenderOf(g: Game, at: string): PlayerId {
+  return isPlayerId(at) ? at : g.onBattlefield(at) ? g.chars(at).controller : opponentOf(g.s.turn.active);
+}
+
+/** The planeswalker's controller, when `id` has trample over planeswalkers and attacks a planeswalker still there (702.19c of 2026). */
+function overPlaneswalker(g: Game, id: string, at: string): PlayerId | null {
+  if (isPlayerId(at) || !g.onBattlefield(at) || !hasKeyword(g.chars(id), 'trample-over-planeswalkers')) return null;
+  return g.chars(at).controller;
 }

@@ -101,7 +101,12 @@ function couldProduceColors(g: Game, f: NonNullable<Of<'add-mana'>['couldProduce
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
   const preState = clone(g.s);
-  for (const id of picks) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  // 701.24g (2026): a library shuffled at the same time as an object is put at a position in it ends shuffled with the
+  // object at that position: the objects that will be shuffled in move first
+  const shuffles = (id: string) => g.replacementsFor((r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
+  const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
+  if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
+  for (const id of ordered) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
@@ -113,6 +118,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'gain-life': (g, a, ctx) => g.gainLife(player(g, ctx, a.player), num(g, ctx, a.n)),
   'lose-life': (g, a, ctx) => g.loseLife(player(g, ctx, a.player), num(g, ctx, a.n)),
+  'set-life': (g, a, ctx) => {
+    // 118.5 (119.5 of 2026; the engine cites 2019 numbers): a life total that "becomes" a number: the player gains or loses the difference (so replacements apply)
+    const p = player(g, ctx, a.player);
+    const n = num(g, ctx, a.n);
+    const diff = n - g.s.players[p].life;
+    g.cite('rule', ['118.5'], M`${pl(p)}'s life total becomes ${n}`);
+    if (diff > 0) g.gainLife(p, diff);
+    else if (diff < 0) g.loseLife(p, -diff, '118.5');
+  },
   'put-counters': (g, a, ctx) => {
     for (const id of objs(g, ctx, a.on)) g.putCounters(id, a.kind, num(g, ctx, a.n, 1));
   },
@@ -131,7 +145,10 @@ export const INSTRUCTIONS: InstructionHandlers = {
     } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
+    const ids = objs(g, ctx, a.obj).filter((id) => g.onBattlefield(id));
+    // several permanents sacrificed by one instruction go at the same time (701.16a)
+    if (ids.length > 1) return sacrificeSimultaneously(g, ids);
+    for (const id of ids) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
   },
   'each-player-sacrifices': (g, a) => {
     // 101.4: APNAP order of choices, then all sacrificed simultaneously
@@ -201,9 +218,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
   'shuffle-into-library': (g, a, ctx) => {
     // 701.19c: the library is shuffled even if the object isn't in the zone it's expected to be in
     const from = a.from ?? 'graveyard';
-    const refs = typeof a.obj === 'string' ? [a.obj] : Array.isArray(a.obj) ? a.obj : [];
-    const ids = refs.map((r) => refObj(g.s, r, ctx) ?? r).filter((id) => g.s.objects[id]);
+    const ids = objs(g, ctx, a.obj).filter((id) => g.s.objects[id]);
     const owners = new Set<PlayerId>(ids.map((id) => g.s.objects[id]!.owner));
+    // "target player shuffles any number of target cards … into their library": that library is shuffled even if the
+    // set is empty (701.19d; 701.24d of 2026)
+    if (a.player !== undefined) {
+      const p = player(g, ctx, a.player);
+      if (!ids.length) g.cite('rule', ['701.19d'], M`no object is shuffled into ${pl(p)}'s library; the library is shuffled anyway`);
+      owners.add(p);
+    }
     for (const id of ids) {
       if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
       else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
@@ -364,6 +387,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const item = g.s.stack.find((x) => x.kind === 'spell' && !x.copy && x.obj === id);
     if (!id || !item) return g.cite('rule', ['608.2b'], M`the spell is no longer on the stack`);
     const copy: StackItem = { ...clone(item), sid: `cp${g.tick()}`, controller: ctx.you, copy: true, label: `${item.label} (copy)` };
+    // no mana was spent to cast a copy: mana isn't an object and isn't copied (the example of 707.10 in 2026)
+    delete copy.spent;
     const x = g.s.objects[id]!.stackInfo?.x;
     if (x !== undefined) copy.x = x;
     g.s.stack.push(copy);

@@ -19,6 +19,8 @@ export interface Ctx {
   eventAmount?: number;
   /** The types of mana the triggering mana ability produced ("mana of any type that land produced", 605.1b). */
   eventMana?: ManaLetter[];
+  /** The types of mana spent to cast the spell being resolved (none for a copy). */
+  spent?: ManaLetter[];
   x?: number;
   /** The triggered ability being resolved (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
@@ -110,7 +112,8 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
   }
-  if ('x' in n) return ctx.x ?? 0;
+  // "X if {G} was spent to cast this spell" (a copy spent none, 707.10 of 2026)
+  if ('x' in n) return n.ifSpent !== undefined && !(ctx.spent ?? []).includes(n.ifSpent) ? 0 : (ctx.x ?? 0);
   if ('cardTypes' in n) {
     const types = new Set(Object.keys(state.objects).filter((id) => matches(state, view, id, n.cardTypes, ctx)).flatMap((id) => view[id]?.types ?? []));
     return types.size + (n.plus ?? 0);

@@ -143,6 +143,7 @@ export function resolveTop(g: Game): void {
   const spellObj = item.kind === 'spell' && !item.copy ? g.s.objects[item.obj] : undefined;
   if (spellObj?.stackInfo?.x !== undefined) ctx.x = spellObj.stackInfo.x;
   if (item.x !== undefined) ctx.x = item.x; // an activated ability's X (602.2b → 601.2b)
+  if (item.kind === 'spell') ctx.spent = item.spent ?? [];
   g.cite('resolve', ['608.1', '405.5'], (item.copy ? M`the copy of ${g.ref(item.obj)} resolves` : item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
   if (item.condition && !g.checkCondition(item.condition, ctx)) {

@@ -52,8 +52,9 @@ export function collectSBA(g: Game): SbaAction[] {
     const ps = g.s.players[p];
     if (ps.lost) continue;
     if (ps.life <= 0) out.push({ rule: '704.5a', kind: 'lose', player: p, text: M`${pl(p)} has ${ps.life} life and loses the game` });
-    else if (ps.drewFromEmpty) out.push({ rule: '704.5b', kind: 'lose', player: p, text: M`${pl(p)} attempted to draw from an empty library and loses the game` });
-    else if (ps.poison >= 10) out.push({ rule: '704.5c', kind: 'lose', player: p, text: M`${pl(p)} has ten or more poison counters and loses the game` });
+    // each reason is its own state-based action (704.7's example names 704.5a and 704.5b at once)
+    if (ps.drewFromEmpty) out.push({ rule: '704.5b', kind: 'lose', player: p, text: M`${pl(p)} attempted to draw from an empty library and loses the game` });
+    if (ps.poison >= 10) out.push({ rule: '704.5c', kind: 'lose', player: p, text: M`${pl(p)} has ten or more poison counters and loses the game` });
   }
   for (const o of Object.values(g.s.objects)) {
     const c = v[o.id]!;
@@ -124,6 +125,10 @@ export function sbaRound(g: Game): boolean {
   const pre = g.view();
   const preState = clone(g.s);
   const events: GameEvent[] = [];
+  // 704.5b looks at draws from an empty library since the last check: this check has seen them
+  for (const p of PLAYERS) delete g.s.players[p].drewFromEmpty;
+  const replaced = new Set<PlayerId>();
+  const deferred: (() => void)[] = [];
   for (const a of acts) {
     if (a.kind === 'annihilate') {
       const o = g.s.objects[a.obj!]!;
@@ -135,7 +140,8 @@ export function sbaRound(g: Game): boolean {
       g.touch();
     }
     if (a.kind === 'lose') {
-      g.s.players[a.player!].lost = a.rule;
+      if (replaceLoss(g, a.player!, replaced, moving, deferred)) continue;
+      g.s.players[a.player!].lost ??= a.rule;
       g.touch();
     }
     if (a.kind === 'cease') {
@@ -153,6 +159,7 @@ export function sbaRound(g: Game): boolean {
       g.withLookBack(pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
+  for (const f of deferred) f();
   void events;
   const losers = PLAYERS.filter((p) => g.s.players[p].lost);
   if (losers.length) {
@@ -182,4 +189,38 @@ export function withLookBack(g: Game, pre: View, preState: GameState, f: () => v
 export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
   if (g.lookBack && ev.kind === 'zone') return { ...ev, pre: g.lookBack.pre, preState: g.lookBack.preState };
   return ev;
+}
+
+/**
+ * "If you would lose the game, instead …" (614.1a): the first loss found for a player this round looks for such a
+ * replacement; it replaces the loss once, whatever the reasons (704.5a and 704.5b together in 704.7's example, Lich's
+ * Mirror). True when the player's loss this round is replaced.
+ */
+function replaceLoss(g: Game, p: PlayerId, replaced: Set<PlayerId>, moving: SbaAction[], deferred: (() => void)[]): boolean {
+  if (replaced.has(p)) return true;
+  const cands = g.replacementsFor((r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
+  if (!cands.length) return false;
+  const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, p, `${p} would lose the game`);
+  if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: p });
+  replaced.add(p);
+  g.cite('replacement', ['614.1a'], pick.source ? M`${g.ref(pick.source)} replaces the event: ${pl(p)} doesn't lose the game` : M`a replacement effect: ${pl(p)} doesn't lose the game`);
+  const def = pick.def as Extract<typeof pick.def, { kind: 'would-lose-game' }>;
+  const src = pick.source;
+  const run = () => {
+    // a source that has meanwhile changed zones is a new object (400.7): "this creature" no longer names it
+    const same = src !== undefined && g.s.objects[src]?.zone === 'battlefield';
+    for (const e of def.instead) g.exec(e, { you: pick.controller, ...(same ? { self: src } : {}) }, src ? g.name(src) : '');
+  };
+  // the replacement's own source leaves the battlefield in the same state-based actions (Exquisite Archangel with
+  // lethal damage): the events are simultaneous and the player chooses which happens to it (400.6's example)
+  if (src && moving.some((m) => m.obj === src)) {
+    const first = g.choice<string>(`sba-order:${src}`, ['replacement-first', 'moves-first'], `${p} chooses whether ${g.name(src)} follows the replacement's instructions first or the state-based action that moves it`, p);
+    if (first === 'moves-first') {
+      g.cite('replacement', ['614.1a'], M`${pl(p)} has ${g.ref(src)} put where the state-based action puts it first; the replacement's instructions follow`);
+      deferred.push(run);
+      return true;
+    }
+  }
+  run();
+  return true;
 }

@@ -117,11 +117,13 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal("shuffle"), ...injected, player: PlayerRef.optional(), seed: z.int().optional().describe("the shuffle's seed: the same seed gives the same order (default 1)") }).describe("shuffle a library (701.19a)"),
   z.strictObject({
     op: z.literal("shuffle-into-library"), ...injected, obj: Refs,
+    player: PlayerRef.optional().describe("the player who shuffles (\"target player shuffles any number of target cards into their library\"): their library is shuffled even if no object is named (701.19d; 701.24d of 2026)"),
     get from() { return Zone.optional().describe("the zone the object is expected to be in (default: graveyard); elsewhere it stays, and the library is shuffled anyway (701.19c)"); },
     seed: z.int().optional(),
   }).describe("shuffle an object into its owner's library"),
   z.strictObject({ op: z.literal("double-mana"), ...injected, player: PlayerRef.optional() }).describe("double the amount of each type of unspent mana the player has (Doubling Cube); the new mana has no restrictions (106.6)"),
   z.strictObject({ op: z.literal("win-game"), ...injected, player: PlayerRef.optional() }),
+  z.strictObject({ op: z.literal("set-life"), ...injected, player: PlayerRef.optional(), get n() { return Num; } }).describe("a player's life total becomes n: they gain or lose the difference (119.5; 118.5 of 2019)"),
   z.strictObject({ op: z.literal("create-effect"), ...injected, get effect() { return Effect; } }),
   z.strictObject({ op: z.literal("end-effect"), ...injected, id: z.string() }),
   z.strictObject({ op: z.literal("create-replacement"), ...injected, get replacement() { return Replacement; }, until: z.enum(["end-of-turn", "indefinite"]).optional() }),
@@ -169,6 +171,7 @@ const Cast = {
   by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
   sacrifice: z.string().optional().describe("the permanent sacrificed for an additional cost (601.2b)"),
   x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+  splice: z.array(z.string()).optional().describe("cards in the caster's hand with splice onto the spell's subtype, revealed and spliced onto it (702.47a): their splice costs add to the total cost, their text to the spell's; they stay in the hand (702.47b)"),
   get convoke() {
     return z.record(z.string(), Mana).optional().describe("convoke (702.50a): each creature tapped → the one mana of the total cost it pays, {1} for generic mana or a colored mana of one of its colors; the rest is paid by `payment`");
   },
@@ -191,7 +194,7 @@ export const PlayerAction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal("play-land"), by: Player, card: z.string() }),
   z.strictObject({
     op: z.literal("declare-attackers"), by: Player,
-    attackers: z.array(z.union([z.string(), z.strictObject({ id: z.string(), at: Player.optional() })])),
+    attackers: z.array(z.union([z.string(), z.strictObject({ id: z.string(), at: z.string().optional().describe("the player, or a planeswalker the defending player controls, that the creature attacks (508.1b; default: the defending player)") })])),
   }),
   z.strictObject({ op: z.literal("declare-blockers"), by: Player, blocks: z.array(z.strictObject({ blocker: z.string(), attackers: z.array(z.string()) })) }),
   z.strictObject({ op: z.literal("order-blockers"), by: Player.optional(), attacker: z.string(), order: z.array(z.string()) }),

@@ -21,6 +21,7 @@ export const Num = z.union([
   }),
   z.strictObject({
     x: z.literal(true),
+    ifSpent: z.enum(["W", "U", "B", "R", "G", "C"]).optional().describe("X only if mana of this type was spent to cast the spell, else 0 (Dawnglow Infusion; a copy had none spent, 707.10 of 2026)"),
   }),
   z.strictObject({
     amount: z.literal("event"),
@@ -69,6 +70,12 @@ export const Card = z.strictObject({
   },
   get activated() {
     return z.array(Activated).optional();
+  },
+  get splice() {
+    return z.strictObject({
+      onto: z.string().describe("the subtype of the spells it can be spliced onto (Arcane)"),
+      get cost() { return Mana; },
+    }).optional().describe("splice onto [subtype] [cost] (702.47a): as a spell of that subtype is cast, this card may be revealed from the hand and its splice cost paid; the spell then also has this card's spell text (its targets and effects)");
   },
   get spell() {
     return z.strictObject({
@@ -264,7 +271,17 @@ export const Replacement = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal("die-to-library"),
-  }),
+  }).describe("\"If this creature would die, put it on top of its owner's library instead\" (Gravebane Zombie)"),
+  z.strictObject({
+    kind: z.literal("shuffle-into-library-instead"),
+  }).describe("\"If this would be put into a graveyard, reveal it and shuffle it into its owner's library instead\" (Darksteel Colossus; the sandbox applies it while the object is on the battlefield); shuffled at the same time as another object is put on top of that library, the shuffle comes first (701.24g of 2026)"),
+  z.strictObject({
+    kind: z.literal("would-lose-game"),
+    player: z.string().optional().describe("whose loss it replaces (default: you, the controller)"),
+    get instead() {
+      return z.array(Instruction);
+    },
+  }).describe("\"If you would lose the game, instead …\" (614.1a; 104.3, 704.5a–c): the loss doesn't happen and the instructions are followed, once for all the reasons found in one check of state-based actions (704.7's example: Lich's Mirror)"),
   z.strictObject({
     kind: z.literal("regenerate"),
   }),

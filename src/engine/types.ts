@@ -200,6 +200,8 @@ export interface StackItem {
   stateKey?: string;
   /** A copy of the spell `obj` (706.10): not a card; it ceases to exist when it leaves the stack (704.5e). */
   copy?: boolean;
+  /** The types of mana spent to cast the spell (601.2h); a copy has none: mana isn't copied (707.10 of 2026). */
+  spent?: ManaLetter[];
 }
 
 export interface PendingTrigger {
@@ -218,7 +220,7 @@ export interface PendingTrigger {
 }
 
 export interface CombatState {
-  attackers: Record<string, { at: PlayerId; blocked: boolean; blockers: string[]; order?: string[] }>;
+  attackers: Record<string, { at: PlayerId | string; blocked: boolean; blockers: string[]; order?: string[] }>;
   blockers: Record<string, string[]>;
   /** Creatures that dealt combat damage in the first-strike step (510.4). */
   dealtFirstStrike: string[];

@@ -128,12 +128,14 @@ function entering(g: Game, id: string): void {
 export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
   const o = g.obj(id);
   let dest = to;
+  let shuffle = false;
   const applied = new Set<string>();
   for (;;) {
     const cands = g.replacementsFor((r) => {
       if (applied.has(r.rid)) return false;
       if (r.def.kind === 'graveyard-to-exile') return dest === 'graveyard' && !o.token;
       if (r.def.kind === 'die-to-library') return dest === 'graveyard' && o.zone === 'battlefield' && r.source === id && g.chars(id).types.includes('creature');
+      if (r.def.kind === 'shuffle-into-library-instead') return dest === 'graveyard' && r.source === id;
       return false;
     });
     if (!cands.length) break;
@@ -141,11 +143,13 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
     if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
+    shuffle = pick.def.kind === 'shuffle-into-library-instead';
     g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], M`${g.ref(pick.source ?? '')} replaces the event: ${g.ref(id)} goes to ${zone(dest)} instead`);
   }
   const from = o.zone;
   const ev = g.rawMove(id, dest, why.opts ?? {});
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
+  if (shuffle && dest === 'library') g.shuffleLibrary(o.owner, 1);
   g.detect(ev);
 }
 

@@ -327,11 +327,15 @@ export function stackLabel(label: string, s: Scenario, lang: Lang, t: T, view?: 
   if (s.setup.objects?.[label] || s.names?.[label]) return nameOf(s, label, lang, view);
   if (lang === 'en') return label;
   if (label === 'delayed triggered ability') return t('stackDelayed');
+  if (label === 'reflexive triggered ability') return t('stackReflexive');
   const ids = Object.keys({ ...s.setup.objects, ...s.names });
   const card = (name: string) => {
     const id = ids.find((x) => (s.setup.objects?.[x]?.card.name ?? s.names?.[x]?.['en']) === name);
     return id === undefined ? name : nameOf(s, id, lang, view);
   };
+  // a copy of a spell or ability (707.10): "Fling (copy)"
+  const copy = /^(.+) \(copy\)$/.exec(label);
+  if (copy) return t('stackCopy', { card: stackLabel(copy[1]!, s, lang, t, view) });
   const ability = /^(.+)'s ability$/.exec(label);
   if (ability) return t('stackAbility', { card: card(ability[1]!) });
   const trigger = /^(.+): triggered ability( \(\w[\w-]*\))?$/.exec(label);

@@ -17,7 +17,8 @@ export function renderKnobs(st: WidgetState, c: RenderContext, idPrefix: string,
   const inputs: { c: Control; input: HTMLInputElement | HTMLSelectElement; out?: HTMLOutputElement }[] = [];
   const fs = h('fieldset', { class: 'cr-sbx-knobs' }, h('legend', {}, t('tweak')));
   const controls = controlsFor(st.tweakables, lang, t);
-  if (!controls.length) fs.append(h('p', { class: 'cr-sbx-muted' }, t('noTweaks')));
+  // nothing to change: no panel at all, never an empty "change a value" box (issue 23)
+  if (!controls.length) fs.hidden = true;
   for (const ctl of controls) {
     const cid = `${idPrefix}-k${inputs.length}`;
     let input: HTMLInputElement | HTMLSelectElement;

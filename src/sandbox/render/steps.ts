@@ -18,24 +18,29 @@ export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: num
     btn.addEventListener('click', () => onGo(i));
     const li = h('li', { class: `cr-sbx-stepitem${reached ? ' is-done' : ' is-future'}${i === cursor ? ' is-current' : ''}`, 'data-sbx-stepitem': i }, btn);
     if (!reached) return li;
-    if (step.skipped) li.append(h('p', { class: 'cr-sbx-note' }, t('skipped')));
-    li.append(c.chips(step.rules) ?? '');
+    // a past step folds what it did into one closed disclosure (the current step shows it open): on a phone the
+    // board stays near the controls (issue 23)
+    const past = i < cursor;
+    const body: HTMLElement = past ? h('details', { class: 'cr-sbx-past', 'data-sbx-past': i }, h('summary', {}, t('stepDetails'))) : li;
+    if (past) li.append(body);
+    if (step.skipped) body.append(h('p', { class: 'cr-sbx-note' }, t('skipped')));
+    body.append(c.chips(step.rules) ?? '');
     if (step.illegal) {
-      li.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', traceLine(step.illegal, tc), ' ', c.chip(step.illegal.rule)));
+      body.append(h('p', { class: 'cr-sbx-illegal', 'data-sbx-illegal': true }, t('illegal', { rule: step.illegal.rule }), ' ', traceLine(step.illegal, tc), ' ', c.chip(step.illegal.rule)));
       const more = (step.illegal.reasons ?? []).slice(1);
-      if (more.length) li.append(h('ul', { class: 'cr-sbx-illegal', 'data-sbx-illegal-more': true }, more.map((r) => h('li', {}, t('alsoIllegal', { rule: r.rule }), ' ', traceLine(r, tc), ' ', c.chip(r.rule)))));
+      if (more.length) body.append(h('ul', { class: 'cr-sbx-illegal', 'data-sbx-illegal-more': true }, more.map((r) => h('li', {}, t('alsoIllegal', { rule: r.rule }), ' ', traceLine(r, tc), ' ', c.chip(r.rule)))));
     }
-    if (step.error) li.append(h('p', { class: 'cr-sbx-illegal' }, t('error'), ' ', h('span', { lang: 'en' }, step.error)));
-    if (step.result !== undefined) li.append(h('p', { class: 'cr-sbx-result' }, h('strong', {}, `${t('result')}: `), resultText(step.result, s, lang, t)));
+    if (step.error) body.append(h('p', { class: 'cr-sbx-illegal' }, t('error'), ' ', h('span', { lang: 'en' }, step.error)));
+    if (step.result !== undefined) body.append(h('p', { class: 'cr-sbx-result' }, h('strong', {}, `${t('result')}: `), resultText(step.result, s, lang, t)));
     const checks = run.expectations.filter((e) => e.step === i);
     if (checks.length && !run.modified) {
-      li.append(h('ul', { class: 'cr-sbx-checks' }, checks.map((e) => h('li', { class: e.passed ? 'is-pass' : 'is-fail' },
+      body.append(h('ul', { class: 'cr-sbx-checks' }, checks.map((e) => h('li', { class: e.passed ? 'is-pass' : 'is-fail' },
         h('span', { class: 'cr-sbx-mark', 'aria-hidden': 'true' }, e.passed ? '✓' : '✗'), ' ',
         h('span', { class: 'cr-sbx-visually-hidden' }, `${e.passed ? t('checkPass') : t('checkFail')}: `),
         describeCheck(e, s, lang, t)))));
     }
     if (step.entries.length) {
-      li.append(h('details', { class: 'cr-sbx-trace' }, h('summary', {}, t('trace')),
+      body.append(h('details', { class: 'cr-sbx-trace' }, h('summary', {}, t('trace')),
         h('ul', {}, step.entries.map((e) => {
           // a layer line: the result in a sentence, then its rows as a list (instead of the engine's English "7b 3/3")
           const rows = layerSummary(e.data);

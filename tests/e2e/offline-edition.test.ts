@@ -55,4 +55,15 @@ needs(BROWSER).describe('a saved edition offline', () => {
     expect(await page.locator('[data-off-lang="en"]').isVisible()).toBe(false);
     await ctx.close();
   }, 400_000);
+
+  test('the save control is reachable from the menu of any page (phone)', async () => {
+    const ctx = await web.browser.newContext(PHONE);
+    const page = await web.open('/ja/702/', { context: ctx, ready: true });
+    await page.click('button.menu-btn');
+    await page.click('#cr-menu [data-offline-link]');
+    await page.waitForURL(/\/ja\/#off-h$/);
+    await page.waitForFunction(() => document.documentElement.dataset['crOffline'] === 'ready', undefined, { timeout: 30_000 });
+    expect(await page.locator('[data-offline-save]').isVisible()).toBe(true);
+    await ctx.close();
+  });
 });

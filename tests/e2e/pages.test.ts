@@ -137,6 +137,8 @@ suite('pages in Chromium', () => {
       expect(await page.getAttribute('html', 'lang')).toBe('ja');
       const near = await page.locator('[data-nf-lang="ja"] [data-notfound-list] a').allTextContents();
       expect(near[0]).toBe('702');
+      // Each nearest rule with its first words (702 is the section of keyword abilities: キーワード能力).
+      await expect.poll(() => page.locator('[data-nf-lang="ja"] [data-notfound-list] li:has(a) .nf-title').first().textContent()).toBe(' キーワード能力');
       // 122 (counters) is in the 2026-01-16 English rules only: the 2019 edition's not-found points there.
       const en = await open(ctx(), '/en/2019-01-25/122.1/');
       await expect.poll(() => en.locator('[data-nf-lang="en"] [data-notfound-list] a').allTextContents()).toContain('122.1 (2026-01-16)');

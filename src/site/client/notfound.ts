@@ -11,7 +11,9 @@ import { format } from '../../i18n/translate.ts';
 import { siteIndex } from './site-index.ts';
 import { LANG_ALTERNATION, isLang, pathLang, type Lang } from '../../i18n/locales.ts';
 import { resolveShortAddress } from '../short-address.ts';
-import { historySectionApi, ruleSection } from '../api-paths.ts';
+import { editionApiDir, historySectionApi, ruleSection, sectionApiFile } from '../api-paths.ts';
+import { paragraphText } from '../../model/text.ts';
+import type { Paragraph } from '../../model/types.ts';
 
 /** Whether the number ever named an English rule (its section's history file lists it). */
 async function historyExists(rule: string): Promise<boolean> {
@@ -35,6 +37,22 @@ export function preferredLang(languages: readonly string[]): Lang {
     if (isLang(code)) return code;
   }
   return 'en';
+}
+
+/** The first words of each rule in `numbers` (a section: its title), from their sections' files; missing ones are left out. */
+async function ruleTitles(lang: string, edition: string, numbers: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const files = new Map<string, Promise<{ rules?: { number: string; body: Paragraph[] }[] } | null>>();
+  for (const n of numbers) {
+    const section = ruleSection(n);
+    if (!section) continue;
+    const url = `${editionApiDir(lang, edition)}${sectionApiFile(section)}`;
+    if (!files.has(url)) files.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+    const rule = (await files.get(url))?.rules?.find((r) => r.number === n);
+    const text = rule?.body[0] ? paragraphText(rule.body[0]).trim() : '';
+    if (text) out.set(n, text.length > 80 ? `${text.slice(0, 79)}…` : text);
+  }
+  return out;
 }
 
 function item(doc: Document, href: string, text: string): HTMLLIElement {
@@ -123,7 +141,19 @@ export async function notFound(doc: Document = document): Promise<void> {
     const near = nearestRules(index, lost.rule);
     if (near.length > 0) {
       list.append(heading(doc, d['lNearest'] ?? ''));
-      for (const n of near) list.append(item(doc, findRule(index, n) ?? `${where}${n}/`, n));
+      // Each nearest rule with its first words, so the reader can tell them apart without opening each.
+      const titles = await ruleTitles(lost.lang, index.edition, near);
+      for (const n of near) {
+        const li = item(doc, findRule(index, n) ?? `${where}${n}/`, n);
+        const title = titles.get(n);
+        if (title) {
+          const span = doc.createElement('span');
+          span.className = 'nf-title';
+          span.textContent = ` ${title}`;
+          li.append(span);
+        }
+        list.append(li);
+      }
     }
   }
   // The same number in the other editions of the language (a rule added or removed since).

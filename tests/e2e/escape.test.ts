@@ -50,7 +50,7 @@ describe('escaping of document text', () => {
     writeFileSync(join(gen, 'docs', 'en-2026-01-16.json'), JSON.stringify(doc));
     const catalog = makeCatalog([makeEdition('en', '2026-01-16', { sources: [{ id: 'x', file: `file ${EVIL}`, url: 'javascript:alert(3)', credit: `Credit ${EVIL}` }] })]);
     writeFileSync(join(gen, 'catalog.json'), JSON.stringify(catalog));
-    const r = spawnSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: buildEnv({ CR_ATLAS_GENERATED: gen }), encoding: 'utf8' });
+    const r = spawnSync('npx', ['astro', 'build', '--outDir', out], { cwd: ROOT, env: buildEnv({ CR_ATLAS_GENERATED: gen, CR_ATLAS_PREPARED: '1' }), encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`fixture build failed\n${r.stdout}\n${r.stderr}`.slice(-4000));
   }, 600_000);
 

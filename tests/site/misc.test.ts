@@ -58,3 +58,13 @@ describe('crawl', () => {
     expect(r.broken.sort()).toEqual(['/ → #nope (no #nope)', '/ → /a/#x (no #x)', '/ → /b/ (no file)', '/ → /r/ (no #z)', '/r/ → /a/#z (no #z)'].sort());
   });
 });
+
+describe('linkify (the introduction’s web addresses as links)', () => {
+  test('links the addresses the real introductions print, and nothing around them', async () => {
+    const { linkify } = await import('../../src/site/linkify.ts');
+    expect(linkify('at Magic.Wizards.com/Rules. Thanks')).toEqual([{ text: 'at ' }, { text: 'Magic.Wizards.com/Rules', href: 'https://Magic.Wizards.com/Rules' }, { text: '. Thanks' }]);
+    expect(linkify('웹사이트 Magic.Wizards.com/Rules에서 다운로드')).toEqual([{ text: '웹사이트 ' }, { text: 'Magic.Wizards.com/Rules', href: 'https://Magic.Wizards.com/Rules' }, { text: '에서 다운로드' }]);
+    expect(linkify('場合http://Support.Wizards.com/ に')).toEqual([{ text: '場合' }, { text: 'http://Support.Wizards.com/', href: 'http://Support.Wizards.com/' }, { text: ' に' }]);
+    expect(linkify('no address here, 702.19b.')).toEqual([{ text: 'no address here, 702.19b.' }]);
+  });
+});

@@ -14,7 +14,8 @@
  * Steps 1–3 run in a process of their own (scripts/prepare.ts). `npm run build` (scripts/build.ts) runs
  * `astro build` into a fresh directory, swaps it in for dist/ and writes build.json from the steps'
  * report (CR_ATLAS_BUILD_REPORT names the file it is written to); a step that fails stops the build with
- * its own message (file, line, what was expected) and exit 1. The sources' flags reach the data step as
+ * its own message (file, line, what was expected) and exit 1. CR_ATLAS_PREPARED=1 skips steps 1–3 (their
+ * output is already in place: a test's fixture). The sources' flags reach the data step as
  * CR_ATLAS_BUILD_FLAGS (`{"offline":true,"allowMissing":true}`).
  */
 import { spawnSync } from 'node:child_process';

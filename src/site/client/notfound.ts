@@ -40,9 +40,9 @@ export function preferredLang(languages: readonly string[]): Lang {
 }
 
 /** The first words of each rule in `numbers` (a section: its title), from their sections' files; missing ones are left out. */
-async function ruleTitles(lang: string, edition: string, numbers: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const files = new Map<string, Promise<{ rules?: { number: string; body: Paragraph[] }[] } | null>>();
+async function ruleTitles(lang: string, edition: string, numbers: string[]): Promise<Map<string, { text: string; english: boolean }>> {
+  const out = new Map<string, { text: string; english: boolean }>();
+  const files = new Map<string, Promise<{ rules?: { number: string; body: Paragraph[]; translation?: { status: string } }[] } | null>>();
   for (const n of numbers) {
     const section = ruleSection(n);
     if (!section) continue;
@@ -50,7 +50,8 @@ async function ruleTitles(lang: string, edition: string, numbers: string[]): Pro
     if (!files.has(url)) files.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
     const rule = (await files.get(url))?.rules?.find((r) => r.number === n);
     const text = rule?.body[0] ? paragraphText(rule.body[0]).trim() : '';
-    if (text) out.set(n, text.length > 80 ? `${text.slice(0, 79)}…` : text);
+    // An untranslated rule of a current edition is today's English: said so by its lang.
+    if (text) out.set(n, { text: text.length > 80 ? `${text.slice(0, 79)}…` : text, english: rule?.translation?.status === 'untranslated' });
   }
   return out;
 }
@@ -149,7 +150,8 @@ export async function notFound(doc: Document = document): Promise<void> {
         if (title) {
           const span = doc.createElement('span');
           span.className = 'nf-title';
-          span.textContent = ` ${title}`;
+          span.textContent = ` ${title.text}`;
+          if (title.english) span.lang = 'en';
           li.append(span);
         }
         list.append(li);

@@ -142,20 +142,22 @@ export async function notFound(doc: Document = document): Promise<void> {
     const near = nearestRules(index, lost.rule);
     if (near.length > 0) {
       list.append(heading(doc, d['lNearest'] ?? ''));
-      // Each nearest rule with its first words, so the reader can tell them apart without opening each.
-      const titles = await ruleTitles(lost.lang, index.edition, near);
-      for (const n of near) {
+      const items = near.map((n) => {
         const li = item(doc, findRule(index, n) ?? `${where}${n}/`, n);
-        const title = titles.get(n);
-        if (title) {
-          const span = doc.createElement('span');
-          span.className = 'nf-title';
-          span.textContent = ` ${title.text}`;
-          if (title.english) span.lang = 'en';
-          li.append(span);
-        }
         list.append(li);
-      }
+        return li;
+      });
+      // Then each with its first words, so the reader can tell them apart without opening each.
+      const titles = await ruleTitles(lost.lang, index.edition, near);
+      near.forEach((n, i) => {
+        const title = titles.get(n);
+        if (!title) return;
+        const span = doc.createElement('span');
+        span.className = 'nf-title';
+        span.textContent = ` ${title.text}`;
+        if (title.english) span.lang = 'en';
+        items[i]!.append(span);
+      });
     }
   }
   // The same number in the other editions of the language (a rule added or removed since).

@@ -31,14 +31,17 @@ describe('finishedBuild', () => {
   });
 });
 
+/** npm start's environment in a copy: the given mirror, offline, a free port, none of the test runner's source settings. */
+function offlineEnv(mirror: string): NodeJS.ProcessEnv {
+  const e = buildEnv({ CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1', PORT: '0' });
+  for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD']) delete e[k];
+  return e;
+}
+
 describe('npm start with a build that fails', () => {
   let copy: string;
   let mirror: string;
-  const env = () => {
-    const e = buildEnv({ CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1', PORT: '0' });
-    for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD']) delete e[k];
-    return e;
-  };
+  const env = () => offlineEnv(mirror);
   const start = () => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env: env(), encoding: 'utf8', timeout: 240_000 });
 
   beforeAll(() => {
@@ -122,11 +125,7 @@ const fetchText = (url: string): Promise<string> =>
 describe('npm start for a newcomer without the mirror or a network', () => {
   let copy: string;
   let mirror: string;
-  const env = () => {
-    const e = buildEnv({ CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1', PORT: '0' });
-    for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD']) delete e[k];
-    return e;
-  };
+  const env = () => offlineEnv(mirror);
   /** The manifest's sources that are not committed (no `file`): what a newcomer lacks. */
   let external: string[] = [];
 

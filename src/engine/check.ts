@@ -5,7 +5,8 @@
 import { parseCost } from './mana.ts';
 import { pathProblem } from './state-edit.ts';
 import { getPath, type Scenario } from './scenario.ts';
-import { jsonPath, type SchemaError } from './scenario-validate.ts';
+import { type SchemaError } from './scenario-validate.ts';
+import { jsonPath } from '../model/json-path.ts';
 import { isCountedCardId, isPlayerId } from './types.ts';
 
 const REF_KEYS = new Set(['card', 'obj', 'attacker', 'blocker', 'source', 'from']);

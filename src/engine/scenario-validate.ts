@@ -9,6 +9,7 @@
  */
 import * as z from 'zod';
 import { editDistance } from '../search/spelling.ts';
+import { jsonPath } from '../model/json-path.ts';
 import { Action, Id, Instruction, Mana, Query, Rule, Scenario as ScenarioSchema, type ScenarioInput } from './schema.ts';
 
 export interface SchemaError {
@@ -25,15 +26,6 @@ const show = (v: unknown): string => {
   return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}...` : s;
 };
 
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '$';
-  for (const k of path) {
-    if (typeof k === 'number') out += `[${k}]`;
-    else if (typeof k === 'string' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k)) out += `.${k}`;
-    else out += `[${JSON.stringify(String(k))}]`;
-  }
-  return out;
-}
 
 /** Forbidden keys and excessive depth, located. Iterative, so it can't overflow the stack itself. */
 export function structuralProblems(value: unknown): SchemaError[] {

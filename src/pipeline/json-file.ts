@@ -11,6 +11,7 @@ import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-pars
 import type * as z from 'zod';
 import type { Diagnostic } from '../model/types.ts';
 import { describeCode, type DiagnosticCode } from '../model/diagnostics.ts';
+import { jsonPath } from '../model/json-path.ts';
 
 /** A JSON file that cannot be used: the diagnostics say where and what; the message has them, with the hint. */
 export class JsonFileError extends Error {
@@ -21,10 +22,6 @@ export class JsonFileError extends Error {
   }
 }
 
-/** `$.sources[3].sha256` */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return `$${path.map((k) => (typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(String(k)) ? `.${String(k)}` : `[${JSON.stringify(String(k))}]`)).join('')}`;
-}
 
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 

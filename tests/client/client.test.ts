@@ -78,17 +78,23 @@ describe('the offline page (offline-page.ts)', () => {
       return site.editions.some((e) => e.base === base) ? new Response(JSON.stringify(index(base))) : new Response('', { status: 404 });
     });
 
-  it('speaks the language of the address asked for, and opens a short rule address at its page', async () => {
-    page();
-    savedFetch();
+  /** Runs the offline page's script as if the reader had asked for `pathname`; returns the spy of location.replace. */
+  async function openOfflinePageAt(pathname: string) {
     const replace = vi.fn();
-    const view = { location: { pathname: '/ja/704.5j/', replace }, navigator: { languages: ['en'], language: 'en' } };
+    const view = { location: { pathname, replace }, navigator: { languages: ['en'], language: 'en' } };
     Object.defineProperty(document, 'defaultView', { value: view, configurable: true });
     try {
       await initOfflinePage(document);
     } finally {
       Object.defineProperty(document, 'defaultView', { value: window, configurable: true });
     }
+    return replace;
+  }
+
+  it('speaks the language of the address asked for, and opens a short rule address at its page', async () => {
+    page();
+    savedFetch();
+    const replace = await openOfflinePageAt('/ja/704.5j/');
     expect([...document.querySelectorAll<HTMLElement>('[data-off-lang]')].map((b) => [b.dataset['offLang'], b.hidden])).toEqual([['en', true], ['ja', false], ['ko', true]]);
     expect(document.documentElement.lang).toBe('ja');
     expect(replace).toHaveBeenCalledWith('/ja/704/#704.5j');
@@ -97,14 +103,7 @@ describe('the offline page (offline-page.ts)', () => {
   it('a page that names no rule stays the offline page (no loop to itself)', async () => {
     page();
     savedFetch();
-    const replace = vi.fn();
-    const view = { location: { pathname: '/ko/704/', replace }, navigator: { languages: ['en'], language: 'en' } };
-    Object.defineProperty(document, 'defaultView', { value: view, configurable: true });
-    try {
-      await initOfflinePage(document);
-    } finally {
-      Object.defineProperty(document, 'defaultView', { value: window, configurable: true });
-    }
+    const replace = await openOfflinePageAt('/ko/704/');
     expect(document.documentElement.lang).toBe('ko');
     expect(replace).not.toHaveBeenCalled();
   });

@@ -49,6 +49,9 @@ export function compareRuleNumbers(a: string, b: string): number {
   return (x.letter === undefined ? -1 : letterIndex(x.letter)) - (y.letter === undefined ? -1 : letterIndex(y.letter));
 }
 
+/** The section (three digits) a rule number is grouped under; a part heading (`7`) and anything else is its own. */
+export const groupSection = (n: string): string => n.match(/^\d{3}/)?.[0] ?? n.match(/^\d/)?.[0] ?? n;
+
 /** Parent of a number: `702.19b` → `702.19`, `702.19` → `702`, `702` → part `7`. */
 export function parentNumber(number: string): string {
   const n = parseRuleNumber(number);

@@ -29,3 +29,9 @@ export const editionApiDir = (lang: string, edition: string): string => `/api/${
 
 /** The history of every number of a section, ever (`/api/en/history/sections/702.json`). */
 export const historySectionApi = (section: string): string => `/api/en/history/sections/${section}.json`;
+
+/** The compare page's outline of the history: every chain's spans and how their texts differ, no texts (history/outline.ts). */
+export const HISTORY_OUTLINE_API = '/api/en/history/outline.json';
+
+/** The texts of the chains whose last number is in `slice` (`702`, or `glossary`), for a compare section opened. */
+export const historySliceApi = (slice: string): string => `/api/en/history/slices/${slice}.json`;

@@ -30,8 +30,10 @@ export interface GroupsOptions {
   sectionTitles: ReadonlyMap<string, string>;
   /** Part number → title (from the latest English edition's contents). */
   partTitles: Readonly<Record<string, string>>;
-  /** Sections opened at once (a narrow filter): their entries are rendered too. */
+  /** Sections opened at once (a narrow filter): their entries are rendered too, unless `bodies` is false. */
   open: boolean;
+  /** False when the entries' texts are not loaded yet (the page fills an opened section when they arrive). */
+  bodies?: boolean;
   oldEdition: string;
   newEdition: string;
 }
@@ -47,7 +49,7 @@ export function groupsView(parts: readonly Part[], shown: number, total: number,
       h('h3', null, p.id === 'glossary' ? t('glossaryGroup') : t('partHeading', { number: p.id, title: o.partTitles[p.id] ?? '' }), ' ', count(p.count)),
       p.sections.map((s) => h('details', { class: 'cmp-sec', 'data-section': s.id, open: o.open },
         h('summary', null, s.id === 'glossary' ? t('glossaryGroup') : `${s.id}. ${o.sectionTitles.get(s.id) ?? ''}`, ' ', count(s.items.length)),
-        h('div', { class: 'cmp-body' }, o.open && sectionBody(s.items, o)))))),
+        h('div', { class: 'cmp-body' }, o.open && o.bodies !== false && sectionBody(s.items, o)))))),
   ];
 }
 

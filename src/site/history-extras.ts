@@ -1,6 +1,8 @@
 /**
  * The history's static JSON under /api/ (written by the build hook with the other extra files):
- *   /api/en/history/store.json             the whole store (the any-two page diffs from it)
+ *   /api/en/history/store.json             the whole store (the any-two page diffs from it when words are asked)
+ *   /api/en/history/outline.json           the compare page's first view: spans and kinds of change, no texts
+ *   /api/en/history/slices/{section}.json  the texts of the chains whose last number is in a section (or glossary)
  *   /api/en/history/sections/{section}.json   per number of the section, every rule it named, with its
  *                                            versions where it changed (one file per section, not per number:
  *                                            a static host's file limit, docs/deploy.md)
@@ -12,7 +14,8 @@ import type { ExtraFile } from './extras.ts';
 import type { Edition, Site } from './site.ts';
 import type { Lag, LagSummary } from '../history/lag.ts';
 import { getFileDates } from './load.ts';
-import { historySectionApi, ruleSection } from './api-paths.ts';
+import { HISTORY_OUTLINE_API, historySectionApi, historySliceApi, ruleSection } from './api-paths.ts';
+import { buildOutline, buildSlices } from '../history/outline.ts';
 import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from './history-site.ts';
 
 /** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
@@ -38,6 +41,8 @@ export function* historyFiles(site: Site): Generator<ExtraFile> {
   const h = getHistory();
   if (!h) return;
   yield { path: 'api/en/history/store.json', content: JSON.stringify(h) };
+  yield { path: HISTORY_OUTLINE_API.slice(1), content: JSON.stringify(buildOutline(h)) };
+  for (const [home, slice] of buildSlices(h)) yield { path: historySliceApi(home).slice(1), content: JSON.stringify(slice) };
   const rendered = new Set(site.editions.filter((e) => e.lang === 'en').map((e) => e.edition));
   const rows = editionRows(h, rendered);
   const fileDate = getFileDates().toFile['en'] ?? {};

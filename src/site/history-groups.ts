@@ -7,7 +7,7 @@
  * of entries: the page shows these groups with their counts and renders a section's entries only when it is opened.
  */
 import type { DiffEntry, EditionDiff, ExampleEntry } from '../history/diff.ts';
-import { compareRuleNumbers } from '../model/rule-number.ts';
+import { compareRuleNumbers, groupSection } from '../model/rule-number.ts';
 
 /** What a reader filters by. `references` and `typography` are the changes that only renumber or retype. */
 export type ChangeKind = 'text' | 'moved' | 'added' | 'removed' | 'references' | 'typography';
@@ -86,14 +86,15 @@ export interface Part {
   count: number;
 }
 
-/** The section (three digits) a rule number belongs to. */
-export const sectionOf = (n: string) => n.match(/^\d{3}/)?.[0] ?? n.match(/^\d/)?.[0] ?? n;
+
+/** The group an item is listed in: its rule's section (`702`; a part heading `7` is its own), or `glossary`. */
+export const groupOf = (it: Pick<Item, 'cls' | 'key'>): string => (it.cls === 'glossary' ? 'glossary' : groupSection(it.key));
 
 /** Items grouped by part and section in rule order (glossary last), each section's items by number. */
 export function groupItems(items: readonly Item[]): Part[] {
   const sections = new Map<string, Item[]>();
   for (const it of items) {
-    const id = it.cls === 'glossary' ? 'glossary' : sectionOf(it.key);
+    const id = groupOf(it);
     (sections.get(id) ?? sections.set(id, []).get(id)!).push(it);
   }
   const order = [...sections.keys()].filter((k) => k !== 'glossary').sort(compareRuleNumbers);

@@ -41,6 +41,8 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
       // 2019's 702.19c/d/e moved and changed to 702.19d/f/g, a new example (702.19c) and a new glossary entry.
       expect(await page.locator('[data-compare-result] .cmp-part').evaluateAll((ps) => ps.map((p) => (p as HTMLElement).dataset['part']))).toEqual(['7', 'glossary']);
       expect(await page.locator('[data-compare-result] details.cmp-sec[open] > summary').allTextContents()).toEqual(['702. Keyword Abilities 7 changes', 'Glossary 1 change']);
+      // The open sections' texts arrive from their slices (the first view has none).
+      await expect.poll(() => page.locator('[data-compare-result] li.de').count()).toBe(8);
       const heads = await page.locator('[data-compare-result] li.de .de-h').allTextContents();
       expect(heads.map((x) => x.replace(/\s+/g, ' ').trim())).toEqual([
         'changed 702.19b', 'added 702.19c', 'moved and changed 702.19c → 702.19d', 'added 702.19e', 'moved and changed 702.19d → 702.19f', 'moved and changed 702.19e → 702.19g',
@@ -76,6 +78,8 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
       await compared(page, '2019-01-25...2026-01-16');
       await page.fill('form[data-compare-filter] input[name=q]', 'trample');
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('trample');
+      // Words need every text: the whole store is fetched, then the few sections left open with their entries.
+      await expect.poll(() => page.locator('[data-compare-result] li.de').count()).toBeGreaterThan(0);
       const texts = await page.locator('[data-compare-result] li.de').allTextContents();
       expect(texts.length).toBeGreaterThan(0);
       for (const t of texts) expect(t.toLowerCase()).toContain('trample');

@@ -1,36 +1,74 @@
 /**
  * Browser side of the history pages (loaded on demand by main.ts):
- *  - the any-two compare page: fetches the history store once and diffs two editions with the build's
- *    own differ (src/history/diff.ts), grouped by part and section and filtered by the reader
+ *  - the any-two compare page: its first view comes from the history's outline (history/outline.ts: every chain's
+ *    spans and how their texts differ, no texts; ~60 KB), which gives exactly the entries and counts of the build's
+ *    own differ; a section's texts are fetched when it is opened (its slice), and the whole store only when the
+ *    reader filters by words or picks a newer edition first. Grouped by part and section and filtered by the reader
  *    (site/history-groups.ts), rendered by the views shared with the built pages (site/history-compare-view.ts,
- *    site/history-views.ts) as DOM nodes (text nodes only); a section's entries only when it is opened;
+ *    site/history-views.ts) as DOM nodes (text nodes only);
  *  - a history page reached by a pinned permalink of an edition without pages (`?at=2015-01-23`):
  *    says which rule the number named then and what it is today, and marks that section.
  */
-import { diffEditions, type EditionDiff } from '../../history/diff.ts';
+import { diffEditions, type DiffEntry, type EditionDiff } from '../../history/diff.ts';
 import type { HistoryStore } from '../../history/store.ts';
+import { outlineDiff, outlineTitles, readOutline, sliceDiff, sliceOf, type HistoryOutline, type HistorySlice, type OutlineStore } from '../../history/outline.ts';
 import { historyStrings } from '../../history/strings.ts';
 import { h, toDom } from '../html-tree.ts';
+import { historySliceApi } from '../api-paths.ts';
 import { summaryView } from '../history-views.ts';
-import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history-groups.ts';
+import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history-groups.ts';
 import { groupsView, sectionBody, sectionTitles } from '../history-compare-view.ts';
 
 // The pages are English; the words (and their plural forms) come from the history strings, as on the built pages.
 const say = historyStrings('en');
 
-let storePromise: Promise<HistoryStore> | null = null;
-function loadStore(url: string): Promise<HistoryStore> {
-  storePromise ??= fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r.json() as Promise<HistoryStore>;
-  });
-  return storePromise;
+const cache = new Map<string, Promise<unknown>>();
+/** A JSON file of the history, fetched once per page. */
+function load<T>(url: string): Promise<T> {
+  let p = cache.get(url);
+  if (!p) {
+    p = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return r.json();
+    });
+    p.catch(() => cache.delete(url));
+    cache.set(url, p);
+  }
+  return p as Promise<T>;
 }
+
+let outlineRead: Promise<OutlineStore> | null = null;
+const loadOutline = (url: string) => (outlineRead ??= load<HistoryOutline>(url).then(readOutline));
 
 /** Sections opened at once when the filter leaves at most this many changes (a rule and its subrules, a word). */
 const OPEN_AT_MOST = 40;
 
-interface Shown { d: EditionDiff; items: Item[]; titles: Map<string, string> }
+interface Shown {
+  d: EditionDiff;
+  items: Item[];
+  titles: Map<string, string>;
+  /** From the outline: the entries carry no texts; a section's come from its slices when it is opened. */
+  outline?: { os: OutlineStore; chainOf: Map<DiffEntry, number> };
+}
+
+/** Words (not a rule number) are looked for in the texts: the outline has none. */
+const needsTexts = (f: Filter) => f.query.trim() !== '' && !isNumberQuery(f.query);
+
+/** The entries of one section with their texts: as they are, or from the slices of their chains. */
+async function withTexts(shown: Shown, section: string, items: readonly Item[], filter: Filter): Promise<Item[]> {
+  if (!shown.outline) return [...items];
+  const { os, chainOf } = shown.outline;
+  const rules = new Set<number>();
+  const glossary = new Set<number>();
+  for (const it of items) {
+    const c = chainOf.get(it.entry);
+    if (c !== undefined) (it.cls === 'glossary' ? glossary : rules).add(c);
+  }
+  const homes = new Set([...rules].map((c) => sliceOf(os.store.rules[c]!, false)));
+  if (glossary.size) homes.add('glossary');
+  const slices = await Promise.all([...homes].map((home) => load<HistorySlice>(historySliceApi(home))));
+  return itemsOf(sliceDiff(os, slices, rules, glossary, shown.d.old, shown.d.new)).filter((it) => groupOf(it) === section && matches(it, filter));
+}
 
 /**
  * Renders the diff of two editions into `target`: the table of counts, then the changes the filter keeps, grouped by
@@ -41,19 +79,31 @@ export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, fil
   const kept = items.filter((i) => matches(i, filter));
   const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;
   const parts = groupItems(kept);
-  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, oldEdition: d.old, newEdition: d.new };
+  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, bodies: !shown.outline, oldEdition: d.old, newEdition: d.new };
   target.replaceChildren(toDom(doc, [
     h('h2', null, `${d.old} → ${d.new}`),
     summaryView(d.summary),
     groupsView(parts, kept.length, total, opts),
   ]));
   const bySection = new Map(parts.flatMap((p) => p.sections.map((s) => [s.id, s.items] as const)));
+  const fill = async (det: HTMLDetailsElement) => {
+    const body = det.querySelector<HTMLElement>('.cmp-body');
+    if (!det.open || !body || body.childElementCount > 0 || body.dataset['loading']) return;
+    const id = det.dataset['section'] ?? '';
+    body.dataset['loading'] = '1';
+    body.textContent = shown.outline ? say('sectionLoading') : '';
+    try {
+      const full = await withTexts(shown, id, bySection.get(id) ?? [], filter);
+      body.replaceChildren(toDom(doc, sectionBody(full, opts)));
+    } catch (e) {
+      body.textContent = say('sectionFailed', { message: (e as Error).message });
+    } finally {
+      delete body.dataset['loading'];
+    }
+  };
   for (const det of target.querySelectorAll<HTMLDetailsElement>('details.cmp-sec')) {
-    det.addEventListener('toggle', () => {
-      const body = det.querySelector<HTMLElement>('.cmp-body');
-      if (!det.open || !body || body.childElementCount > 0) return;
-      body.replaceChildren(toDom(doc, sectionBody(bySection.get(det.dataset['section'] ?? '') ?? [], opts)));
-    });
+    det.addEventListener('toggle', () => void fill(det));
+    if (det.open && shown.outline) void fill(det);
   }
 }
 
@@ -85,26 +135,47 @@ export async function initCompare(doc: Document = document): Promise<void> {
     else url.searchParams.delete('kinds');
     view.history.replaceState(null, '', url);
   };
-  const refilter = () => {
+  /** The diff from the whole store (every text: words can be searched). */
+  const fromStore = async (from: string, to: string): Promise<Shown> => {
+    status.textContent = say('compareTexts');
+    const store = await load<HistoryStore>(form.dataset['store']!);
+    const d = diffEditions(store, from, to);
+    return { d, items: itemsOf(d), titles: sectionTitles(store, from, to) };
+  };
+  /** The diff from the outline (no texts), or null when it cannot say (a newer edition first). */
+  const fromOutline = async (from: string, to: string): Promise<Shown | null> => {
+    status.textContent = say('compareLoading');
+    const os = await loadOutline(form.dataset['outline']!);
+    const od = outlineDiff(os, from, to);
+    return od && { d: od.diff, items: itemsOf(od.diff), titles: outlineTitles(os, from, to), outline: { os, chainOf: od.chainOf } };
+  };
+  const refilter = async () => {
     if (!shown) return;
-    renderDiff(doc, result, shown, readFilter(), partTitles);
+    const f = readFilter();
     remember();
+    if (shown.outline && needsTexts(f)) {
+      try {
+        shown = await fromStore(shown.d.old, shown.d.new);
+        status.textContent = '';
+      } catch (e) {
+        status.textContent = say('compareFailed', { message: (e as Error).message });
+        return;
+      }
+    }
+    renderDiff(doc, result, shown, readFilter(), partTitles);
   };
   const run = async (from: string, to: string) => {
-    status.textContent = `Loading the history of every rule…`;
     try {
-      const store = await loadStore(form.dataset['store']!);
       const started = performance.now();
-      const d = diffEditions(store, from, to);
-      shown = { d, items: itemsOf(d), titles: sectionTitles(store, from, to) };
+      shown = (!needsTexts(readFilter()) && (await fromOutline(from, to))) || (await fromStore(from, to));
       renderDiff(doc, result, shown, readFilter(), partTitles);
       const ms = performance.now() - started;
-      status.textContent = `${from} → ${to}: computed in ${Math.round(ms)} ms.`;
+      status.textContent = say('compareDone', { from, to, ms: Math.round(ms) });
       if (filterForm) filterForm.hidden = false;
       doc.documentElement.dataset['compareMs'] = String(ms);
       doc.documentElement.dataset['compared'] = `${from}...${to}`;
     } catch (e) {
-      status.textContent = `Could not compare: ${(e as Error).message}`;
+      status.textContent = say('compareFailed', { message: (e as Error).message });
     }
   };
   const params = new URLSearchParams(view.location.search);
@@ -123,10 +194,10 @@ export async function initCompare(doc: Document = document): Promise<void> {
   });
   filterForm?.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    refilter();
+    void refilter();
   });
-  query?.addEventListener('input', refilter);
-  for (const b of kindBoxes) b.addEventListener('change', refilter);
+  query?.addEventListener('input', () => void refilter());
+  for (const b of kindBoxes) b.addEventListener('change', () => void refilter());
   if (params.has('old') || params.has('new')) await run(oldSel.value, newSel.value);
   else status.textContent = '';
 }

@@ -30,6 +30,11 @@ export interface HistoryOutline {
   refs: Record<string, [string, string][]>;
   /** Rule chain → the text of each span whose number is a section's (`702`), else '' (the compare page's headings). */
   titles: Record<string, string[]>;
+  /**
+   * Glossary chain → per span, the runs of letters, digits and dots with a digit in its definition, lower case
+   * (`702.19c`): what a rule-number filter looks for in a glossary entry's text (history-groups.ts, `matches`).
+   */
+  glossaryNumbers: Record<string, string[]>;
 }
 
 /** One store cut (the chains whose last number is in one section, or the glossary), with their texts. */
@@ -78,9 +83,13 @@ function candidateLetter(store: HistoryStore, chainAt: readonly Map<string, numb
   };
 }
 
+/** The maximal runs of `[0-9a-z.]` holding a digit in a text, lower case, space-separated: a number query (digits,
+ * dots, a letter) is in the text exactly when it is inside one of them. */
+export const numberRuns = (text: string) => (text.toLowerCase().match(/[0-9a-z.]+/g) ?? []).filter((r) => /\d/.test(r)).join(' ');
+
 /** The outline of a store (the build writes it beside the store). */
 export function buildOutline(store: HistoryStore): HistoryOutline {
-  const out: HistoryOutline = { format: 'cr-atlas-history-outline/1', editions: store.editions, rules: [], glossary: [], ruleKinds: [], glossaryKinds: [], examples: {}, refs: {}, titles: {} };
+  const out: HistoryOutline = { format: 'cr-atlas-history-outline/1', editions: store.editions, rules: [], glossary: [], ruleKinds: [], glossaryKinds: [], examples: {}, refs: {}, titles: {}, glossaryNumbers: {} };
   // Number → chain in each edition (the first chain wins, as in renumberMap).
   const chainAt = store.editions.map((_, e) => {
     const m = new Map<string, number>();
@@ -120,6 +129,8 @@ export function buildOutline(store: HistoryStore): HistoryOutline {
   store.glossary.forEach((chain, c) => {
     out.glossary.push(encodeChain(chain));
     out.glossaryKinds.push(kindsOf(chain, 'g', c));
+    const runs = chain.map((sp) => numberRuns(store.texts[sp[3]]!));
+    if (runs.some(Boolean)) out.glossaryNumbers[c] = runs;
   });
   return out;
 }
@@ -168,6 +179,8 @@ export function readOutline(outline: HistoryOutline): OutlineStore {
 export interface OutlineDiff {
   diff: EditionDiff;
   chainOf: Map<DiffEntry, number>;
+  /** A glossary entry's number runs (both editions' texts), for a rule-number filter. */
+  numbersOf: Map<DiffEntry, string>;
 }
 
 const spanIndexAt = (chain: readonly Span[], e: number) => chain.findIndex((s) => s[0] <= e && e <= s[1]);
@@ -186,6 +199,7 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
     l === 's' ? 'same' : l === 'r' ? 'real' : l === 't' ? 'typography' : l === 'F' ? 'references' : resolveChange({ refs: outline.refs[refsKey] ?? [] }, renumbered);
   const diff: EditionDiff = { lang: 'en', old: from, new: to, summary: { rules: emptyCounts(), examples: emptyCounts(), glossary: emptyCounts() }, rules: [], examples: [], glossary: [] };
   const chainOf = new Map<DiffEntry, number>();
+  const numbersOf = new Map<DiffEntry, string>();
   const make = <E extends DiffEntry>(e: E, kind: ChangeKindOfText): E => {
     if (kind === 'references' || kind === 'typography') e.only = kind;
     return e;
@@ -204,6 +218,8 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
       if (e.status !== 'unchanged') {
         list.push(e);
         chainOf.set(e, c);
+        const runs = prefix === 'g' ? outline.glossaryNumbers[c] : undefined;
+        if (runs) numbersOf.set(e, [runs[ia], runs[ib]].filter(Boolean).join(' '));
       }
       if (prefix === 'r') for (const x of outlineExamples(c, a, b, p)) {
         count(diff.summary.examples, x);
@@ -236,7 +252,7 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
   walk(store.rules, outline.ruleKinds, 'r', diff.summary.rules, diff.rules);
   walk(store.glossary, outline.glossaryKinds, 'g', diff.summary.glossary, diff.glossary);
   sortDiff(diff);
-  return { diff, chainOf };
+  return { diff, chainOf, numbersOf };
 }
 
 /** The sections' titles in edition `to`, else in `from` (as sectionTitles gives them from the store). */

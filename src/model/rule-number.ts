@@ -39,10 +39,21 @@ export function letterIndex(letter: string): number {
   return i;
 }
 
+// Sorting thousands of numbers parses each many times (the compare page sorts a whole diff on a phone): parsed once.
+const parsed = new Map<string, RuleNumber | null>();
+function parseOnce(text: string): RuleNumber | null {
+  let n = parsed.get(text);
+  if (n === undefined) {
+    if (parsed.size > 50_000) parsed.clear();
+    parsed.set(text, (n = parseRuleNumber(text)));
+  }
+  return n;
+}
+
 /** Total order on rule numbers: 701.9 < 701.10, 702 < 702.1 < 702.1a < 702.2. Unparsable last, by text. */
 export function compareRuleNumbers(a: string, b: string): number {
-  const x = parseRuleNumber(a);
-  const y = parseRuleNumber(b);
+  const x = parseOnce(a);
+  const y = parseOnce(b);
   if (!x || !y) return x ? -1 : y ? 1 : a < b ? -1 : a > b ? 1 : 0;
   if (x.section !== y.section) return x.section - y.section;
   if ((x.rule ?? -1) !== (y.rule ?? -1)) return (x.rule ?? -1) - (y.rule ?? -1);

@@ -22,6 +22,8 @@ export interface Item {
   kind: ChangeKind;
   /** Rule number it is listed under (the new one, else the old); the term for the glossary. */
   key: string;
+  /** Where the entry carries no texts (the compare outline): what its texts hold that a number filter looks for. */
+  numbers?: string;
 }
 
 export function kindOf(e: DiffEntry): ChangeKind {
@@ -70,7 +72,7 @@ export function matches(item: Item, f: Filter): boolean {
   const e = item.entry;
   if (isNumberQuery(q) && item.cls !== 'glossary') return numberCovers(q, e.old) || numberCovers(q, e.new);
   const words = q.toLowerCase().split(/\s+/);
-  const hay = [e.old, e.new, e.before, e.after].filter(Boolean).join('\n').toLowerCase();
+  const hay = [e.old, e.new, e.before, e.after, item.numbers].filter(Boolean).join('\n').toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 

@@ -12,7 +12,7 @@ import { diffEditions, type DiffEntry, type EditionDiff } from '../../src/histor
 import { buildOutline, buildSlices, outlineDiff, outlineTitles, pairIndex, readOutline, sliceDiff, sliceOf, type HistorySlice } from '../../src/history/outline.ts';
 import type { HistoryStore } from '../../src/history/store.ts';
 import { sectionTitles } from '../../src/site/history-compare-view.ts';
-import { groupOf, itemsOf } from '../../src/site/history-groups.ts';
+import { CHANGE_KINDS, groupOf, itemsOf, matches } from '../../src/site/history-groups.ts';
 
 const noTexts = (e: DiffEntry) => {
   const { before: _b, after: _a, words: _w, ...rest } = e;
@@ -96,6 +96,20 @@ needs(SHARED).describe('the real history: the outline gives the differ’s entri
     const s = outlineDiff(os, '2019-01-25', '2019-05-03')!.diff.summary.rules;
     expect(s.typographyOnly).toBeGreaterThan(1_300);
     expect(s.typographyOnly).toBeLessThan(1_500);
+  });
+
+  it('a rule-number filter keeps the same entries from the outline (glossary entries through the numbers their texts cite)', () => {
+    const [from, to] = ['2019-01-25', store.editions[last]!];
+    const od = outlineDiff(os, from, to)!;
+    const outlineItems = itemsOf(od.diff).map((it) => ({ ...it, numbers: od.numbersOf.get(it.entry) }));
+    const fullItems = itemsOf(diffEditions(store, from, to));
+    const id = (it: { cls: string; entry: DiffEntry }) => `${it.cls} ${it.entry.status} ${it.entry.old} ${it.entry.new} ${'oldIndex' in it.entry ? it.entry.oldIndex : ''}`;
+    for (const query of ['702.19', '702.19.', '702', '704.5c', '120.4', '613.1f']) {
+      const f = { query, kinds: new Set(CHANGE_KINDS) };
+      const want = fullItems.filter((it) => matches(it, f)).map(id);
+      expect(outlineItems.filter((it) => matches(it, f)).map(id), query).toEqual(want);
+      if (query === '702.19') expect(want.filter((x) => x.startsWith('glossary')).length).toBeGreaterThan(0);
+    }
   });
 
   const slices = buildSlices(store);

@@ -51,7 +51,7 @@ interface Shown {
   outline?: { os: OutlineStore; chainOf: Map<DiffEntry, number> };
 }
 
-/** Words (not a rule number) are looked for in the texts: the outline has none. */
+/** Words (not a rule number) are looked for in the texts: the outline has none (only the numbers texts cite). */
 const needsTexts = (f: Filter) => f.query.trim() !== '' && !isNumberQuery(f.query);
 
 /** The entries of one section with their texts: as they are, or from the slices of their chains. */
@@ -147,7 +147,9 @@ export async function initCompare(doc: Document = document): Promise<void> {
     status.textContent = say('compareLoading');
     const os = await loadOutline(form.dataset['outline']!);
     const od = outlineDiff(os, from, to);
-    return od && { d: od.diff, items: itemsOf(od.diff), titles: outlineTitles(os, from, to), outline: { os, chainOf: od.chainOf } };
+    if (!od) return null;
+    const items = itemsOf(od.diff).map((it) => (od.numbersOf.has(it.entry) ? { ...it, numbers: od.numbersOf.get(it.entry)! } : it));
+    return { d: od.diff, items, titles: outlineTitles(os, from, to), outline: { os, chainOf: od.chainOf } };
   };
   const refilter = async () => {
     if (!shown) return;

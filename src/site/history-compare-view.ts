@@ -36,6 +36,8 @@ export interface GroupsOptions {
   bodies?: boolean;
   oldEdition: string;
   newEdition: string;
+  /** The texts' language when it is not the page's (`en` on the Japanese and Korean compare pages). */
+  textLang?: string | undefined;
 }
 
 /** Parts and sections with counts; a section's entries only when `open` (else filled by sectionBody on toggle). */
@@ -48,17 +50,17 @@ export function groupsView(parts: readonly Part[], shown: number, total: number,
     parts.map((p) => h('section', { class: 'cmp-part', 'data-part': p.id },
       h('h3', null, p.id === 'glossary' ? t('glossaryGroup') : t('partHeading', { number: p.id, title: o.partTitles[p.id] ?? '' }), ' ', count(p.count)),
       p.sections.map((s) => h('details', { class: 'cmp-sec', 'data-section': s.id, open: o.open },
-        h('summary', null, s.id === 'glossary' ? t('glossaryGroup') : `${s.id}. ${o.sectionTitles.get(s.id) ?? ''}`, ' ', count(s.items.length)),
+        h('summary', null, s.id === 'glossary' ? t('glossaryGroup') : [`${s.id}. `, h('span', o.textLang ? { lang: o.textLang } : null, o.sectionTitles.get(s.id) ?? '')], ' ', count(s.items.length)),
         h('div', { class: 'cmp-body' }, o.open && o.bodies !== false && sectionBody(s.items, o)))))),
   ];
 }
 
 /** One section's entries: rules, then examples, then glossary, each as the consecutive-edition pages list them. */
-export function sectionBody(items: readonly Item[], o: Pick<GroupsOptions, 't' | 'oldEdition' | 'newEdition'>): Tree {
+export function sectionBody(items: readonly Item[], o: Pick<GroupsOptions, 't' | 'oldEdition' | 'newEdition' | 'textLang'>): Tree {
   const classes: EntryClass[] = ['rules', 'examples', 'glossary'];
   const present = classes.filter((c) => items.some((i) => i.cls === c));
   return present.map((cls) => [
     present.length > 1 && h('h4', null, o.t(cls === 'examples' ? 'groupExamples' : cls === 'glossary' ? 'glossaryGroup' : 'groupRules')),
-    diffListView(cls, items.filter((i) => i.cls === cls).map((i) => i.entry), { oldEdition: o.oldEdition, newEdition: o.newEdition, t: o.t }),
+    diffListView(cls, items.filter((i) => i.cls === cls).map((i) => i.entry), { oldEdition: o.oldEdition, newEdition: o.newEdition, t: o.t, textLang: o.textLang }),
   ]);
 }

@@ -10,6 +10,7 @@ import { diffEditions, type Counts, type EditionDiff } from '../history/diff.ts'
 import { chainHistory, type RuleHistory } from '../history/history.ts';
 import { addedSince, lagsSince, summarizeLag, type Lag, type LagSummary } from '../history/lag.ts';
 import type { HistoryStore } from '../history/store.ts';
+import type { Lang } from '../i18n/locales.ts';
 
 let store: HistoryStore | null | undefined;
 
@@ -20,8 +21,10 @@ export function getHistory(root = process.cwd()): HistoryStore | null {
   return store;
 }
 
-export const CHANGES_PATH = '/en/changes/';
-export const COMPARE_PATH = '/en/changes/compare/';
+/** The changes pages in a language (English texts, the page's words: /ja/changes/). */
+export const changesPath = (lang: Lang = 'en') => `/${lang}/changes/`;
+export const CHANGES_PATH = changesPath('en');
+export const comparePagePath = (lang: Lang = 'en') => `/${lang}/changes/compare/`;
 export const FEED_PATH = '/en/changes/feed.xml';
 export const STORE_API = '/api/en/history/store.json';
 export const pairPath = (from: string, to: string) => `/en/changes/${from}...${to}/`;
@@ -29,7 +32,7 @@ export const pairApi = (from: string, to: string) => `/api/en/changes/${from}...
 export { historyPath } from './history-views.ts';
 /** The JSON of a number's history: its section's file (src/site/api-paths.ts), where `numbers[number]` is it. */
 export const historyApi = (number: string) => historySectionApi(ruleSection(number) ?? number);
-export const comparePath = (from: string, to: string) => `${COMPARE_PATH}?old=${from}&new=${to}`;
+export const comparePath = (from: string, to: string, lang: Lang = 'en') => `${comparePagePath(lang)}?old=${from}&new=${to}`;
 
 const diffs = new Map<string, EditionDiff>();
 /** The diff of two editions, memoised (consecutive pairs are used by several pages and files). */

@@ -43,10 +43,14 @@ export interface DiffListOptions {
   oldEdition: string;
   newEdition: string;
   t: Translate<HistoryKey>;
+  /** The language of the rules' texts when it is not the page's (`en` on the Japanese and Korean pages). */
+  textLang?: string | undefined;
 }
 
 /** One kind of entries of a diff (rules, examples or glossary), with anchors unique within the list. */
-export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | ExampleEntry)[], { oldEdition, newEdition, t }: DiffListOptions): Tree {
+export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | ExampleEntry)[], { oldEdition, newEdition, t, textLang }: DiffListOptions): Tree {
+  // English texts (and glossary terms) on a Japanese or Korean page carry their language.
+  const lang = textLang ? { lang: textLang } : {};
   const real = entries.filter((e) => !e.only);
   const references = entries.filter((e) => e.only === 'references');
   const typography = entries.filter((e) => e.only === 'typography');
@@ -67,35 +71,36 @@ export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | Exa
   };
   const numberLink = (e: DiffEntry, side: 'old' | 'new', cls?: string) => {
     const l = link((side === 'old' ? e.old : e.new)!);
-    return l ? h('a', { class: cls, href: l }, name(e, side)) : cls ? h('b', { class: cls }, name(e, side)) : name(e, side);
+    const termLang = kind === 'glossary' ? lang : {};
+    return l ? h('a', { class: cls, href: l }, name(e, side)) : cls ? h('b', { class: cls, ...termLang }, name(e, side)) : kind === 'glossary' && textLang ? h('span', termLang, name(e, side)) : name(e, side);
   };
   const heading = (e: DiffEntry) =>
     e.old && e.new && e.old !== e.new
       ? h('span', { class: 'mv' }, numberLink(e, 'old'), ' ', h('span', { role: 'img', 'aria-label': t('became') }, '→'), ' ', numberLink(e, 'new'))
       : numberLink(e, e.new ? 'new' : 'old', 'dn');
   const text = (e: DiffEntry) =>
-    e.words ? h('div', { class: 'dt' }, wordsView(e.words, t))
-      : e.status === 'added' ? h('p', { class: 'dt' }, h('ins', null, e.after ?? ''))
-      : e.status === 'removed' ? h('p', { class: 'dt' }, h('del', null, e.before ?? ''))
+    e.words ? h('div', { class: 'dt', ...lang }, wordsView(e.words, t))
+      : e.status === 'added' ? h('p', { class: 'dt', ...lang }, h('ins', null, e.after ?? ''))
+      : e.status === 'removed' ? h('p', { class: 'dt', ...lang }, h('del', null, e.before ?? ''))
       : null;
   return [
     real.length > 0 && h('ol', { class: 'dl' }, real.map((e) => h('li', { class: `de de-${e.status}`, id: id(e) }, h('p', { class: 'de-h' }, h('span', { class: `st st-${e.status}` }, statusLabel(t, e.status)), ' ', heading(e)), text(e)))),
     references.length > 0 && h('details', { class: 'collapsed' },
       h('summary', null, minorHeading(t, 'references', kind, references.length)),
-      h('ol', { class: 'dl' }, references.map((e) => h('li', { class: 'de', id: id(e) }, h('p', { class: 'de-h' }, both(e)), e.words && h('div', { class: 'dt' }, wordsView(e.words, t)))))),
+      h('ol', { class: 'dl' }, references.map((e) => h('li', { class: 'de', id: id(e) }, h('p', { class: 'de-h' }, both(e)), e.words && h('div', { class: 'dt', ...lang }, wordsView(e.words, t)))))),
     typography.length > 0 && h('details', { class: 'collapsed' },
       h('summary', null, minorHeading(t, 'typography', kind, typography.length)),
       h('p', { class: 'typo-list' }, typography.map(both).join(', '))),
-    entries.length === 0 && h('p', { class: 'none' }, `No changes between ${oldEdition} and ${newEdition}.`),
+    entries.length === 0 && h('p', { class: 'none' }, t('noChanges', { old: oldEdition, new: newEdition })),
   ];
 }
 
 /** The counts of a diff as a compact table: rules, examples, glossary × added … typography only. */
-export function summaryView(summary: EditionDiff['summary']): Tree {
-  const columns = ['added', 'removed', 'changed', 'moved', 'moved + changed', 'refs only', 'typography only'];
-  const rows = [['Rules', summary.rules], ['Examples', summary.examples], ['Glossary', summary.glossary]] as const;
+export function summaryView(summary: EditionDiff['summary'], t: Translate<HistoryKey>): Tree {
+  const columns = [t('sumAdded'), t('sumRemoved'), t('sumChanged'), t('sumMoved'), t('sumMovedChanged'), t('sumRefs'), t('sumTypo')];
+  const rows = [[t('sumRules'), summary.rules], [t('sumExamples'), summary.examples], [t('sumGlossary'), summary.glossary]] as const;
   // It scrolls sideways on a phone: focusable, so a keyboard can scroll it (axe scrollable-region-focusable).
-  return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Counts of changes' },
+  return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': t('summaryLabel') },
     h('table', { class: 'dsum' },
       h('thead', null, h('tr', null, h('th', { scope: 'col' }), columns.map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', null, rows.map(([label, c]) => h('tr', null, h('th', { scope: 'row' }, label),

@@ -28,8 +28,10 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
         } else {
           await page.locator('header .site-nav a', { hasText: label }).click();
         }
-        await page.waitForURL(/\/en\/changes\/$/);
-        expect(await page.locator('h1').textContent()).toBe('Rules changes');
+        // Each language has the changes in its own words (the English rules are what changes).
+        const lang = path.slice(1, 3);
+        await page.waitForURL(new RegExp(`/${lang}/changes/$`));
+        expect(await page.locator('h1').textContent()).toBe({ en: 'Rules changes', ja: 'ルールの変更履歴（英語版）', ko: '규칙 변경 내역(영어판)' }[lang]);
         await page.close();
       });
     }
@@ -114,6 +116,29 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
       });
     }
   });
+
+  test('/ja/changes/compare/: the English changes in Japanese words, the texts marked English; the other languages keep the comparison', async () => {
+    const ctx = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await site.open('/ja/changes/compare/?old=2019-01-25&new=2026-01-16&q=702.19', { context: ctx, ready: true });
+    await compared(page, '2019-01-25...2026-01-16');
+    expect(await page.locator('h1').textContent()).toBe('2つの版を比較');
+    const sec = page.locator('[data-compare-result] details.cmp-sec[data-section="702"]');
+    expect((await sec.locator('summary').textContent())!.replace(/\s+/g, ' ')).toBe('702. Keyword Abilities 7件の変更');
+    expect(await sec.locator('summary span[lang="en"]').textContent()).toBe('Keyword Abilities');
+    const first = sec.locator('li.de').first();
+    expect((await first.locator('.de-h').textContent())!.replace(/\s+/g, ' ').trim()).toBe('変更 702.19b');
+    expect(await first.locator('.dt').getAttribute('lang')).toBe('en');
+    // The summary table's words are Japanese too.
+    expect(await page.locator('.dsum tbody th').allTextContents()).toEqual(['規則', '用例', '用語集']);
+    // English and Korean open the same comparison in their words.
+    expect(await page.locator('header a[hreflang="en"][data-same-page]').first().getAttribute('href')).toBe('/en/changes/compare/?old=2019-01-25&new=2026-01-16&q=702.19');
+    await page.close();
+    // A 2019 Japanese rule whose English changed since links to that change, in Japanese.
+    const rule = await site.open('/ja/2019-01-25/702/2/', { context: ctx, ready: true });
+    const see = rule.locator('[id="702.19b"] .lag-line a', { hasText: '変更を見る' });
+    expect(await see.getAttribute('href')).toBe('/ja/changes/compare/?old=2019-01-25&new=2026-01-16&q=702.19b');
+    await ctx.close();
+  }, 120_000);
 
   test('from / in a Japanese browser, the go-to box goes to the Japanese rule (規則702.19b)', async () => {
     const ctx = await site.browser.newContext({ locale: 'ja-JP' });

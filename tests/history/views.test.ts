@@ -96,10 +96,10 @@ needs(SHARED).describe('the diff views on 2025-11-14 → 2026-01-16', () => {
   });
 
   it('the table of counts has the diff’s numbers in order, and both outputs agree on every view', () => {
-    const cells = [...toHtml(summaryView(d.summary)).matchAll(/<td>(\d+)<\/td>/g)].map((m) => Number(m[1]));
+    const cells = [...toHtml(summaryView(d.summary, opts.t)).matchAll(/<td>(\d+)<\/td>/g)].map((m) => Number(m[1]));
     const row = (c: typeof d.summary.rules) => [c.added, c.removed, c.changed, c.moved, c['moved-changed'], c.referencesOnly, c.typographyOnly];
     expect(cells).toEqual([...row(d.summary.rules), ...row(d.summary.examples), ...row(d.summary.glossary)]);
-    for (const tree of [summaryView(d.summary), diffListView('rules', d.rules, opts), diffListView('examples', d.examples, opts), diffListView('glossary', d.glossary, opts)]) {
+    for (const tree of [summaryView(d.summary, opts.t), diffListView('rules', d.rules, opts), diffListView('examples', d.examples, opts), diffListView('glossary', d.glossary, opts)]) {
       expect(viaDom(tree)).toBe(toHtml(tree));
     }
   });

@@ -19,8 +19,11 @@ import { summaryView } from '../history-views.ts';
 import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history-groups.ts';
 import { groupsView, sectionBody, sectionTitles } from '../history-compare-view.ts';
 
-// The pages are English; the words (and their plural forms) come from the history strings, as on the built pages.
-const say = historyStrings('en');
+// The page's words (and their plural forms) come from the history strings of its language, as on the built pages;
+// the rules' texts are English everywhere (marked so on the Japanese and Korean pages).
+const pageLang = document.documentElement.lang;
+const say = historyStrings(pageLang === 'ja' || pageLang === 'ko' ? pageLang : 'en');
+const textLang = pageLang === 'en' ? undefined : 'en';
 
 const cache = new Map<string, Promise<unknown>>();
 /** A JSON file of the history, fetched once per page. */
@@ -73,16 +76,17 @@ async function withTexts(shown: Shown, section: string, items: readonly Item[], 
 /**
  * Renders the diff of two editions into `target`: the table of counts, then the changes the filter keeps, grouped by
  * part and section with counts; a section's entries are built when it is opened (a 2019 → 2026 diff has thousands).
+ * Resolves when the sections open at once (a narrow filter) have their entries.
  */
-export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): void {
+export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): Promise<void> {
   const { d, items } = shown;
   const kept = items.filter((i) => matches(i, filter));
   const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;
   const parts = groupItems(kept);
-  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, bodies: !shown.outline, oldEdition: d.old, newEdition: d.new };
+  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, bodies: !shown.outline, oldEdition: d.old, newEdition: d.new, textLang };
   target.replaceChildren(toDom(doc, [
     h('h2', null, `${d.old} → ${d.new}`),
-    summaryView(d.summary),
+    summaryView(d.summary, say),
     groupsView(parts, kept.length, total, opts),
   ]));
   const bySection = new Map(parts.flatMap((p) => p.sections.map((s) => [s.id, s.items] as const)));
@@ -101,10 +105,12 @@ export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, fil
       delete body.dataset['loading'];
     }
   };
+  const filling: Promise<void>[] = [];
   for (const det of target.querySelectorAll<HTMLDetailsElement>('details.cmp-sec')) {
     det.addEventListener('toggle', () => void fill(det));
-    if (det.open && shown.outline) void fill(det);
+    if (det.open && shown.outline) filling.push(fill(det));
   }
+  return Promise.all(filling).then(() => undefined);
 }
 
 export async function initCompare(doc: Document = document): Promise<void> {
@@ -134,6 +140,8 @@ export async function initCompare(doc: Document = document): Promise<void> {
     if (kinds.join() !== CHANGE_KINDS.filter((k) => DEFAULT_KINDS.has(k)).join()) url.searchParams.set('kinds', kinds.join(','));
     else url.searchParams.delete('kinds');
     view.history.replaceState(null, '', url);
+    // The other languages' links open the same comparison.
+    for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-same-page]')) a.search = url.search;
   };
   /** The diff from the whole store (every text: words can be searched). */
   const fromStore = async (from: string, to: string): Promise<Shown> => {
@@ -164,13 +172,13 @@ export async function initCompare(doc: Document = document): Promise<void> {
         return;
       }
     }
-    renderDiff(doc, result, shown, readFilter(), partTitles);
+    await renderDiff(doc, result, shown, readFilter(), partTitles);
   };
   const run = async (from: string, to: string) => {
     try {
       const started = performance.now();
       shown = (!needsTexts(readFilter()) && (await fromOutline(from, to))) || (await fromStore(from, to));
-      renderDiff(doc, result, shown, readFilter(), partTitles);
+      await renderDiff(doc, result, shown, readFilter(), partTitles);
       const ms = performance.now() - started;
       status.textContent = say('compareDone', { from, to, ms: Math.round(ms) });
       if (filterForm) filterForm.hidden = false;

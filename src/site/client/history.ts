@@ -140,9 +140,13 @@ export async function initCompare(doc: Document = document): Promise<void> {
     if (kinds.join() !== CHANGE_KINDS.filter((k) => DEFAULT_KINDS.has(k)).join()) url.searchParams.set('kinds', kinds.join(','));
     else url.searchParams.delete('kinds');
     view.history.replaceState(null, '', url);
-    // The other languages' links open the same comparison.
-    for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-same-page]')) a.search = url.search;
+    sameComparison(url.search);
   };
+  /** The other languages' links open the same comparison. */
+  const sameComparison = (search: string) => {
+    for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-same-page]')) a.search = search;
+  };
+  sameComparison(view.location.search);
   /** The diff from the whole store (every text: words can be searched). */
   const fromStore = async (from: string, to: string): Promise<Shown> => {
     status.textContent = say('compareTexts');

@@ -8,9 +8,8 @@
  */
 import { LANGS, isLang } from '../src/i18n/locales.ts';
 import { parseOptions } from './args.ts';
-import { loadBundle, loadHead } from './search-index.ts';
+import { loadHead, loadSearcher } from './search-index.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
-import { Searcher } from '../src/search/engine.ts';
 import { SearchSession } from '../src/search/session.ts';
 import type { Lang } from '../src/model/types.ts';
 
@@ -28,7 +27,7 @@ export function nodeSession(lang: Lang, edition?: string): SearchSession {
   }
   // Other languages' bundles come as heads, as in the browser (a cross-language query loads no
   // second full bundle).
-  return new SearchSession(new Searcher(loadBundle(`${lang}-${e.edition}`)), async (id) => loadHead(id));
+  return new SearchSession(loadSearcher(`${lang}-${e.edition}`), async (id) => loadHead(id));
 }
 
 class UsageError extends Error {}

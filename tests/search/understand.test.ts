@@ -13,7 +13,7 @@ import { findMarks, makeSnippet, wordStartMarks } from '../../src/search/snippet
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
-import { Prior } from '../../src/search/prior.ts';
+import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { pairKeys, pairShare } from '../../src/search/proximity.ts';
 import { titleKey } from '../../src/search/engine.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
@@ -99,7 +99,7 @@ describe('rule-number prefixes', () => {
 describe('prior: citations, variant rules, lists', () => {
   const bundle = SHARED.present ? loadBundle(`en-${EDITION.en}`) : undefined;
   it('counts citations from the rule text', () => {
-    const prior = new Prior(bundle!.records, indexTokens);
+    const prior = new Prior(bundle!.records, priorFacts(bundle!.records, indexTokens));
     const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
     // Counted independently: every "702.19b" written in another record's body or examples.
     const expected = bundle!.records.filter((r) => r[0] !== '702.19b' && /\b702\.19b\b/.test(`${r[2]} ${r[3]}`)).reduce((s, r) => s + (`${r[2]} ${r[3]}`.match(/\b702\.19b\b/g) ?? []).length, 0);
@@ -115,7 +115,7 @@ describe('prior: citations, variant rules, lists', () => {
     expect(prior.namesVariant(['player', 'poison', 'counter'])).toBe(false);
   });
   it('a word only a heading above the rule holds counts in part for the rule', async () => {
-    const prior = new Prior(bundle!.records, indexTokens);
+    const prior = new Prior(bundle!.records, priorFacts(bundle!.records, indexTokens));
     const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
     // 903.7 ("each player sets their life total to 40") lacks "commander"; its section heading 903 is
     // "Commander". Two query terms, one alternative each: bit 0 "commander", bit 1 "life".

@@ -273,6 +273,20 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect(concepts!.rewrite('when does the active player get priority').text).toBe('when does the active player receives priority');
     expect((await top(en, 'when does the active player get priority')).slice(0, 3)).toContain('117.3a');
   });
+
+  it('players’ words for losing together and for the stack, in Japanese and Korean', async () => {
+    const jac = new Concepts(readSynonyms('ja'));
+    const koc = new Concepts(readSynonyms('ko'));
+    // 104.4a (ja 2019): 「ゲームに残っていたプレイヤー全員が同時に負けた場合、ゲームは引き分けとなる。」
+    expect(jac.rewrite('両方のプレイヤーが同時に敗北したら').text).toBe('プレイヤー 全員が同時に負けしたら');
+    expect((await top(ja, '両方のプレイヤーが同時に敗北したらどうなる？'))[0]).toBe('104.4a');
+    // 605.3b (ja 2019): 「起動型マナ能力はスタックに積まれないので、…」.
+    expect(jac.rewrite('マナ能力はスタックを使わない').text).toBe('マナ能力はスタックに積まれない');
+    expect((await top(ja, 'マナ能力はスタックを使わない'))[0]).toBe('605.3b');
+    // 104.4a (ko 2019): 「게임 내의 모든 플레이어가 동시에 패배한다면, 그 게임은 비깁니다.」
+    expect(koc.rewrite('두 플레이어가 동시에 패배하면').text).toBe('모든 플레이어가 동시에 패배하면');
+    expect((await top(ko, '두 플레이어가 동시에 패배하면 어떻게 돼?'))[0]).toBe('104.4a');
+  });
 });
 
 describe('cross-script queries between the Japanese and Korean sites', () => {

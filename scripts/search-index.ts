@@ -6,23 +6,20 @@
  * Run after `npm run data` and before `astro build`. The bundles are built from
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
-import { LANGS } from '../src/i18n/locales.ts';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 import { buildBundle } from '../src/search/build.ts';
 import { fromHead, toBridge, toHead } from '../src/search/head.ts';
-import { Searcher } from '../src/search/engine.ts';
-import { prepareIndex, type PreparedIndex } from '../src/search/record-index.ts';
+import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from './search-cache.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
-import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
+import { readCatalog, readDocument } from '../src/pipeline/generated.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const SEARCH_OUT = join(ROOT, 'public/search');
+export { SEARCH_OUT };
 
 export function readSynonyms(lang: Lang): Synonym[] {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
@@ -113,85 +110,22 @@ export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): Bund
 /**
  * The bundle of one language and edition for Node callers (CLI, tests, bench): the written file
  * when it is newer than the generated catalog and the concept tables, otherwise the copy an earlier
- * call kept in `.cache/search/` for the same inputs, otherwise built in memory from `src/generated/`
- * (all of them, 2–3 s) and kept there for the next call (`npm run data` leaves public/search stale
- * until the next build; `cr search` should not pay for that on every call).
+ * call kept in `.cache/search/` for the same inputs (search-cache.ts), otherwise built in memory from
+ * `src/generated/` (all of them, 2–3 s) and kept there for the next call (`npm run data` leaves
+ * public/search stale until the next build; `cr search` should not pay for that on every call).
  */
-const memo = new Map<string, SearchBundle>();
-/** Per bundle id: a hash of its JSON text (what a prepared index was made from). */
-const hashes = new Map<string, string>();
-const CACHE = join(ROOT, '.cache/search');
-
-function newerThanInputs(file: string): boolean {
-  const catalog = catalogFile();
-  if (!existsSync(file) || !existsSync(catalog)) return false;
-  const t = statSync(file).mtimeMs;
-  const synonymFiles = LANGS.map((l) => join(ROOT, 'content/search', `synonyms.${l}.json`));
-  return t >= statSync(catalog).mtimeMs && synonymFiles.every((f) => !existsSync(f) || t >= statSync(f).mtimeMs);
-}
-
-function remember(id: string, text: string, bundle: SearchBundle): SearchBundle {
-  memo.set(id, bundle);
-  hashes.set(id, createHash('sha1').update(text).digest('hex'));
-  return bundle;
-}
-
-/** Writes a file through a temporary name (parallel commands never read half of one); best effort. */
-function keep(file: string, text: string): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch {
-    // A read-only checkout: the next call builds again.
-  }
-}
-
 export function loadBundle(id: string): SearchBundle {
-  const hit = memo.get(id);
-  if (hit) return hit;
-  for (const file of [join(SEARCH_OUT, `${id}.json`), join(CACHE, `${id}.json`)]) {
-    if (!newerThanInputs(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    return remember(id, text, JSON.parse(text) as SearchBundle);
-  }
+  const kept = keptBundle(id);
+  if (kept) return kept;
+  let found: SearchBundle | undefined;
   for (const b of buildAllBundles()) {
     const text = JSON.stringify({ ...b, part: 'full' });
-    keep(join(CACHE, `${b.id}.json`), text);
+    keep(join(SEARCH_CACHE, `${b.id}.json`), text);
     remember(b.id, text, b);
+    if (b.id === id) found = b;
   }
-  const b = memo.get(id);
-  if (!b) throw new Error(`no search bundle "${id}"`);
-  return b;
-}
-
-/** The newest modification time of the search modules (the tokeniser a prepared index came from). */
-function searchCodeTime(): number {
-  const dir = join(ROOT, 'src/search');
-  return Math.max(...readdirSync(dir).map((f) => statSync(join(dir, f)).mtimeMs));
-}
-
-/**
- * A Searcher of one bundle for Node callers, from the tokenised index kept in `.cache/search/` for
- * this bundle's text and these search modules (record-index.ts: one `cr search` would otherwise
- * spend most of its time tokenising every rule); the first call for a bundle makes and keeps it.
- */
-export function loadSearcher(id: string): Searcher {
-  const bundle = loadBundle(id);
-  const stamp = `${hashes.get(id)}:${searchCodeTime()}`;
-  const file = join(CACHE, `${id}.index.json`);
-  if (existsSync(file)) {
-    try {
-      const kept = JSON.parse(readFileSync(file, 'utf8')) as { stamp: string; index: PreparedIndex };
-      if (kept.stamp === stamp) return new Searcher(bundle, kept.index);
-    } catch {
-      // Half-written or of another shape: made again below.
-    }
-  }
-  const index = prepareIndex(bundle);
-  keep(file, JSON.stringify({ stamp, index }));
-  return new Searcher(bundle, index);
+  if (!found) throw new Error(`no search bundle "${id}"`);
+  return found;
 }
 
 /** The head of a bundle as the browser sees it (what a cross-language query loads). */

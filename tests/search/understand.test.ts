@@ -287,6 +287,16 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect(koc.rewrite('두 플레이어가 동시에 패배하면').text).toBe('모든 플레이어가 동시에 패배하면');
     expect((await top(ko, '두 플레이어가 동시에 패배하면 어떻게 돼?'))[0]).toBe('104.4a');
   });
+
+  it('a keyword typed as the English name in katakana reads as the Japanese keyword (フライング → 飛行)', async () => {
+    const jac = new Concepts(readSynonyms('ja'));
+    expect(jac.rewrite('デスタッチを持つクリーチャー').text).toBe('接死を持つクリーチャー');
+    // キーワード (keyword) holds no keyword's katakana name: left as typed.
+    expect(jac.rewrite('キーワード能力').used).toBe(false);
+    // 702.9 (ja 2019) is 「飛行/Flying」; its glossary entry and rules come first.
+    expect((await top(ja, 'フライング')).slice(0, 3)).toEqual(['g-飛行', '702.9a', '702.9']);
+    expect((await top(ja, 'デスタッチを持つクリーチャー')).slice(0, 3).every((n) => n.startsWith('702.2') || n === '704.5h')).toBe(true);
+  });
 });
 
 describe('cross-script queries between the Japanese and Korean sites', () => {

@@ -297,6 +297,14 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect((await top(ja, 'フライング')).slice(0, 3)).toEqual(['g-飛行', '702.9a', '702.9']);
     expect((await top(ja, 'デスタッチを持つクリーチャー')).slice(0, 3).every((n) => n.startsWith('702.2') || n === '704.5h')).toBe(true);
   });
+
+  it('Korean: keywords typed as their English names in Hangul (라이프링크 → 생명연결, 메너스 → 호전적)', async () => {
+    const koc = new Concepts(readSynonyms('ko'));
+    expect(koc.rewrite('헥스프루프 생물').text).toBe('방호 생물');
+    // 702.15 (ko 2019) is 「생명연결 Lifelink」, 702.110 「호전적 Menace」.
+    expect((await top(ko, '라이프링크')).slice(0, 3)).toContain('702.15');
+    expect((await top(ko, '메너스')).slice(0, 3)).toContain('702.110');
+  });
 });
 
 describe('cross-script queries between the Japanese and Korean sites', () => {

@@ -32,7 +32,7 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
@@ -417,7 +417,12 @@ export class Searcher {
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
-        scores[d]! += text * ((phrase.length >= 3 && terms.length > 1 && this.index.bodyKey(d).includes(phrase) ? 0.5 : 0) + PAIRS * pairShare(this.index.bodyKey(d), pairs));
+        const body = this.index.bodyKey(d);
+        const whole = phrase.length >= 3 && terms.length > 1;
+        // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
+        const ex = this.index.exampleKey(d);
+        const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - pairShare(body, pairs)) : 0;
+        scores[d]! += text * ((whole && body.includes(phrase) ? 0.5 : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs));
       }
       top = topK(cand, kept, scores, limit);
     }

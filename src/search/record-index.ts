@@ -104,6 +104,7 @@ export class RecordIndex {
   readonly titles: { idx: number; keys: string[] }[] = [];
   private readonly keys: (string | undefined)[];
   private readonly norms: (Mapped | undefined)[];
+  private readonly exKeys: (string | undefined)[];
   private readonly lookup: (kind: 'body' | 'examples', token: string) => number[];
 
   private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: 'body' | 'examples', token: string) => number[]) {
@@ -112,6 +113,7 @@ export class RecordIndex {
     this.titleSize = new Int32Array(n).fill(-1);
     this.keys = new Array<string | undefined>(n);
     this.norms = new Array<Mapped | undefined>(n);
+    this.exKeys = new Array<string | undefined>(n);
     this.lookup = lookup(this);
   }
 
@@ -170,6 +172,11 @@ export class RecordIndex {
   /** The compact key of a record's body (phrase checks). */
   bodyKey(idx: number): string {
     return (this.keys[idx] ??= titleKey(this.records[idx]![2]));
+  }
+
+  /** The compact key of a record's examples ('' without), made when first asked for. */
+  exampleKey(idx: number): string {
+    return (this.exKeys[idx] ??= titleKey(this.records[idx]![3]));
   }
 
   /**

@@ -307,6 +307,19 @@ describe('concept table (players’ words → the CR’s)', () => {
   });
 });
 
+describe('card names written in the rules’ examples', () => {
+  it('a card name finds the rule whose example names it, above rules holding one of its words', async () => {
+    const b = loadBundle(`en-${EDITION.en}`);
+    for (const [card, rule] of [['Giant Growth', '707.4'], ['Doubling Season', '616.1g']] as const) {
+      // Counted independently: the only rule whose text or examples hold the name.
+      expect(b.records.filter((r) => `${r[2]} ${r[3]}`.includes(card)).map((r) => r[0])).toEqual([rule]);
+      expect((await top(en, card))[0], card).toBe(rule);
+    }
+    // With the question's other words: 616.1g's example is Doubling Season's token doubling.
+    expect((await top(en, 'Doubling Season tokens'))[0]).toBe('616.1g');
+  });
+});
+
 describe('cross-script queries between the Japanese and Korean sites', () => {
   it('Korean on the Japanese site and Japanese on the Korean one find the same rule (702.19 trample, 704 SBA)', async () => {
     const jaHits = await ja.search('돌진', 5);

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { Lang } from '../src/model/types.ts';
-import { nodeSession } from './search.ts';
+import { nodeSession } from './search-session.ts';
 import { readCatalog, readHistory } from '../src/pipeline/generated.ts';
 import { mapNumber, type HistoryStore } from '../src/history/store.ts';
 import { ROOT } from './search-index.ts';

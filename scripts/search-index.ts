@@ -6,20 +6,20 @@
  * Run after `npm run data` and before `astro build`. The bundles are built from
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
-import { LANGS } from '../src/i18n/locales.ts';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 import { buildBundle } from '../src/search/build.ts';
 import { fromHead, toBridge, toHead } from '../src/search/head.ts';
+import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from './search-cache.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
-import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
+import { readCatalog, readDocument } from '../src/pipeline/generated.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const SEARCH_OUT = join(ROOT, 'public/search');
+export { SEARCH_OUT };
 
 export function readSynonyms(lang: Lang): Synonym[] {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
@@ -109,29 +109,23 @@ export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): Bund
 
 /**
  * The bundle of one language and edition for Node callers (CLI, tests, bench): the written file
- * when it is newer than the generated catalog, otherwise built in memory from `src/generated/`.
+ * when it is newer than the generated catalog and the concept tables, otherwise the copy an earlier
+ * call kept in `.cache/search/` for the same inputs (search-cache.ts), otherwise built in memory from
+ * `src/generated/` (all of them, 2–3 s) and kept there for the next call (`npm run data` leaves
+ * public/search stale until the next build; `cr search` should not pay for that on every call).
  */
-const memo = new Map<string, SearchBundle>();
 export function loadBundle(id: string): SearchBundle {
-  const hit = memo.get(id);
-  if (hit) return hit;
-  const file = join(SEARCH_OUT, `${id}.json`);
-  const catalog = catalogFile();
-  const synonymFiles = LANGS.map((l) => join(ROOT, 'content/search', `synonyms.${l}.json`));
-  const fresh =
-    existsSync(file) &&
-    existsSync(catalog) &&
-    statSync(file).mtimeMs >= statSync(catalog).mtimeMs &&
-    synonymFiles.every((f) => !existsSync(f) || statSync(file).mtimeMs >= statSync(f).mtimeMs);
-  if (fresh) {
-    const b = JSON.parse(readFileSync(file, 'utf8')) as SearchBundle;
-    memo.set(id, b);
-    return b;
+  const kept = keptBundle(id);
+  if (kept) return kept;
+  let found: SearchBundle | undefined;
+  for (const b of buildAllBundles()) {
+    const text = JSON.stringify({ ...b, part: 'full' });
+    keep(join(SEARCH_CACHE, `${b.id}.json`), text);
+    remember(b.id, text, b);
+    if (b.id === id) found = b;
   }
-  for (const b of buildAllBundles()) memo.set(b.id, b);
-  const b = memo.get(id);
-  if (!b) throw new Error(`no search bundle "${id}"`);
-  return b;
+  if (!found) throw new Error(`no search bundle "${id}"`);
+  return found;
 }
 
 /** The head of a bundle as the browser sees it (what a cross-language query loads). */

@@ -8,30 +8,26 @@
  */
 import { LANGS, isLang } from '../src/i18n/locales.ts';
 import { parseOptions } from './args.ts';
-import { loadBundle, loadHead } from './search-index.ts';
-import { readCatalog } from '../src/pipeline/generated.ts';
-import { Searcher } from '../src/search/engine.ts';
+import { catalogEditions, loadSearcher, UsageError } from './search-cache.ts';
 import { SearchSession } from '../src/search/session.ts';
 import type { Lang } from '../src/model/types.ts';
 
 const USAGE = `usage: cr search --lang ${LANGS.join('|')} [--edition YYYY-MM-DD] [--batch] [QUERY]`;
 
-/** Builds a session for a language and edition with a Node loader for the bridged bundles. */
-export function nodeSession(lang: Lang, edition?: string): SearchSession {
-  const catalog = readCatalog();
-  const e = edition
-    ? catalog.editions.find((x) => x.lang === lang && x.edition === edition)
-    : catalog.editions.find((x) => x.lang === lang && x.latest);
+/**
+ * The session `cr search` asks: as nodeSession (search-session.ts), but from search-cache.ts's kept
+ * copies, so that one query loads neither the schemas nor the bundle builder when they match.
+ */
+async function cliSession(lang: Lang, edition?: string): Promise<SearchSession> {
+  const editions = await catalogEditions();
+  const e = edition ? editions.find((x) => x.lang === lang && x.edition === edition) : editions.find((x) => x.lang === lang && x.latest);
   if (!e) {
-    const known = catalog.editions.filter((x) => x.lang === lang).map((x) => x.edition);
+    const known = editions.filter((x) => x.lang === lang).map((x) => x.edition);
     throw new UsageError(`no ${lang} edition ${edition ?? '(latest)'}; known: ${known.join(', ') || 'none'}`);
   }
-  // Other languages' bundles come as heads, as in the browser (a cross-language query loads no
-  // second full bundle).
-  return new SearchSession(new Searcher(loadBundle(`${lang}-${e.edition}`)), async (id) => loadHead(id));
+  return new SearchSession(await loadSearcher(`${lang}-${e.edition}`), async (id) => (await import('./search-index.ts')).loadHead(id));
 }
 
-class UsageError extends Error {}
 
 function line(query: string, hits: { number: string; lang: Lang; snippet: string }[]): string {
   return JSON.stringify({ query, results: hits.map((h) => ({ number: h.number, lang: h.lang, snippet: h.snippet })) });
@@ -68,7 +64,7 @@ export async function runSearchCommand(args: string[]): Promise<number> {
   }
   let session: SearchSession;
   try {
-    session = nodeSession(lang as Lang, edition);
+    session = await cliSession(lang as Lang, edition);
   } catch (e) {
     process.stderr.write(`cr search: ${(e as Error).message}\n`);
     return e instanceof UsageError ? 2 : 1;

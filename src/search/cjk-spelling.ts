@@ -32,6 +32,19 @@ export function namesOf(b: SearchBundle): string[] {
 const HANGUL = /^\p{Script=Hangul}+$/u;
 const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]+/gu;
 
+/**
+ * Whether a query may hold a misspelling at all: a Japanese run or a Korean word (and its stem) with a
+ * bigram the edition does not index. Most queries have none, and then the corrector (its term lists,
+ * 20 ms to make) is never built.
+ */
+export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean): boolean {
+  const norm = normalize(query);
+  const unknown = (w: string) => bigrams(w).some((g) => !indexed(g));
+  for (const w of norm.match(/\p{Script=Hangul}+/gu) ?? []) if (unknown(w) || unknown(koreanStem(w)[0])) return true;
+  for (const run of norm.match(JA_RUN) ?? []) if (unknown(run)) return true;
+  return false;
+}
+
 /** Initial, medial and final jamo of a Hangul syllable (or null for anything else). */
 function jamo(ch: string): [number, number, number] | null {
   const c = ch.charCodeAt(0) - 0xac00;

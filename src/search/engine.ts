@@ -19,22 +19,20 @@
  * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
  * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
-import { Index } from './flexsearch.ts';
+import { glossaryNameKeys, RecordIndex, titleKey, type PreparedIndex } from './record-index.ts';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
-import { TITLE, type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, normalizeMapped, pieces, pieceTokens, queryScript, queryTerms, startsAWord, wordStarts, type Mapped, type Piece, type QueryTerm } from './text.ts';
-import { splitBilingual } from './titles.ts';
+import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
+import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
-import { Prior } from './prior.ts';
-import { CjkSpelling, namesOf } from './cjk-spelling.ts';
+import { Prior, priorFacts } from './prior.ts';
+import { CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
 import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
-import { SNIPPET_SCAN } from './snippet.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
@@ -42,24 +40,18 @@ import { kthLargest, topK } from './select.ts';
 export interface SearchOptions { limit?: number }
 
 export type { Scored };
-/** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
-export function titleKey(text: string): string {
-  return pieceKey(pieces(normalize(text)));
-}
-
-const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
+export { titleKey };
 
 export class Searcher {
   readonly bundle: SearchBundle;
   readonly lang: Lang;
   readonly records: SearchRecord[];
-  private readonly body = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
-  private readonly examples = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
-  private readonly length: Float32Array;
+  /** Tokens, postings, lengths and heading keys of the records (record-index.ts). */
+  private readonly index: RecordIndex;
   private readonly avgLength: number;
   /** BM25 length factor per record with tf = 1: short records (headings, definitions) weigh more. */
   private readonly lengthNorm: Float64Array;
-  private readonly df = new Map<string, number>();
+  private readonly df: Map<string, number>;
   private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
   private readonly numbers: RuleNumbers;
@@ -71,17 +63,6 @@ export class Searcher {
   private spelling: CjkSpelling | undefined;
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
-  /** Per record: the compact key of its body (phrase checks). */
-  private readonly bodyKeys: string[] = [];
-  /**
-   * Per record, the part of its body a snippet looks through, normalised (with the offset map when
-   * a character dropped or expanded, as `・` does in Japanese): snippets then find their highlights
-   * without normalising the rule again. Costs about the rule text once more in memory; a row's
-   * snippet was a quarter of a query's time otherwise.
-   */
-  private readonly bodyNorm: Mapped[] = [];
-  /** Per record: for headings, their number of distinct tokens (-1 otherwise). */
-  private readonly titleSize: Int32Array;
   /** 1 for glossary records (typed arrays, not maps: the final scoring reads them per candidate). */
   private readonly isGlossary: Uint8Array;
   /** Glossary entries by record index, and the record indexes of entries by name key. */
@@ -89,7 +70,7 @@ export class Searcher {
   private readonly glossaryKeys = new Map<string, number[]>();
   private readonly synonyms = new Map<string, Synonym>();
   /** Records holding a token, as FlexSearch answered (body and examples apart). */
-  private readonly postingCache = { body: new Map<string, number[]>(), examples: new Map<string, number[]>() };
+  private readonly postingCache = { body: new Map<string, number[]>(), examples: new Map<string, number[]>() } as const;
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
   private readonly scratch: {
     total: Float64Array;
@@ -105,16 +86,15 @@ export class Searcher {
   };
 
   /**
-   * Indexes a bundle (≈ 100–300 ms for 2,500–3,300 rules in Node; done once, in a worker in the browser).
+   * Indexes a bundle (≈ 100–300 ms for 2,500–3,300 rules in Node; done once, in a worker in the browser),
+   * or reads the index `prepareIndex` made of it (the command line).
    * @param bundle what `buildBundle` produced (or the JSON file the build wrote)
    */
-  constructor(bundle: SearchBundle) {
+  constructor(bundle: SearchBundle, prepared?: PreparedIndex) {
     this.bundle = bundle;
     this.lang = bundle.lang;
     this.records = bundle.records;
     const n = bundle.records.length;
-    this.length = new Float32Array(n);
-    this.titleSize = new Int32Array(n).fill(-1);
     this.isGlossary = new Uint8Array(n);
     this.scratch = {
       total: new Float64Array(n),
@@ -128,65 +108,33 @@ export class Searcher {
       via: new Uint8Array(n),
       list: new Int32Array(n),
     };
+    this.index = prepared ? RecordIndex.fromPrepared(bundle, prepared) : RecordIndex.build(this.records);
+    this.df = this.index.df;
+    this.records.forEach(([number], idx) => this.byNumber.set(number, idx));
     let total = 0;
-    const titles: { idx: number; keys: string[] }[] = [];
-    bundle.records.forEach(([number, flags, body, examples], idx) => {
-      this.byNumber.set(number, idx);
-      // One normalisation per record for the tokens, the phrase key and the snippets.
-      const { norm, map } = normalizeMapped(body);
-      const ps = pieces(norm);
-      const bt = pieceTokens(ps);
-      const bodyKey = pieceKey(ps);
-      this.bodyKeys.push(bodyKey);
-      if (!map) this.bodyNorm.push({ norm: norm.length > SNIPPET_SCAN ? norm.slice(0, SNIPPET_SCAN) : norm });
-      else {
-        // Offsets within the scanned part (≤ SNIPPET_SCAN) fit in 16 bits.
-        const scan = normalizeMapped(body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body);
-        this.bodyNorm.push(scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm });
-      }
-      const eps = examples ? pieces(normalize(examples)) : [];
-      const et = pieceTokens(eps);
-      this.length[idx] = bt.length + EXAMPLE_FACTOR * et.length;
-      total += this.length[idx]!;
-      et.push(...wordStarts(eps));
-      const bodySet = new Set(bt);
-      for (const w of wordStarts(ps)) bodySet.add(w);
-      const all = new Set([...bodySet, ...et]);
-      for (const t of all) {
-        this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      }
-      if (bodySet.size) this.body.add(idx, [...bodySet].join(' '));
-      const exOnly = et.filter((t) => !bodySet.has(t));
-      if (exOnly.length) this.examples.add(idx, [...new Set(exOnly)].join(' '));
-      if (flags & TITLE) {
-        const [native, english] = splitBilingual(body);
-        const keys = [...new Set([bodyKey, ...[native, english].filter(Boolean).map(titleKey)])].filter(Boolean);
-        titles.push({ idx, keys });
-        this.titleSize[idx] = bodySet.size;
-      }
-    });
-    this.headings = new HeadingIndex(titles);
+    for (let i = 0; i < n; i++) total += this.index.length[i]!;
+    this.headings = new HeadingIndex(this.index.titles);
     this.avgLength = total / Math.max(1, n);
     this.lengthNorm = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.length[i]!) / this.avgLength));
-    this.vocab = new Vocabulary(this.df);
+    for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.index.length[i]!) / this.avgLength));
+    this.vocab = new Vocabulary(this.df, prepared?.tokens);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
-    this.prior = new Prior(this.records, indexTokens);
+    this.prior = new Prior(this.records, prepared?.prior ?? priorFacts(this.records, indexTokens));
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
     this.concepts = new Concepts(bundle.synonyms);
-    for (const g of bundle.glossary ?? []) {
+    const glossaryKeys = prepared?.glossary ?? glossaryNameKeys(bundle);
+    (bundle.glossary ?? []).forEach((g, gi) => {
       const idx = this.byNumber.get(g.n);
-      if (idx === undefined) continue;
+      if (idx === undefined) return;
       this.glossary.set(idx, g);
       this.isGlossary[idx] = 1;
-      for (const name of [g.t, g.e, g.r]) {
-        const key = name ? titleKey(name) : '';
+      for (const key of glossaryKeys[gi]!) {
         if (!key) continue;
         const list = this.glossaryKeys.get(key) ?? [];
         if (!list.includes(idx)) list.push(idx);
         this.glossaryKeys.set(key, list);
       }
-    }
+    });
   }
 
   /** The glossary entry of a record, if it is one. */
@@ -223,7 +171,7 @@ export class Searcher {
     if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
     // heading lookups below then see the term.
-    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang ? this.cjk().fix(typed) : typed;
+    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang && mayBeMisspelt(typed, (g) => this.df.has(g)) ? this.cjk().fix(typed) : typed;
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;
@@ -273,11 +221,11 @@ export class Searcher {
     return [...out, ...rest].slice(0, limit);
   }
 
-  private postings(index: Index, token: string): number[] {
-    const cache = index === this.body ? this.postingCache.body : this.postingCache.examples;
+  private postings(kind: 'body' | 'examples', token: string): number[] {
+    const cache = this.postingCache[kind];
     let p = cache.get(token);
     if (!p) {
-      p = index.search(token, { limit: 100_000 }) as number[];
+      p = this.index.postings(kind, token);
       if (cache.size > 2500) cache.clear();
       cache.set(token, p);
     }
@@ -343,10 +291,10 @@ export class Searcher {
         altTokens.push(alt.token);
         const df = this.df.get(alt.token) ?? 1;
         const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
-        for (const [index, f] of [[this.body, 1], [this.examples, EXAMPLE_FACTOR]] as const) {
+        for (const [kind, f] of [['body', 1], ['examples', EXAMPLE_FACTOR]] as const) {
           const base = t.weight * alt.factor * f * idf;
           const ln = this.lengthNorm;
-          for (const d of this.postings(index, alt.token)) {
+          for (const d of this.postings(kind, alt.token)) {
             const v = base * ln[d]!;
             if (best[d] === 0) termDocs.push(d);
             if (v > best[d]!) best[d] = v;
@@ -429,7 +377,8 @@ export class Searcher {
     const variantNamed = this.prior.namesVariant(merged.keys());
     // Final scores: text × coverage², plus heading coverage and the bonuses above.
     const scores = this.scratch.score;
-    const { isGlossary, titleSize } = this;
+    const { isGlossary } = this;
+    const { titleSize } = this.index;
     for (let i = 0; i < count; i++) {
       const d = list[i]!;
       let score = extra[d]!;
@@ -468,7 +417,12 @@ export class Searcher {
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
-        scores[d]! += text * ((phrase.length >= 3 && terms.length > 1 && this.bodyKeys[d]!.includes(phrase) ? 0.5 : 0) + PAIRS * pairShare(this.bodyKeys[d]!, pairs));
+        const body = this.index.bodyKey(d);
+        const whole = phrase.length >= 3 && terms.length > 1;
+        // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
+        const ex = this.index.exampleKey(d);
+        const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - pairShare(body, pairs)) : 0;
+        scores[d]! += text * ((whole && body.includes(phrase) ? 0.5 : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs));
       }
       top = topK(cand, kept, scores, limit);
     }
@@ -489,7 +443,7 @@ export class Searcher {
 
   /** Turns a ranked record into a hit with a highlighted snippet (hit.ts). */
   hit(s: Scored, lang: Lang = this.lang, via = s.via): SearchHit {
-    return makeHit(this.records[s.idx]!, this.glossary.get(s.idx), s, { lang, editionLang: this.lang, via, norm: this.bodyNorm[s.idx], context: (n) => this.context(n) });
+    return makeHit(this.records[s.idx]!, this.glossary.get(s.idx), s, { lang, editionLang: this.lang, via, norm: this.index.bodyNorm(s.idx), context: (n) => this.context(n) });
   }
 
   /** Compares two rule numbers (document order). */

@@ -20,6 +20,40 @@ import { TITLE, type SearchRecord } from './types.ts';
 const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
 const VARIANT = /^[89]\d\d(?:\.|$)/;
 
+/** What the prior reads of the records' texts (serialisable: a prepared index keeps it). */
+export interface PriorFacts {
+  /** Per record: how many times other records cite its number. */
+  cites: number[];
+  /** Records that are lists of names. */
+  lists: number[];
+  /** Index tokens of the variant headings that no core heading holds. */
+  variantWords: string[];
+}
+
+/**
+ * Reads the citations, lists and variant words of the records.
+ * @param headingTokens index tokens of a heading's text (the engine's tokenizer)
+ */
+export function priorFacts(records: SearchRecord[], headingTokens: (text: string) => string[]): PriorFacts {
+  const byNumber = new Map<string, number>();
+  records.forEach(([num], i) => byNumber.set(num, i));
+  const cites = new Array<number>(records.length).fill(0);
+  const lists: number[] = [];
+  const core = new Set<string>();
+  const variantTokens = new Set<string>();
+  records.forEach(([num, flags, body, examples], i) => {
+    for (const m of `${body} ${examples}`.matchAll(REF)) {
+      const j = byNumber.get(m[1]!);
+      if (j !== undefined && j !== i && cites[j]! < 65535) cites[j]!++;
+    }
+    if (flags & TITLE) for (const t of headingTokens(body)) (VARIANT.test(num) ? variantTokens : core).add(t);
+    // A list of names: many commas for its words (205.3m has hundreds of creature types).
+    const commas = (body.match(/[,、，]/g) ?? []).length;
+    if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) lists.push(i);
+  });
+  return { cites, lists, variantWords: [...variantTokens].filter((t) => !core.has(t)) };
+}
+
 export class Prior {
   /** Per record: how many times other records cite its number. */
   readonly cites: Uint16Array;
@@ -34,29 +68,20 @@ export class Prior {
 
   /**
    * @param records the bundle's records
-   * @param headingTokens index tokens of a heading's text (the engine's tokenizer)
+   * @param facts what `priorFacts` read of them (or a prepared index kept, record-index.ts)
    */
-  constructor(records: SearchRecord[], headingTokens: (text: string) => string[]) {
+  constructor(records: SearchRecord[], facts: PriorFacts) {
     const n = records.length;
     const byNumber = new Map<string, number>();
     records.forEach(([num], i) => byNumber.set(num, i));
-    this.cites = new Uint16Array(n);
+    this.cites = Uint16Array.from(facts.cites);
     this.damp = new Float32Array(n).fill(1);
+    for (const i of facts.lists) this.damp[i] = 0.3;
     this.variant = new Uint8Array(n);
-    const core = new Set<string>();
-    const variantTokens = new Set<string>();
-    records.forEach(([num, flags, body, examples], i) => {
-      for (const m of `${body} ${examples}`.matchAll(REF)) {
-        const j = byNumber.get(m[1]!);
-        if (j !== undefined && j !== i && this.cites[j]! < 65535) this.cites[j]!++;
-      }
+    records.forEach(([num], i) => {
       if (VARIANT.test(num)) this.variant[i] = 1;
-      if (flags & TITLE) for (const t of headingTokens(body)) (this.variant[i] ? variantTokens : core).add(t);
-      // A list of names: many commas for its words (205.3m has hundreds of creature types).
-      const commas = (body.match(/[,、，]/g) ?? []).length;
-      if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) this.damp[i] = 0.3;
     });
-    this.variantWords = new Set([...variantTokens].filter((t) => !core.has(t)));
+    this.variantWords = new Set(facts.variantWords);
     this.section = new Int32Array(n).fill(-1);
     this.parent = new Int32Array(n).fill(-1);
     const heading = (num: string) => {

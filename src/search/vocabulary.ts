@@ -30,10 +30,13 @@ export class Vocabulary {
   private readonly prefixCache = new Map<string, string[]>();
   private readonly fixCache = new Map<string, string[]>();
 
-  /** @param df document frequency of every indexed token */
-  constructor(df: Map<string, number>) {
+  /**
+   * @param df document frequency of every indexed token
+   * @param sorted the same tokens already sorted (a prepared index keeps them so, record-index.ts)
+   */
+  constructor(df: Map<string, number>, sorted?: string[]) {
     this.df = df;
-    this.words = [...df.keys()].sort();
+    this.words = sorted ?? [...df.keys()].sort();
   }
 
   /** Whether a token occurs in any record. */

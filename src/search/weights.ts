@@ -22,3 +22,7 @@ export const QUESTION_HEADING = 0.3;
 export const HEADING_COVER = 0.5;
 /** Bonus share of the text score for holding all of a question's adjacent word pairs (proximity.ts). */
 export const PAIRS = 1;
+/** The whole query written in a rule's examples (a card name: `Giant Growth`), as a share of its text score. */
+export const EXAMPLE_PHRASE = 1;
+/** Adjacent query word pairs only a rule's examples hold, against those its body holds. */
+export const EXAMPLE_PAIRS = 1;

@@ -11,7 +11,7 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { nodeSession } from '../../scripts/search.ts';
+import { nodeSession } from '../../scripts/search-session.ts';
 import { loadBundle } from '../../scripts/search-index.ts';
 import { hitMatches } from '../../scripts/relevance.ts';
 import { definingRules, parentheticalPairs } from '../../src/search/build.ts';

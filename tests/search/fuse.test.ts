@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { nodeSession } from '../../scripts/search.ts';
+import { nodeSession } from '../../scripts/search-session.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { interleave, MISSED_SLOTS, needsFullText } from '../../src/components/search/fuse.ts';
 

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { nodeSession } from '../../scripts/search.ts';
+import { nodeSession } from '../../scripts/search-session.ts';
 import { readSynonyms } from '../../scripts/search-index.ts';
 import { editDistance } from '../../src/search/spelling.ts';
 import { makeSnippet } from '../../src/search/snippet.ts';

@@ -6,14 +6,14 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { nodeSession } from '../../scripts/search.ts';
+import { nodeSession } from '../../scripts/search-session.ts';
 import { loadBundle, readSynonyms } from '../../scripts/search-index.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 import { findMarks, makeSnippet, wordStartMarks } from '../../src/search/snippet.ts';
 import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
-import { Prior } from '../../src/search/prior.ts';
+import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { pairKeys, pairShare } from '../../src/search/proximity.ts';
 import { titleKey } from '../../src/search/engine.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
@@ -99,7 +99,7 @@ describe('rule-number prefixes', () => {
 describe('prior: citations, variant rules, lists', () => {
   const bundle = SHARED.present ? loadBundle(`en-${EDITION.en}`) : undefined;
   it('counts citations from the rule text', () => {
-    const prior = new Prior(bundle!.records, indexTokens);
+    const prior = new Prior(bundle!.records, priorFacts(bundle!.records, indexTokens));
     const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
     // Counted independently: every "702.19b" written in another record's body or examples.
     const expected = bundle!.records.filter((r) => r[0] !== '702.19b' && /\b702\.19b\b/.test(`${r[2]} ${r[3]}`)).reduce((s, r) => s + (`${r[2]} ${r[3]}`.match(/\b702\.19b\b/g) ?? []).length, 0);
@@ -115,7 +115,7 @@ describe('prior: citations, variant rules, lists', () => {
     expect(prior.namesVariant(['player', 'poison', 'counter'])).toBe(false);
   });
   it('a word only a heading above the rule holds counts in part for the rule', async () => {
-    const prior = new Prior(bundle!.records, indexTokens);
+    const prior = new Prior(bundle!.records, priorFacts(bundle!.records, indexTokens));
     const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
     // 903.7 ("each player sets their life total to 40") lacks "commander"; its section heading 903 is
     // "Commander". Two query terms, one alternative each: bit 0 "commander", bit 1 "life".
@@ -272,6 +272,51 @@ describe('concept table (players’ words → the CR’s)', () => {
     // 117.3a (2026): "The active player receives priority at the beginning of most steps and phases…".
     expect(concepts!.rewrite('when does the active player get priority').text).toBe('when does the active player receives priority');
     expect((await top(en, 'when does the active player get priority')).slice(0, 3)).toContain('117.3a');
+  });
+
+  it('players’ words for losing together and for the stack, in Japanese and Korean', async () => {
+    const jac = new Concepts(readSynonyms('ja'));
+    const koc = new Concepts(readSynonyms('ko'));
+    // 104.4a (ja 2019): 「ゲームに残っていたプレイヤー全員が同時に負けた場合、ゲームは引き分けとなる。」
+    expect(jac.rewrite('両方のプレイヤーが同時に敗北したら').text).toBe('プレイヤー 全員が同時に負けしたら');
+    expect((await top(ja, '両方のプレイヤーが同時に敗北したらどうなる？'))[0]).toBe('104.4a');
+    // 605.3b (ja 2019): 「起動型マナ能力はスタックに積まれないので、…」.
+    expect(jac.rewrite('マナ能力はスタックを使わない').text).toBe('マナ能力はスタックに積まれない');
+    expect((await top(ja, 'マナ能力はスタックを使わない'))[0]).toBe('605.3b');
+    // 104.4a (ko 2019): 「게임 내의 모든 플레이어가 동시에 패배한다면, 그 게임은 비깁니다.」
+    expect(koc.rewrite('두 플레이어가 동시에 패배하면').text).toBe('모든 플레이어가 동시에 패배하면');
+    expect((await top(ko, '두 플레이어가 동시에 패배하면 어떻게 돼?'))[0]).toBe('104.4a');
+  });
+
+  it('a keyword typed as the English name in katakana reads as the Japanese keyword (フライング → 飛行)', async () => {
+    const jac = new Concepts(readSynonyms('ja'));
+    expect(jac.rewrite('デスタッチを持つクリーチャー').text).toBe('接死を持つクリーチャー');
+    // キーワード (keyword) holds no keyword's katakana name: left as typed.
+    expect(jac.rewrite('キーワード能力').used).toBe(false);
+    // 702.9 (ja 2019) is 「飛行/Flying」; its glossary entry and rules come first.
+    expect((await top(ja, 'フライング')).slice(0, 3)).toEqual(['g-飛行', '702.9a', '702.9']);
+    expect((await top(ja, 'デスタッチを持つクリーチャー')).slice(0, 3).every((n) => n.startsWith('702.2') || n === '704.5h')).toBe(true);
+  });
+
+  it('Korean: keywords typed as their English names in Hangul (라이프링크 → 생명연결, 메너스 → 호전적)', async () => {
+    const koc = new Concepts(readSynonyms('ko'));
+    expect(koc.rewrite('헥스프루프 생물').text).toBe('방호 생물');
+    // 702.15 (ko 2019) is 「생명연결 Lifelink」, 702.110 「호전적 Menace」.
+    expect((await top(ko, '라이프링크')).slice(0, 3)).toContain('702.15');
+    expect((await top(ko, '메너스')).slice(0, 3)).toContain('702.110');
+  });
+});
+
+describe('card names written in the rules’ examples', () => {
+  it('a card name finds the rule whose example names it, above rules holding one of its words', async () => {
+    const b = loadBundle(`en-${EDITION.en}`);
+    for (const [card, rule] of [['Giant Growth', '707.4'], ['Doubling Season', '616.1g']] as const) {
+      // Counted independently: the only rule whose text or examples hold the name.
+      expect(b.records.filter((r) => `${r[2]} ${r[3]}`.includes(card)).map((r) => r[0])).toEqual([rule]);
+      expect((await top(en, card))[0], card).toBe(rule);
+    }
+    // With the question's other words: 616.1g's example is Doubling Season's token doubling.
+    expect((await top(en, 'Doubling Season tokens'))[0]).toBe('616.1g');
   });
 });
 

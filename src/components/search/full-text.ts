@@ -20,19 +20,10 @@ import { ruleQuery } from '../../search/rule-query.ts';
 import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
 import { hitHref, labelsOf, rowParts, snippetNodes } from './rows.ts';
-import type { WorkerIn, WorkerOut } from './search.worker.ts';
 import { fillMessage, format } from '../../i18n/translate.ts';
 import { interleave, needsFullText } from './fuse.ts';
-
-interface PfSub { title: string; url: string; excerpt: string; locations: number[] }
-interface PfData { url: string; meta: Record<string, string>; excerpt: string; sub_results: PfSub[] }
-interface PfResult { id: string; data: () => Promise<PfData> }
-interface Pagefind {
-  options: (o: Record<string, unknown>) => Promise<void>;
-  init: () => Promise<void>;
-  filters: () => Promise<Record<string, Record<string, number>>>;
-  search: (q: string | null, o?: { filters?: Record<string, string> }) => Promise<{ results: PfResult[] } | null>;
-}
+import { CoreAnswers } from './full-text-core.ts';
+import { PagefindSource, type PfData } from './full-text-pagefind.ts';
 
 /** Best matches from the core shown above the full-text rows. */
 const TOP = 10;
@@ -76,186 +67,158 @@ function anchorOf(url: string): string | null {
   return i < 0 ? null : decodeURIComponent(url.slice(i + 1));
 }
 
+type Labels = ReturnType<typeof labelsOf>;
+
+/** The page's elements (FullTextSearch.astro). */
+interface Parts {
+  form: HTMLFormElement;
+  input: HTMLInputElement;
+  section: HTMLSelectElement;
+  edition: HTMLSelectElement;
+  status: HTMLElement;
+  list: HTMLOListElement;
+  more: HTMLButtonElement;
+}
+
+function partsOf(root: HTMLElement): Parts {
+  const q = <T extends Element>(name: string) => root.querySelector<T>(`[data-cr-fulltext-${name}]`)!;
+  return { form: q('form'), input: q('input'), section: q('section'), edition: q('edition'), status: q('status'), list: q('results'), more: q('more') };
+}
+
+/** Fills a filter with Pagefind's values (numeric order), choosing `pick` when it is one. */
+function fillFilter(sel: HTMLSelectElement, values: Record<string, number> | undefined, pick: string | null): void {
+  const keys = Object.keys(values ?? {}).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  for (const k of keys) sel.append(new Option(k, k));
+  if (pick && keys.includes(pick)) sel.value = pick;
+}
+
+/** A core hit as a row: a link straight to page#rule in the edition asked. */
+function coreRow(h: SearchHit, ed: string, lang: Lang, labels: Labels, d: DOMStringMap): HTMLLIElement {
+  const li = document.createElement('li');
+  const a = document.createElement('a');
+  a.className = h.glossary ? 'cr-sr cr-sr-link cr-sr-glossary' : 'cr-sr cr-sr-link';
+  const ruleBase = ed === d['latest'] ? (d['ruleBase'] ?? '/') : `${d['base'] ?? '/'}${lang}/${ed}/`;
+  a.href = hitHref(h, ruleBase, d['base'] ?? '/');
+  a.append(...rowParts(h, lang, labels));
+  li.dataset['number'] = h.number;
+  li.dataset['matchLang'] = h.lang;
+  if (h.glossary) li.dataset['refs'] = h.glossary.refs.join(' ');
+  li.append(a);
+  return li;
+}
+
+/**
+ * One row per Pagefind sub-result (a rule or glossary entry) not listed yet (`seen`), the page title
+ * as breadcrumb, the sub-results with the most hits first.
+ */
+function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Labels): HTMLLIElement[] {
+  const out: HTMLLIElement[] = [];
+  // Only anchored sub-results: a rule or a glossary entry. A page-level excerpt is the page's
+  // chrome as often as not (「英語を読む (Trample)」 on a ja page searched for 돌진).
+  const subs = data.sub_results.filter((s) => anchorOf(s.url)).sort((x, y) => y.locations.length - x.locations.length);
+  for (const s of subs) {
+    const key = anchorOf(s.url)!.split('~')[0]!;
+    if (key && seen.has(key)) continue;
+    if (key) seen.add(key);
+    const glossary = key.startsWith('g-');
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.className = 'cr-sr cr-sr-link';
+    a.href = s.url;
+    const head = document.createElement('span');
+    head.className = 'cr-sr-head';
+    const lead = document.createElement('span');
+    lead.className = glossary ? 'cr-sr-kind' : 'cr-sr-num';
+    lead.textContent = glossary ? labels.glossary : key || (data.meta['title'] ?? '');
+    const crumb = document.createElement('span');
+    crumb.className = 'cr-sr-crumb';
+    crumb.textContent = data.meta['title'] ?? '';
+    head.append(lead);
+    if (key || glossary) head.append(crumb);
+    const snip = document.createElement('span');
+    snip.className = 'cr-sr-snip';
+    const ex = dropLeadingNumber(excerptText(s.excerpt), key);
+    snip.append(...snippetNodes(ex.text, ex.marks, lang));
+    a.append(head, snip);
+    li.dataset['number'] = key;
+    li.dataset['source'] = 'pagefind';
+    li.append(a);
+    out.push(li);
+  }
+  return out;
+}
+
+/** The section and edition filters as Pagefind takes them (empty ones left out). */
+function pagefindFilters(sec: string, ed: string): Record<string, string> {
+  const filters: Record<string, string> = {};
+  if (sec) filters['section'] = sec;
+  if (ed) filters['edition'] = ed;
+  return filters;
+}
+
+/** Wires one full-text search element: the form, the filters, "more", and the search itself. */
 function mount(root: HTMLElement): void {
   const d = root.dataset;
   const lang = (d['lang'] ?? 'en') as Lang;
   const labels = labelsOf(d);
-  const form = root.querySelector<HTMLFormElement>('[data-cr-fulltext-form]')!;
-  const input = root.querySelector<HTMLInputElement>('[data-cr-fulltext-input]')!;
-  const section = root.querySelector<HTMLSelectElement>('[data-cr-fulltext-section]')!;
-  const edition = root.querySelector<HTMLSelectElement>('[data-cr-fulltext-edition]')!;
-  const status = root.querySelector<HTMLElement>('[data-cr-fulltext-status]')!;
-  const list = root.querySelector<HTMLOListElement>('[data-cr-fulltext-results]')!;
-  const more = root.querySelector<HTMLButtonElement>('[data-cr-fulltext-more]')!;
+  const { form, input, section, edition, status, list, more } = partsOf(root);
   const params = new URLSearchParams(location.search);
   input.value = params.get('q') ?? '';
-  let pf: Pagefind | null = null;
-  let results: PfResult[] = [];
-  let next = 0;
-  let run = 0;
-  const seen = new Set<string>();
-
-  // The instant-search worker (same core as the header box), one per edition asked.
-  const editions = new Set((d['editions'] ?? '').split(' ').filter(Boolean));
-  const workers = new Map<string, { worker: Worker; ready: Promise<void> }>();
-  let seq = 0;
-  const waiting = new Map<number, (m: Extract<WorkerOut, { type: 'results' }> | null) => void>();
+  const pagefind = new PagefindSource(d['base'] ?? '/', (filters) => {
+    fillFilter(section, filters['section'], params.get('section'));
+    fillFilter(edition, filters['edition'], params.get('edition') ?? d['latest'] ?? null);
+  });
+  const core = new CoreAnswers(lang, d['assetBase'] ?? '/', new Set((d['editions'] ?? '').split(' ').filter(Boolean)));
+  /** Loads Pagefind; false when it cannot be loaded. */
+  const loadPagefind = () => pagefind.load().then(() => true, () => false);
   /** The edition asked: the filter's, else the address's, else the latest. */
   const chosenEdition = () => edition.value || params.get('edition') || d['latest'] || '';
-  const chosenSection = () => section.value || (pf ? '' : (params.get('section') ?? ''));
-  function core(bundle: string): { worker: Worker; ready: Promise<void> } {
-    const known = workers.get(bundle);
-    if (known) return known;
-    const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
-    const ready = new Promise<void>((resolve, reject) => {
-      worker.onmessage = (e: MessageEvent<WorkerOut>) => {
-        const m = e.data;
-        // Wait for the full bundle: this page lists the best matches once, from the rule text.
-        if (m.type === 'ready' && m.part === 'full') resolve();
-        else if (m.type === 'results') waiting.get(m.id)?.(m);
-        else if (m.type === 'error') {
-          reject(new Error(m.message));
-          for (const w of waiting.values()) w(null);
-        }
-      };
-      const init: WorkerIn = { type: 'init', base: d['assetBase'] ?? '/', bundle };
-      worker.postMessage(init);
-    });
-    const entry = { worker, ready };
-    workers.set(bundle, entry);
-    return entry;
-  }
-  async function ask(q: string, ed: string): Promise<{ hits: SearchHit[]; expanded: string } | null> {
-    if (!editions.has(ed)) return null;
-    const { worker, ready } = core(`${lang}-${ed}`);
-    try {
-      await ready;
-    } catch {
-      return null;
-    }
-    const id = ++seq;
-    return new Promise((resolve) => {
-      waiting.set(id, (m) => {
-        waiting.delete(id);
-        resolve(m ? { hits: m.hits, expanded: m.expanded } : null);
-      });
-      const msg: WorkerIn = { type: 'query', id, q, limit: TOP };
-      worker.postMessage(msg);
-    });
-  }
-
-  async function load(): Promise<Pagefind> {
-    if (pf) return pf;
-    const mod = (await import(/* @vite-ignore */ `${d['base']}pagefind/pagefind.js`)) as Pagefind;
-    await mod.options({ baseUrl: d['base'], excerptLength: 24 });
-    await mod.init();
-    const filters = await mod.filters();
-    const fill = (sel: HTMLSelectElement, values: Record<string, number> | undefined, pick: string | null) => {
-      const keys = Object.keys(values ?? {}).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-      for (const k of keys) sel.append(new Option(k, k));
-      if (pick && keys.includes(pick)) sel.value = pick;
-    };
-    fill(section, filters['section'], params.get('section'));
-    fill(edition, filters['edition'], params.get('edition') ?? d['latest'] ?? null);
-    pf = mod;
-    return mod;
-  }
-
-  function coreRow(h: SearchHit, ed: string): HTMLLIElement {
-    const li = document.createElement('li');
-    const a = document.createElement('a');
-    a.className = h.glossary ? 'cr-sr cr-sr-link cr-sr-glossary' : 'cr-sr cr-sr-link';
-    const ruleBase = ed === d['latest'] ? (d['ruleBase'] ?? '/') : `${d['base'] ?? '/'}${lang}/${ed}/`;
-    a.href = hitHref(h, ruleBase, d['base'] ?? '/');
-    a.append(...rowParts(h, lang, labels));
-    li.dataset['number'] = h.number;
-    li.dataset['matchLang'] = h.lang;
-    if (h.glossary) li.dataset['refs'] = h.glossary.refs.join(' ');
-    li.append(a);
-    return li;
-  }
-
-  /** One row per Pagefind sub-result (a rule or glossary entry), the page title as breadcrumb. */
-  function pagefindRows(data: PfData): HTMLLIElement[] {
-    const out: HTMLLIElement[] = [];
-    // Only anchored sub-results: a rule or a glossary entry. A page-level excerpt is the page's
-    // chrome as often as not (「英語を読む (Trample)」 on a ja page searched for 돌진).
-    const subs = data.sub_results.filter((s) => anchorOf(s.url)).sort((x, y) => y.locations.length - x.locations.length);
-    const rows = subs.map((s) => ({ url: s.url, anchor: anchorOf(s.url)!, excerpt: s.excerpt }));
-    for (const r of rows) {
-      const key = r.anchor.split('~')[0]!;
-      if (key && seen.has(key)) continue;
-      if (key) seen.add(key);
-      const glossary = key.startsWith('g-');
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.className = 'cr-sr cr-sr-link';
-      a.href = r.url;
-      const head = document.createElement('span');
-      head.className = 'cr-sr-head';
-      const lead = document.createElement('span');
-      lead.className = glossary ? 'cr-sr-kind' : 'cr-sr-num';
-      lead.textContent = glossary ? labels.glossary : key || (data.meta['title'] ?? '');
-      const crumb = document.createElement('span');
-      crumb.className = 'cr-sr-crumb';
-      crumb.textContent = data.meta['title'] ?? '';
-      head.append(lead);
-      if (key || glossary) head.append(crumb);
-      const snip = document.createElement('span');
-      snip.className = 'cr-sr-snip';
-      const ex = dropLeadingNumber(excerptText(r.excerpt), key);
-      snip.append(...snippetNodes(ex.text, ex.marks, lang));
-      a.append(head, snip);
-      li.dataset['number'] = key;
-      li.dataset['source'] = 'pagefind';
-      li.append(a);
-      out.push(li);
-    }
-    return out;
-  }
-
+  const chosenSection = () => section.value || (pagefind.loaded ? '' : (params.get('section') ?? ''));
+  /** The current search (an older one stops at its next step). */
+  let run = 0;
+  /** Rule numbers and glossary anchors listed (each once). */
+  const seen = new Set<string>();
   /** A search whose full-text part is not asked yet (the core had ten rows): "more" asks it. */
   let pending: { raw: string; expanded: string; ed: string; sec: string } | null = null;
-  async function moreRows(): Promise<void> {
-    const mine = run;
-    if (pending) {
-      const p = pending;
-      pending = null;
-      const mod = await load().catch(() => null);
-      if (!mod || mine !== run) return;
-      const filters: Record<string, string> = {};
-      if (p.sec) filters['section'] = p.sec;
-      if (p.ed) filters['edition'] = p.ed;
-      const asked = pagefindQuery(p.expanded || p.raw);
-      root.dataset['pagefindQuery'] = asked;
-      const res = await mod.search(asked, { filters });
-      if (mine !== run) return;
-      results = res?.results ?? [];
-      next = 0;
-    }
-    await renderMore(mine);
-    if (mine !== run) return;
-    const n = list.children.length;
-    status.textContent = fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+');
-    // How many times "more" has finished (tests and tools wait for it).
-    root.dataset['moreDone'] = String(Number(root.dataset['moreDone'] ?? 0) + 1);
+
+  const countText = (n: number) => fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+');
+
+  /** Asks Pagefind (loaded) for the query the core expanded; false when a newer search began meanwhile. */
+  async function askPagefind(mine: number, q: string, sec: string, ed: string): Promise<boolean> {
+    const asked = pagefindQuery(q);
+    root.dataset['pagefindQuery'] = asked;
+    await pagefind.query(asked, pagefindFilters(sec, ed));
+    return mine === run;
   }
 
   /** Adds full-text rows until PAGE new rows are listed or the results run out. */
   async function renderMore(mine: number): Promise<void> {
     let added = 0;
-    while (added < PAGE && next < results.length) {
-      const batch = results.slice(next, next + 5);
-      next += batch.length;
-      const datas = await Promise.all(batch.map((r) => r.data()));
+    while (added < PAGE && !pagefind.done) {
+      const datas = await pagefind.nextBatch();
       if (mine !== run) return;
       for (const data of datas) {
-        const rows = pagefindRows(data);
+        const rows = pagefindRows(data, seen, lang, labels);
         list.append(...rows);
         added += rows.length;
       }
     }
-    more.hidden = next >= results.length;
+    more.hidden = pagefind.done;
+  }
+
+  async function moreRows(): Promise<void> {
+    const mine = run;
+    if (pending) {
+      const p = pending;
+      pending = null;
+      if (!(await loadPagefind()) || mine !== run) return;
+      if (!(await askPagefind(mine, p.expanded || p.raw, p.sec, p.ed))) return;
+    }
+    await renderMore(mine);
+    if (mine !== run) return;
+    status.textContent = countText(list.children.length);
+    // How many times "more" has finished (tests and tools wait for it).
+    root.dataset['moreDone'] = String(Number(root.dataset['moreDone'] ?? 0) + 1);
   }
 
   async function search(): Promise<void> {
@@ -271,32 +234,24 @@ function mount(root: HTMLElement): void {
     }
     status.textContent = d['lSearching'] ?? '';
     const ed = chosenEdition();
-    const answer = await ask(raw, ed);
+    const answer = await core.ask(raw, ed, TOP);
     if (mine !== run) return;
     const sec = chosenSection();
     const top = (answer?.hits ?? []).filter((h) => !sec || (sec === 'glossary' ? !!h.glossary : !h.glossary && h.number.split('.')[0] === sec));
     for (const h of top) {
       seen.add(h.number.split('~')[0]!);
-      list.append(coreRow(h, ed));
+      list.append(coreRow(h, ed, lang, labels, d));
     }
-    results = [];
-    next = 0;
+    pagefind.clear();
     // A rule number is answered exactly by the core (702.6 and its subrules, never 702.60). The
     // full text is asked only when the core has fewer than ten rows (or "more" asks for it).
     const number = !!ruleQuery(raw);
-    const mod = needsFullText(answer ? top : null, number, TOP) ? await load().catch(() => null) : null;
+    const full = needsFullText(answer ? top : null, number, TOP) && (await loadPagefind());
     if (mine !== run) return;
-    more.hidden = number || !!mod || !answer;
-    pending = !number && !mod && !!answer ? { raw, expanded: answer.expanded, ed, sec } : null;
-    if (mod) {
-      const filters: Record<string, string> = {};
-      if (sec) filters['section'] = sec;
-      if (ed) filters['edition'] = ed;
-      const asked = pagefindQuery(answer?.expanded || raw);
-      root.dataset['pagefindQuery'] = asked;
-      const res = await mod.search(asked, { filters });
-      if (mine !== run) return;
-      results = res?.results ?? [];
+    more.hidden = number || full || !answer;
+    pending = !number && !full && !!answer ? { raw, expanded: answer.expanded, ed, sec } : null;
+    if (full) {
+      if (!(await askPagefind(mine, answer?.expanded || raw, sec, ed))) return;
       await renderMore(mine);
       if (mine !== run) return;
       // The rows the core missed join its rows: the best two within the first ten.
@@ -304,8 +259,8 @@ function mount(root: HTMLElement): void {
       list.replaceChildren(...interleave(rows.slice(0, top.length), rows.slice(top.length)));
     }
     const n = list.children.length;
-    if (!answer && !mod && !number) status.textContent = d['lFailed'] ?? '';
-    else status.textContent = n ? fillMessage(d['lCount'], { n, count: n }, '{n}') + (more.hidden ? '' : '+') : format(d['lNone'] ?? '', { q: raw });
+    if (!answer && !full && !number) status.textContent = d['lFailed'] ?? '';
+    else status.textContent = n ? countText(n) : format(d['lNone'] ?? '', { q: raw });
     status.classList.toggle('is-empty', n === 0);
     root.dataset['done'] = String(mine);
   }
@@ -323,8 +278,7 @@ function mount(root: HTMLElement): void {
   edition.addEventListener('change', () => void search());
   more.addEventListener('click', () => void moreRows());
   // The filters list Pagefind's sections and editions: opening one loads it.
-  for (const sel of [section, edition]) sel.addEventListener('pointerdown', () => void load().catch(() => null), { once: true });
-  for (const sel of [section, edition]) sel.addEventListener('focus', () => void load().catch(() => null), { once: true });
+  for (const sel of [section, edition]) for (const ev of ['pointerdown', 'focus']) sel.addEventListener(ev, () => void loadPagefind(), { once: true });
   if (input.value) void search();
 }
 

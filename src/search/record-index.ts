@@ -1,0 +1,226 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * What the engine indexes of a bundle's records, apart from how it ranks them (engine.ts): per record
+ * its tokens (body, and examples the body lacks), its length for BM25, its heading keys, its compact
+ * key for phrase checks and its normalised text for snippets; per token the records holding it
+ * (the postings) and their count (df).
+ *
+ * Two ways to get it, with the same answers:
+ *   - `RecordIndex.build`: tokenises every record and fills FlexSearch (the browser worker, which
+ *     indexes once per page; ≈ 250 ms for 4,000 rules in Node);
+ *   - `RecordIndex.fromPrepared`: reads what `prepareIndex` wrote (the tokens and postings as JSON):
+ *     a command line answering one query (`cr search`, issue 25 item 6: ≤ 300 ms wall) cannot spend
+ *     most of that tokenising rules it never shows. The compact keys and snippet texts are then made
+ *     per record when first asked for (the few candidates and rows of a query).
+ * tests/search/prepared.test.ts holds the two to the same rankings on the relevance sets.
+ */
+import { Index } from './flexsearch.ts';
+import { TITLE, type SearchBundle, type SearchRecord } from './types.ts';
+import { foldPlural, indexTokens, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
+import { splitBilingual } from './titles.ts';
+import { SNIPPET_SCAN } from './snippet.ts';
+import { EXAMPLE_FACTOR } from './weights.ts';
+import { priorFacts, type PriorFacts } from './prior.ts';
+
+/** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
+export function titleKey(text: string): string {
+  return pieceKey(pieces(normalize(text)));
+}
+
+const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
+
+/** The serialised index of one bundle (`prepareIndex`); `v` changes with its shape. */
+export interface PreparedIndex {
+  v: 1;
+  records: number;
+  /** Every indexed token, sorted (UTF-16 code units, as `Array.prototype.sort`). */
+  tokens: string[];
+  /** Per token (same order): records whose body holds it, ascending. */
+  body: number[][];
+  /** Per token: records whose examples hold it and whose body does not, ascending. */
+  examples: number[][];
+  /** Per record: body tokens + EXAMPLE_FACTOR × example tokens (repeats counted). */
+  length: number[];
+  /** Headings: record index, number of distinct body tokens, comparison keys. */
+  titles: [idx: number, size: number, keys: string[]][];
+  /** Citations, lists and variant words (prior.ts). */
+  prior: PriorFacts;
+  /** Per glossary entry (the bundle's order): the keys of its names (`glossaryNameKeys`). */
+  glossary: string[][];
+}
+
+/** Per glossary entry of a bundle, the comparison keys of its names (term, English, reading), empty ones left out. */
+export function glossaryNameKeys(bundle: Pick<SearchBundle, 'glossary'>): string[][] {
+  return (bundle.glossary ?? []).map((g) => [g.t, g.e, g.r].map((name) => (name ? titleKey(name) : '')).filter(Boolean));
+}
+
+/** One record's tokens, as both ways of indexing read them. */
+interface RecordTokens {
+  bodyKey: string;
+  norm: Mapped;
+  bodySet: Set<string>;
+  /** Example tokens the body lacks, distinct. */
+  exOnly: string[];
+  length: number;
+  title?: { keys: string[]; size: number };
+}
+
+function snippetText(body: string, norm: string, mapped: boolean): Mapped {
+  if (!mapped) return { norm: norm.length > SNIPPET_SCAN ? norm.slice(0, SNIPPET_SCAN) : norm };
+  // Offsets within the scanned part (≤ SNIPPET_SCAN) fit in 16 bits.
+  const scan = normalizeMapped(body.length > SNIPPET_SCAN ? body.slice(0, SNIPPET_SCAN) : body);
+  return scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm };
+}
+
+function tokenize([, flags, body, examples]: SearchRecord): RecordTokens {
+  // One normalisation per record for the tokens, the phrase key and the snippets.
+  const { norm, map } = normalizeMapped(body);
+  const ps = pieces(norm);
+  const bt = pieceTokens(ps);
+  const bodyKey = pieceKey(ps);
+  const eps = examples ? pieces(normalize(examples)) : [];
+  const et = pieceTokens(eps);
+  const length = bt.length + EXAMPLE_FACTOR * et.length;
+  et.push(...wordStarts(eps));
+  const bodySet = new Set(bt);
+  for (const w of wordStarts(ps)) bodySet.add(w);
+  const exOnly = [...new Set(et.filter((t) => !bodySet.has(t)))];
+  const out: RecordTokens = { bodyKey, norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, length };
+  if (flags & TITLE) {
+    const [native, english] = splitBilingual(body);
+    out.title = { keys: [...new Set([bodyKey, ...[native, english].filter(Boolean).map(titleKey)])].filter(Boolean), size: bodySet.size };
+  }
+  return out;
+}
+
+export class RecordIndex {
+  readonly length: Float32Array;
+  /** Records holding each token (body or examples). */
+  readonly df = new Map<string, number>();
+  /** Per record: for headings, their number of distinct tokens (-1 otherwise). */
+  readonly titleSize: Int32Array;
+  /** Heading records and their comparison keys, in record order. */
+  readonly titles: { idx: number; keys: string[] }[] = [];
+  private readonly keys: (string | undefined)[];
+  private readonly norms: (Mapped | undefined)[];
+  private readonly exKeys: (string | undefined)[];
+  private readonly lookup: (kind: 'body' | 'examples', token: string) => number[];
+
+  private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: 'body' | 'examples', token: string) => number[]) {
+    const n = records.length;
+    this.length = new Float32Array(n);
+    this.titleSize = new Int32Array(n).fill(-1);
+    this.keys = new Array<string | undefined>(n);
+    this.norms = new Array<Mapped | undefined>(n);
+    this.exKeys = new Array<string | undefined>(n);
+    this.lookup = lookup(this);
+  }
+
+  /** Tokenises every record into FlexSearch indexes (body, and examples the body lacks). */
+  static build(records: SearchRecord[]): RecordIndex {
+    const body = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
+    const examples = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
+    const index = new RecordIndex(records, () => (kind, token) => (kind === 'body' ? body : examples).search(token, { limit: 100_000 }) as number[]);
+    records.forEach((record, idx) => {
+      const r = tokenize(record);
+      index.keys[idx] = r.bodyKey;
+      index.norms[idx] = r.norm;
+      index.length[idx] = r.length;
+      for (const t of r.bodySet) index.df.set(t, (index.df.get(t) ?? 0) + 1);
+      for (const t of r.exOnly) index.df.set(t, (index.df.get(t) ?? 0) + 1);
+      if (r.bodySet.size) body.add(idx, [...r.bodySet].join(' '));
+      if (r.exOnly.length) examples.add(idx, r.exOnly.join(' '));
+      if (r.title) {
+        index.titles.push({ idx, keys: r.title.keys });
+        index.titleSize[idx] = r.title.size;
+      }
+    });
+    return index;
+  }
+
+  /** The index `prepareIndex` wrote for these records; throws when it is of other records or another shape. */
+  static fromPrepared(bundle: Pick<SearchBundle, 'records' | 'glossary'>, p: PreparedIndex): RecordIndex {
+    const { records } = bundle;
+    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 1 || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.prior?.cites?.length !== records.length) {
+      throw new Error('prepared search index: not of these records (rebuild it)');
+    }
+    const body = new Map<string, number[]>();
+    const examples = new Map<string, number[]>();
+    const none: number[] = [];
+    const index = new RecordIndex(records, () => (kind, token) => (kind === 'body' ? body : examples).get(token) ?? none);
+    p.tokens.forEach((t, i) => {
+      const b = p.body[i]!;
+      const e = p.examples[i]!;
+      if (b.length) body.set(t, b);
+      if (e.length) examples.set(t, e);
+      index.df.set(t, b.length + e.length);
+    });
+    index.length.set(p.length);
+    for (const [idx, size, keys] of p.titles) {
+      index.titles.push({ idx, keys });
+      index.titleSize[idx] = size;
+    }
+    return index;
+  }
+
+  /** Records holding `token` in their body, or only in their examples. */
+  postings(kind: 'body' | 'examples', token: string): number[] {
+    return this.lookup(kind, token);
+  }
+
+  /** The compact key of a record's body (phrase checks). */
+  bodyKey(idx: number): string {
+    return (this.keys[idx] ??= titleKey(this.records[idx]![2]));
+  }
+
+  /** The compact key of a record's examples ('' without), made when first asked for. */
+  exampleKey(idx: number): string {
+    return (this.exKeys[idx] ??= titleKey(this.records[idx]![3]));
+  }
+
+  /**
+   * The part of a record's body a snippet looks through, normalised (with the offset map when a
+   * character dropped or expanded, as `・` does in Japanese): snippets then find their highlights
+   * without normalising the rule again.
+   */
+  bodyNorm(idx: number): Mapped {
+    if (!this.norms[idx]) {
+      const body = this.records[idx]![2];
+      const { norm, map } = normalizeMapped(body);
+      this.norms[idx] = snippetText(body, norm, map !== undefined);
+    }
+    return this.norms[idx];
+  }
+}
+
+/** Tokenises a bundle's records once into the serialisable form `RecordIndex.fromPrepared` reads. */
+export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>): PreparedIndex {
+  const { records } = bundle;
+  const ids = new Map<string, number>();
+  const body: number[][] = [];
+  const examples: number[][] = [];
+  const tokens: string[] = [];
+  const id = (t: string) => {
+    let i = ids.get(t);
+    if (i === undefined) {
+      i = tokens.push(t) - 1;
+      ids.set(t, i);
+      body.push([]);
+      examples.push([]);
+    }
+    return i;
+  };
+  const length: number[] = [];
+  const titles: PreparedIndex['titles'] = [];
+  records.forEach((record, idx) => {
+    const r = tokenize(record);
+    length.push(r.length);
+    for (const t of r.bodySet) body[id(t)]!.push(idx);
+    for (const t of r.exOnly) examples[id(t)]!.push(idx);
+    if (r.title) titles.push([idx, r.title.size, r.title.keys]);
+  });
+  // Tokens in sorted order (the vocabulary's own order: it then sorts nothing at start).
+  const order = tokens.map((_, i) => i).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : tokens[a]! > tokens[b]! ? 1 : 0));
+  return { v: 1, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), length, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
+}

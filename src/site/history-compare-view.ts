@@ -50,7 +50,7 @@ export function groupsView(parts: readonly Part[], shown: number, total: number,
     parts.map((p) => h('section', { class: 'cmp-part', 'data-part': p.id },
       h('h3', null, p.id === 'glossary' ? t('glossaryGroup') : t('partHeading', { number: p.id, title: o.partTitles[p.id] ?? '' }), ' ', count(p.count)),
       p.sections.map((s) => h('details', { class: 'cmp-sec', 'data-section': s.id, open: o.open },
-        h('summary', null, s.id === 'glossary' ? t('glossaryGroup') : [`${s.id}. `, h('span', o.textLang ? { lang: o.textLang } : null, o.sectionTitles.get(s.id) ?? '')], ' ', count(s.items.length)),
+        h('summary', null, s.id === 'glossary' ? t('glossaryGroup') : [`${s.id}. `, o.textLang ? h('span', { lang: o.textLang }, o.sectionTitles.get(s.id) ?? '') : (o.sectionTitles.get(s.id) ?? '')], ' ', count(s.items.length)),
         h('div', { class: 'cmp-body' }, o.open && o.bodies !== false && sectionBody(s.items, o)))))),
   ];
 }

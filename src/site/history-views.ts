@@ -102,7 +102,7 @@ export function summaryView(summary: EditionDiff['summary'], t: Translate<Histor
   // It scrolls sideways on a phone: focusable, so a keyboard can scroll it (axe scrollable-region-focusable).
   return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': t('summaryLabel') },
     h('table', { class: 'dsum' },
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }), columns.map((c) => h('th', { scope: 'col' }, c)))),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, t('sumEntries'))), columns.map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', null, rows.map(([label, c]) => h('tr', null, h('th', { scope: 'row' }, label),
         [c.added, c.removed, c.changed, c.moved, c['moved-changed'], c.referencesOnly, c.typographyOnly].map((n) => h('td', null, String(n)))))),
     ),

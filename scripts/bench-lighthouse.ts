@@ -3,7 +3,8 @@
  * remote-debugging port): Performance, Accessibility, Best practices and SEO (target ≥ 95 each), with
  * LCP, TBT and CLS, on a phone (Lighthouse's mobile emulation, throttled) and a desktop, for the root,
  * a section page per language, the glossary index and its largest group page (/ja/glossary/ka/, 115
- * entries), and the search page. Measured numbers, never asserted.
+ * entries), the search page, and the changes pages in Japanese and Korean (the compare page from its outline).
+ * Measured numbers, never asserted.
  * Serves the existing dist/ (run `npm run build` first). Each row is the median of LH_RUNS runs
  * (default 3: one run's Performance moves by several points on a busy machine; LH_RUNS=1 for a quick
  * look); LH_PAGES=/en/702/,/ja/702/ measures only those pages.
@@ -14,7 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './browser.ts';
 import { median, table } from './stats.ts';
 import { DIST, serve } from './start.ts';
 
-export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/ja/glossary/ka/', '/en/search/'];
+export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/ja/glossary/ka/', '/en/search/', '/ja/changes/', '/ko/changes/compare/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function freePort(): Promise<number> {

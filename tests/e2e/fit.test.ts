@@ -142,5 +142,30 @@ suite('pages fit their screen in Chromium', () => {
       expect(await row.locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
       await page.close();
     });
+    for (const lang of ['en', 'ja', 'ko'] as const) {
+      test(`/${lang}/702/: the go-to and search placeholders are whole; on a desktop the header sits on the page's grid`, async () => {
+        const page = await web.open(`/${lang}/702/`, { context: ctx(), ready: true });
+        // A placeholder fits when the same text typed in would not scroll its field.
+        const fits = (sel: string) => page.locator(sel).evaluate((el) => {
+          const input = el as HTMLInputElement;
+          input.value = input.placeholder;
+          const ok = input.scrollWidth <= input.clientWidth;
+          input.value = '';
+          return ok;
+        });
+        expect(await fits('[data-cr-goto-input]')).toBe(true);
+        if (!options.isMobile) {
+          expect(await fits('header input[data-cr-search]')).toBe(true);
+          // The search starts where the text column does, the go-to box where the contents do.
+          const search = (await page.locator('header .cr-search input').first().boundingBox())!;
+          const text = (await page.locator('main h1').first().boundingBox())!;
+          const goto = (await page.locator('header form.goto').boundingBox())!;
+          const side = (await page.locator('.side').first().boundingBox())!;
+          expect(Math.abs(search.x - text.x)).toBeLessThanOrEqual(1);
+          expect(Math.abs(goto.x - side.x)).toBeLessThanOrEqual(1);
+        }
+        await page.close();
+      });
+    }
   });
 });

@@ -35,6 +35,8 @@ const KINDS: Record<string, string> = {
   sources: '/sources/',
   changes: '/en/changes/',
   'changes compare': '/en/changes/compare/',
+  'changes ja': '/ja/changes/',
+  'changes compare ko': '/ko/changes/compare/?old=2025-11-14&new=2026-01-16',
   history: '/en/history/702.19b/',
   offline: '/offline/',
   diagnostics: '/diagnostics/',

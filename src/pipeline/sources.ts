@@ -33,7 +33,7 @@ export const PROJECT_ROOT = resolve(dirname(new URL(import.meta.url).pathname), 
 
 /** content/manifest.json, checked against its schema: a typo stops here with file, line and what was expected. */
 export function loadManifest(root = PROJECT_ROOT): Manifest {
-  return readJsonFile(join(root, 'content/manifest.json'), ManifestSchema, { missing: 'manifest-malformed', malformed: 'manifest-malformed' }, 'list of source documents (content/manifest.json)');
+  return readJsonFile(join(root, 'content/manifest.json'), ManifestSchema, { missing: null, malformed: 'manifest-malformed' }, 'list of source documents (content/manifest.json)');
 }
 
 /** The mirror directory: $CR_ATLAS_RULES_DIR, else ../shared/rules beside the project when present. */

@@ -224,7 +224,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       damagedLines.add(index + 1);
       const reason = reasons.join('; ');
       if (where === 'rule' || where.startsWith('part ')) damaged.push({ line: index + 1, reason });
-      diag('damaged-text', index + 1, `${rule ? `rule ${rule}` : where}: ${reason}; the text is kept as printed, the lost characters cannot be restored`, rule);
+      diag('damaged-text', index + 1, rule ? { form: 'rule', rule, reason } : { form: 'outside-rules', where, reason }, rule);
     }
     return d ? markLine(r.text, d.elements, d.junctions, d.lost, restoredIn(r)) : r.text;
   };
@@ -251,8 +251,8 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   const statedDate = stated >= 0 ? parseEffectiveDate(lines[stated]!) : null;
   if (edition === null) edition = statedDate;
   else if (statedDate !== null && statedDate !== edition)
-    diag('edition-mismatch', stated + 1, `the title says edition ${edition}, but line ${stated + 1} says the rules are effective from ${statedDate}; using ${edition}`);
-  if (edition === null) diag('no-edition', 1, 'no edition date found: expected a title such as "マジック総合ルール(和訳 20190125.3 版)" or a line "このルールは2019年1月25日から有効です。"');
+    diag('edition-mismatch', stated + 1, { edition, line: stated + 1, date: statedDate });
+  if (edition === null) diag('no-edition', 1, { form: 'ja' });
 
   // ---- Introduction: the translator's preamble, then `0. はじめに`.
   const introStart = damagedLines.size;
@@ -270,14 +270,14 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     if (trimmed === '') continue;
     const line = i + 1;
     if (/^\++$/.test(trimmed)) {
-      diag('stray-line', line, `a line consisting of "${trimmed}" after ${lastNumber ?? 'the start of the rules'}; expected rule text. Not part of any rule (an artifact of the source page), ignored`);
+      diag('stray-line', line, { form: 'artifact', text: trimmed, after: lastNumber ?? 'the start of the rules' });
       continue;
     }
     let source = trimmed;
     const stray = /^([a-z])(?=\d{3}\.\d)/.exec(source);
     if (stray) {
       source = source.slice(1);
-      diag('stray-prefix', line, `rule number printed with a stray "${stray[1]}" in front ("${trimmed.slice(0, 12)}…"); expected the number first; read as ${numberedLine(source)?.printed ?? source.slice(0, 8)}`);
+      diag('stray-prefix', line, { prefix: stray[1]!, start: trimmed.slice(0, 12), rule: numberedLine(source)?.printed ?? source.slice(0, 8) });
     }
     const numbered = numberedLine(source);
     if (numbered) {
@@ -291,7 +291,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       // A glued number lost the text right after it; a missing title is lost text too.
       const body = (glued || extra.length > 0 ? GAP_MARK : '') + (again ? again.text : numbered.text);
       const notes = extractTranslatorNotes(body, line);
-      if (notes.unclosed) diag('unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`, numbered.printed);
+      if (notes.unclosed) diag('unclosed-note', line, {}, numbered.printed);
       blocks.push({ type: 'numbered', printed: numbered.printed, text: notes.text, line, notes: notes.notes });
       lastNumber = numbered.printed;
       continue;
@@ -305,7 +305,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     const marked = clean(source, i, 'rule', lastNumber ?? undefined);
     const example = matchExample(marked);
     const notes = extractTranslatorNotes(example ?? marked, line);
-    if (notes.unclosed) diag('unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`);
+    if (notes.unclosed) diag('unclosed-note', line, {});
     blocks.push({ type: example !== null ? 'example' : 'continuation', text: notes.text, line, notes: notes.notes });
   }
 
@@ -324,7 +324,7 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       continue;
     }
     if (!entry) {
-      diag('glossary-orphan-line', i + 1, `glossary line before any headword; expected a headword "term(reading)/English" first. Text: ${raw.trim().slice(0, 60)}`);
+      diag('glossary-orphan-line', i + 1, { text: raw.trim().slice(0, 60) });
       continue;
     }
     const separated = extractTranslatorNotes(clean(raw.trim(), i, `glossary "${entry.term}"`), i + 1);
@@ -333,15 +333,13 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     entry.definition.push(parseInline(separated.text, terms));
   }
   for (const g of glossary) {
-    if (g.definition.length === 0) diag('glossary-no-definition', g.line, `glossary term "${g.term}" has no definition line after it; expected the definition on the next line`);
+    if (g.definition.length === 0) diag('glossary-no-definition', g.line, { term: g.term });
   }
 
   // ---- Credits.
   const credits = paragraphs(creditsAt + 1, lines.length, 'credits');
 
-  diag('furigana-cleanup', 1,
-    `flattened furigana cleaned with ${pairs.length} glossary base/reading pairs: ${totals.readings} readings removed, ${totals.brackets} lost 〔 restored, ${totals.orphans} orphan readings replaced by their kanji, ${totals.spaces} artifact spaces dropped; ${totals.damaged} lines keep evidently lost characters (damaged-text), with ${totals.gaps} junctions and ${totals.lostWords} lost words marked`,
-  );
+  diag('furigana-cleanup', 1, { pairs: pairs.length, ...totals });
 
   return {
     lang: 'ja',

@@ -224,3 +224,15 @@ export interface Composition {
   /** References rewritten to today's numbers. */
   rewrittenRefs: number;
 }
+
+/**
+ * The engine's rule-number crosswalk as the data stage writes it from the history (src/generated/crosswalk.json):
+ * every rule of `from` whose number differs in `to` (null: no counterpart of its own); `missing` lists editions the
+ * history lacks (then `map` is empty). Checked against this shape wherever it is read (src/pipeline/crosswalk-file.ts).
+ */
+export interface CrosswalkFile {
+  from: string;
+  to: string;
+  map: Record<string, string | null>;
+  missing: string[];
+}

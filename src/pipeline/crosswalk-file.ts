@@ -6,7 +6,7 @@
  * JSON with it in the browser's sandbox chunk too, which is why it uses `zod/mini` (≈ 6 KB gzip; full zod ≈ 26 KB).
  */
 import * as z from 'zod/mini';
-import type { Diagnostic } from '../model/types.ts';
+import type { CrosswalkFile, Diagnostic } from '../model/types.ts';
 import { diagnostic, type DiagnosticArgs, type DiagnosticCode } from '../model/diagnostics.ts';
 
 /** Where the data stage writes it, relative to the project (the message names it so). */
@@ -16,7 +16,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RULE = /^\d{3}(?:\.\d+[a-z]?)?$/;
 const ruleNumber = z.string().check(z.regex(RULE));
 
-/** The file's one description: the schema parses it, and its type (CrosswalkFile) is inferred from it. */
+/** The file's one check: what it parses is a CrosswalkFile (src/model/types.ts; `parseCrosswalkFile` returns it, so tsc holds the two together). */
 const schema = z.strictObject({
   from: z.string().check(z.regex(DATE)),
   to: z.string().check(z.regex(DATE)),
@@ -26,8 +26,6 @@ const schema = z.strictObject({
   missing: z.array(z.string().check(z.regex(DATE))),
 });
 
-/** A crosswalk as the data stage writes it for the engine (src/generated/crosswalk.json). */
-export type CrosswalkFile = z.output<typeof schema>;
 
 /** What an issue's path expected, in words. */
 function expected(path: readonly PropertyKey[]): string {

@@ -3,7 +3,7 @@ import type { Lang } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
 import { LANG_LABEL } from './i18n.ts';
 import { sectionHref, type Edition, type Site } from './site.ts';
-import { glossaryPath } from './glossary-pages.ts';
+import { glossaryPath } from '../model/glossary-pages.ts';
 import { editionIndex, renumberMap, type HistoryStore } from '../history/store.ts';
 
 /** What the switches keep: a section (`702`), the glossary (a glossary page → the other edition's glossary index), or nothing. */

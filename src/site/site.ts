@@ -6,8 +6,8 @@ import type { Catalog, CatalogEdition } from '../pipeline/generated.ts';
 import type { GlossaryEntry, Lang, RefTarget, Rule, RuleDocument } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
 import { editionBase, groupSections, parallelPath, sectionPath, splitSection, type PageChunk, type SectionView } from './routes.ts';
-import { glossarySlugs } from './slug.ts';
-import { glossaryLayout, glossaryPath, type GlossaryLayout } from './glossary-pages.ts';
+import { glossarySlugs } from '../model/slug.ts';
+import { glossaryLayout, glossaryPath, type GlossaryLayout } from '../model/glossary-pages.ts';
 
 export interface SectionPage {
   kind: 'section';

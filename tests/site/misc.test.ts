@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { contentSecurityPolicy } from '../../src/site/csp.ts';
 import { displayNumber, translationLag } from '../../src/site/render.ts';
 import { isHeadingRule } from '../../src/model/text.ts';
-import { glossarySlugs, termSlug } from '../../src/site/slug.ts';
+import { glossarySlugs, termSlug } from '../../src/model/slug.ts';
 import { crawl } from '../e2e/crawl.ts';
 import { makeRule } from './make.ts';
 

@@ -4,7 +4,7 @@
  * The one definition of "the pairs": the glossary pages list the ones whose term the glossary lacks
  * (glossary-pages.ts), the term bridge links all of them (bridge.ts). Pure, no site model.
  */
-import type { GlossaryEntry, RuleDocument } from '../model/types.ts';
+import type { GlossaryEntry, RuleDocument } from './types.ts';
 
 export interface TermPair {
   term: string;

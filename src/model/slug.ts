@@ -1,5 +1,5 @@
 /** Anchors for glossary entries and term pairs: stable, readable, unique within a glossary (one slug function, termSlug). */
-import type { GlossaryEntry } from '../model/types.ts';
+import type { GlossaryEntry } from './types.ts';
 
 /**
  * `Active Player, Nonactive Player Order` → `active-player-nonactive-player-order`; letters of any script

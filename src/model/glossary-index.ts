@@ -13,7 +13,7 @@
  * English `Life, Life Total`) stays one entry, sorted by its first reading, and each later form that
  * sorts elsewhere gets a "see" line at its own place. Pure; used by the site model, pages and tests.
  */
-import type { Lang } from '../model/types.ts';
+import type { Lang } from './types.ts';
 
 export interface InitialGroup<T> {
   /** Stable anchor id part (`a`, `ka`, `g`, `other`). */

@@ -7,7 +7,7 @@
  * every link to an entry (rules, previews, search, the API, the filter's headword list), the index,
  * the pages and their descriptions agree. Pure given the document; part of the site model (site.ts).
  */
-import type { GlossaryEntry, Lang, RuleDocument } from '../model/types.ts';
+import type { GlossaryEntry, Lang, RuleDocument } from './types.ts';
 import { groupByInitial, layoutGlossary, type GlossaryItem, type InitialGroup } from './glossary-index.ts';
 import { pairSlugs } from './slug.ts';
 import { pairsLackingEntries, type TermPair } from './term-pairs.ts';

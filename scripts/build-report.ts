@@ -44,4 +44,3 @@ export function buildFlags(env: NodeJS.ProcessEnv = process.env): { offline: boo
   const flags = env['CR_ATLAS_BUILD_FLAGS'] ? (JSON.parse(env['CR_ATLAS_BUILD_FLAGS']) as { offline?: boolean; allowMissing?: boolean }) : {};
   return { offline: flags.offline === true, allowMissing: flags.allowMissing === true };
 }
-

@@ -217,7 +217,7 @@ describe('requests the parser refuses get a readable answer, then the connection
     expect(head).toContain('\r\nContent-Type: text/html; charset=utf-8\r\n');
     expect(head).toContain("frame-ancestors 'none'");
     expect(reply).toContain('\r\nConnection: close\r\n');
-    expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)![1])).toBe(body!.length) // latin1: one char per byte;
+    expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)![1])).toBe(body!.length); // latin1: one char per byte;
     expect(body).toContain('<h1>This address is too long</h1>');
     expect((await get('/')).status).toBe(200);
   });

@@ -75,9 +75,9 @@ export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | Exa
       : numberLink(e, e.new ? 'new' : 'old', 'dn');
   const text = (e: DiffEntry) =>
     e.words ? h('div', { class: 'dt' }, wordsView(e.words, t))
-      : e.status === 'added' ? h('p', { class: 'dt' }, h('ins', null, e.after ?? ''))
-      : e.status === 'removed' ? h('p', { class: 'dt' }, h('del', null, e.before ?? ''))
-      : null;
+    : e.status === 'added' ? h('p', { class: 'dt' }, h('ins', null, e.after ?? ''))
+    : e.status === 'removed' ? h('p', { class: 'dt' }, h('del', null, e.before ?? ''))
+    : null;
   return [
     real.length > 0 && h('ol', { class: 'dl' }, real.map((e) => h('li', { class: `de de-${e.status}`, id: id(e) }, h('p', { class: 'de-h' }, h('span', { class: `st st-${e.status}` }, statusLabel(t, e.status)), ' ', heading(e)), text(e)))),
     references.length > 0 && h('details', { class: 'collapsed' },

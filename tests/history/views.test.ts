@@ -30,8 +30,8 @@ const fakeDoc = {
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const serialize = (n: Fake): string =>
   'text' in n ? n.text.replace(/[&<>]/g, (c) => ENTITIES[c]!)
-    : 'tag' in n ? `<${n.tag}${n.attrs.map(([k, v]) => ` ${k}="${v.replace(/[&<>"]/g, (c) => ENTITIES[c]!)}"`).join('')}>${n.kids.map(serialize).join('')}</${n.tag}>`
-    : n.kids.map(serialize).join('');
+  : 'tag' in n ? `<${n.tag}${n.attrs.map(([k, v]) => ` ${k}="${v.replace(/[&<>"]/g, (c) => ENTITIES[c]!)}"`).join('')}>${n.kids.map(serialize).join('')}</${n.tag}>`
+  : n.kids.map(serialize).join('');
 const viaDom = (tree: Tree) => serialize(toDom(fakeDoc, tree) as unknown as Fake);
 
 const hostile = '</p><script>alert("x")</script> & <img src=x onerror=alert(1)>';

@@ -5,7 +5,7 @@
  * the whole story), and the sources' flags the build passes on.
  */
 /** One step's entry in build.json. */
-export interface StepRecord {
+interface StepRecord {
   name: string;
   seconds: number;
   counts?: Record<string, number>;

@@ -11,7 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onInterrupt, replaceDirectory, siblingOf } from './replace-dir.ts';
 
-export interface StageResult {
+interface StageResult {
   /** Counts worth keeping in build.json (pages, files, bytes…). */
   counts?: Record<string, number>;
   /** The stage's own steps, recorded in build.json in its place (the Astro integration's, scripts/integration.ts). */
@@ -67,7 +67,7 @@ const alive = (pid: number) => {
 };
 
 /** Takes `${dist}.lock` (created exclusively); returns its release. Throws BuildLockedError when a live process holds it. */
-export function takeBuildLock(dist: string, log: (line: string) => void = () => {}): () => void {
+function takeBuildLock(dist: string, log: (line: string) => void = () => {}): () => void {
   const lock = `${dist}.lock`;
   const mine = `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`;
   for (let attempt = 0; attempt < 2; attempt++) {

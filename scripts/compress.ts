@@ -35,14 +35,14 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-export interface CompressReport {
+interface CompressReport {
   files: number;
   bytes: number;
   brotliBytes: number;
   gzipBytes: number;
 }
 
-export async function precompress(dir: string): Promise<CompressReport> {
+async function precompress(dir: string): Promise<CompressReport> {
   const report: CompressReport = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const one = async (file: string) => {
     const body = await readFile(file);

@@ -20,7 +20,7 @@ import * as pagefind from 'pagefind';
  * Adds `data-pagefind-title` to rule elements and glossary entries (`<dt id="g-trample">`) so
  * Pagefind makes one sub-result per rule and per entry, each with its own anchor.
  */
-export function markRuleAnchors(html: string): string {
+function markRuleAnchors(html: string): string {
   return html
     .replace(/<([a-z][a-z0-9]*)(\s[^>]*?\bdata-rule="([^"]+)"[^>]*)>/g, (tag, name: string, attrs: string, number: string) => {
       if (!/\sid="/.test(attrs) || /data-pagefind-title/.test(attrs)) return tag;

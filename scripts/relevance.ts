@@ -49,7 +49,7 @@ export interface RelevanceSet {
   cases: RelevanceCase[];
 }
 
-export interface QueryOutcome extends RelevanceCase {
+interface QueryOutcome extends RelevanceCase {
   rank: number | null;
   top: string[];
 }
@@ -70,7 +70,7 @@ export interface LangMetrics extends Summary {
   outcomes: QueryOutcome[];
 }
 
-export const relevancePath = (lang: Lang) => join(ROOT, `content/search/relevance.${lang}.json`);
+const relevancePath = (lang: Lang) => join(ROOT, `content/search/relevance.${lang}.json`);
 
 /** Reads and checks one language's set; a malformed file throws with the file and the failing entry. */
 export function readRelevance(lang: Lang): RelevanceSet {
@@ -169,7 +169,7 @@ export function summarize(ranks: (number | null)[]): Summary {
 }
 
 /** Groups outcomes by part and kind. */
-export function metricsOf(lang: Lang, edition: string, outcomes: QueryOutcome[]): LangMetrics {
+function metricsOf(lang: Lang, edition: string, outcomes: QueryOutcome[]): LangMetrics {
   const byPart = {} as Record<Part, Summary>;
   const byKind = { tuned: {}, heldout: {} } as Record<Part, Record<string, Summary>>;
   for (const part of ['tuned', 'heldout'] as const) {
@@ -196,7 +196,7 @@ const f3 = (x: number) => x.toFixed(3);
 const cells = (s: Summary) => `${f3(s.recall1)} / ${f3(s.recall10)} / ${f3(s.mrr)}`;
 
 /** The printed report. */
-export function formatMetrics(all: LangMetrics[], opts: { verbose?: boolean; heldout?: boolean } = {}): string {
+function formatMetrics(all: LangMetrics[], opts: { verbose?: boolean; heldout?: boolean } = {}): string {
   const lines = ['lang  edition     part      queries  recall@1 / recall@10 / MRR'];
   for (const m of all) {
     for (const part of ['tuned', 'heldout'] as const) {

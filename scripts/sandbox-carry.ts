@@ -13,7 +13,7 @@ import { runEditionFor } from '../src/sandbox/model.ts';
 import { readDocument } from '../src/pipeline/generated.ts';
 import type { RuleDocument } from '../src/model/types.ts';
 
-export interface CarriedExample {
+interface CarriedExample {
   id: string;
   from: { rule: string; ordinal: number };
   to: { rule: string; ordinal: number };

@@ -94,7 +94,7 @@ export function acceptedEncodings(header: string): ('br' | 'gzip')[] {
 type Target = { kind: 'file'; path: string } | { kind: 'redirect'; location: string } | { kind: 'missing' } | { kind: 'bad' };
 
 /** `/a/b/` from a raw request target, or null when it is not an origin-form path we serve. */
-export function cleanPath(rawPath: string): string | null {
+function cleanPath(rawPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);
@@ -171,7 +171,7 @@ async function shortAddress(root: string, path: string): Promise<string | null> 
 const READ_NOFOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW;
 
 /** The request handler for `dist` (exported for tests that drive it without a socket). */
-export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient' | 'shortAddresses'> = {}) {
+function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient' | 'shortAddresses'> = {}) {
   let root: string | null = null;
   const compressed = new CompressionCache();
   const sendTimeout = (options.sendTimeout ?? 120) * 1000;

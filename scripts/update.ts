@@ -23,7 +23,7 @@ import { UsageError, oneOf, parseOptions } from './args.ts';
 import { describeDiff } from './history.ts';
 import { UpdateSourceError, candidatesFrom, type Candidate } from './update-candidates.ts';
 
-export const OFFICIAL_RULES_PAGE = 'https://magic.wizards.com/en/rules';
+const OFFICIAL_RULES_PAGE = 'https://magic.wizards.com/en/rules';
 
 const FORMATS: Record<Lang, readonly SourceFormat[]> = { en: ['en-text'], ja: ['ja-text'], ko: ['ko-text', 'ko-jekyll-text', 'ko-jekyll-html'] };
 const LANG_NAME: Record<Lang, string> = { en: 'English', ja: 'Japanese', ko: 'Korean' };

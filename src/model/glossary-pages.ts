@@ -21,7 +21,7 @@ export interface PairRow extends TermPair {
   id: string | null;
 }
 
-export interface GlossaryPage {
+interface GlossaryPage {
   /** `ka`, `t`, `ng`, `other`, or PAIRS_PAGE. */
   id: string;
   /** What the index shows (`か`, `T`, `ㅇ`); empty for the pairs page, whose label is a translated string. */

@@ -18,7 +18,7 @@ export function termSlug(term: string): string {
  * Anchor per item, unique among `items`: `prefix` + termSlug of its term, and for a term that slugs like
  * one before it (`A-B` and `A b`), `-2`, `-3`… in order.
  */
-export function uniqueSlugs<T>(items: readonly T[], term: (item: T) => string, prefix: string): Map<T, string> {
+function uniqueSlugs<T>(items: readonly T[], term: (item: T) => string, prefix: string): Map<T, string> {
   const out = new Map<T, string>();
   const used = new Set<string>();
   for (const item of items) {

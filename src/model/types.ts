@@ -78,7 +78,7 @@ export interface Note {
   line: number;
 }
 
-export type RuleKind = 'section' | 'rule' | 'subrule';
+type RuleKind = 'section' | 'rule' | 'subrule';
 
 export interface Rule {
   /** `702`, `702.19`, `702.19b`: no trailing period. */
@@ -119,7 +119,7 @@ export type TranslationStatus = 'current' | 'outdated' | 'untranslated';
 export const TRANSLATION_STATUSES: readonly TranslationStatus[] = ['current', 'outdated', 'untranslated'];
 
 /** A word of a word diff: -1 removed, 0 kept, 1 added (the history's WordPart). */
-export type DiffWord = [op: -1 | 0 | 1, text: string];
+type DiffWord = [op: -1 | 0 | 1, text: string];
 
 export interface RuleTranslation {
   status: TranslationStatus;

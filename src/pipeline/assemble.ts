@@ -129,7 +129,7 @@ function buildParts(blocks: Block[], rules: Rule[], damagedLines: Set<number>): 
 const BILINGUAL_HEADING = /^(.*[^\x00-\x7f].*?)\s*[/／]?\s*([A-Z][A-Za-z’'\- ]*[a-z])\s*$/;
 
 /** English ↔ local keyword names from the bilingual keyword headings of sections 701 and 702. */
-export function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[] {
+function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[] {
   if (lang === 'en') return [];
   const out: TermBridgeEntry[] = [];
   for (const r of rules) {

@@ -10,7 +10,7 @@ import type { CrosswalkFile, Diagnostic } from '../model/types.ts';
 import { diagnostic, type DiagnosticArgs, type DiagnosticCode } from '../model/diagnostics.ts';
 
 /** Where the data stage writes it, relative to the project (the message names it so). */
-export const CROSSWALK_JSON = 'src/generated/crosswalk.json';
+const CROSSWALK_JSON = 'src/generated/crosswalk.json';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RULE = /^\d{3}(?:\.\d+[a-z]?)?$/;

@@ -11,7 +11,7 @@
 import type { Diagnostic, Severity } from '../model/types.ts';
 import { reporter, type DiagnosticArgs, type DiagnosticCode } from '../model/diagnostics.ts';
 
-export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
+type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
 
 export interface DecodedText {
   text: string;

@@ -49,11 +49,6 @@ export function siteTagline(t: (key: 'tagline' | 'taglineOf' | 'taglineJoin' | '
 /** The UI key naming where a source document came from (SourceRecord.origin): /sources/ and the home-page notice. */
 export const ORIGIN_KEY = { content: 'sourceOriginContent', mirror: 'sourceOriginMirror', cache: 'sourceOriginCache', download: 'sourceOriginDownload' } as const satisfies Record<string, UiKey>;
 
-/** Every UI key, for the completeness test. */
-export function uiTables(): Record<Lang, Catalog> {
-  return STRINGS;
-}
-
 /** The words the inline renderer (src/site/inline-view.ts) needs, as templates (`{evidence}`, `{was}` kept). */
 const wordsOf = new Map<Lang, InlineWords>();
 export function inlineWords(lang: Lang): InlineWords {

@@ -40,7 +40,7 @@ export interface SwitchContext {
  * The page's numbers that another edition numbers differently. Every edition is numbered as the English edition of its
  * date (a composed current edition as the latest English), so two editions of one date need no map.
  */
-export function renumbering(store: HistoryStore | null | undefined, from: string, to: string, numbers: readonly string[]): Record<string, string | null> | undefined {
+function renumbering(store: HistoryStore | null | undefined, from: string, to: string, numbers: readonly string[]): Record<string, string | null> | undefined {
   if (!store || from === to) return undefined;
   const f = editionIndex(store, from);
   const t = editionIndex(store, to);

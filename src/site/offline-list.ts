@@ -32,7 +32,6 @@ export const dataCache = (build: string) => `cr-data-${build}`;
  * kept across builds (older builds' page and data caches are deleted) and replaced whole by a newer copy.
  */
 export const savedCache = (key: string, build: string) => `cr-saved-${key}-${build}`;
-export const SAVED_PREFIX = 'cr-saved-';
 
 /** Where an edition's list lives (`/offline/en-2026-01-16.json`). */
 export const offlineListPath = (ed: { lang: string; edition: string }) => `/offline/${ed.lang}-${ed.edition}.json`;

@@ -18,7 +18,7 @@ import { editionPagePaths, type Edition, type Site } from './site.ts';
 import { dataCache, pagesCache, type OfflineList } from './offline-list.ts';
 import { editionApiDir } from './api-paths.ts';
 
-export { dataCache, formatBytes, offlineListPath, pagesCache, type OfflineList } from './offline-list.ts';
+export { offlineListPath, pagesCache, type OfflineList } from './offline-list.ts';
 
 /** The build's identity: an ISO timestamp (sorts by age), or CR_ATLAS_BUILD_ID for reproducible builds. */
 export function buildId(env: Record<string, string | undefined> = process.env, now = new Date()): string {
@@ -26,7 +26,7 @@ export function buildId(env: Record<string, string | undefined> = process.env, n
 }
 
 /** Path of the page shown for a page that was never read while online. */
-export const OFFLINE_PAGE = '/offline/';
+const OFFLINE_PAGE = '/offline/';
 
 export function webManifest(site: Site): string {
   return JSON.stringify(

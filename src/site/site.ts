@@ -126,12 +126,6 @@ export function sectionHref(ed: Edition, section: string): string | null {
   return s ? sectionPath(ed.base, section) : null;
 }
 
-export function parallelHref(ed: Edition, number: string): string | null {
-  const page = ed.pageOf.get(number);
-  if (!page || !ed.english) return null;
-  return `${parallelPath(ed.base, page.section.number, page.chunk.index)}#${number}`;
-}
-
 /** The href a link gets from a page: bare `#N` when the target is on the same page. */
 export function relativeHref(href: string, fromPath: string): string {
   const hash = href.indexOf('#');

@@ -8,7 +8,7 @@ import type { Paragraph } from '../model/types.ts';
 import { clipParagraph } from './inline-view.ts';
 import { relativeHref, ruleHref, sectionHref, type Edition, type SectionPage } from './site.ts';
 
-export interface TocRule {
+interface TocRule {
   number: string;
   /** The rule's title when it is a heading (`Trample`), else the start of its text (the CSS clips it). */
   label: string;
@@ -21,7 +21,7 @@ export interface TocRule {
   lang?: 'en';
 }
 
-export interface TocSection {
+interface TocSection {
   number: string;
   title: string;
   href: string;

@@ -48,7 +48,7 @@ function partHeading(text: string) {
  * A numbered line, its number possibly glued to the text (`302.4b생물의`). The spaced form is tried
  * first: `matchNumberedLine(…, true)` rejects `100.1a 2인전은…` (text starting with a digit).
  */
-export function numberedLine(text: string) {
+function numberedLine(text: string) {
   return matchNumberedLine(text) ?? matchNumberedLine(text, true);
 }
 

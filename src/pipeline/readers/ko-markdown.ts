@@ -64,7 +64,7 @@ export interface FlattenContext {
 }
 
 /** `![symbolW](/assets/symbols/W.gif)` → `W`; null when the image is not a game symbol. */
-export function symbolOfImage(url: string, alt: string): string | null {
+function symbolOfImage(url: string, alt: string): string | null {
   const file = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
   const dot = file.lastIndexOf('.');
   const name = dot > 0 ? file.slice(0, dot) : file;

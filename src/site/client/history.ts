@@ -36,7 +36,7 @@ interface Shown { d: EditionDiff; items: Item[]; titles: Map<string, string> }
  * Renders the diff of two editions into `target`: the table of counts, then the changes the filter keeps, grouped by
  * part and section with counts; a section's entries are built when it is opened (a 2019 → 2026 diff has thousands).
  */
-export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): void {
+function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): void {
   const { d, items } = shown;
   const kept = items.filter((i) => matches(i, filter));
   const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;

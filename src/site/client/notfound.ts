@@ -93,7 +93,7 @@ async function toStatedEdition(loc: Location, lang: string, date: string, rule: 
   return true;
 }
 
-export async function notFound(doc: Document = document): Promise<void> {
+async function notFound(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const loc = view.location;
   const reader = preferredLang(view.navigator.languages ?? [view.navigator.language]);

@@ -26,7 +26,7 @@ function words(): InlineWords {
 }
 
 /** One paragraph of a preview: the one inline renderer (src/site/inline-view.ts), without links, as DOM nodes. */
-export function paragraph(p: Paragraph, lang: Lang, className = 'rb'): HTMLParagraphElement {
+function paragraph(p: Paragraph, lang: Lang, className = 'rb'): HTMLParagraphElement {
   const el = document.createElement('p');
   el.className = className;
   el.append(toDom(document, inlineView(p, { lang, words: words() })));

@@ -5,7 +5,7 @@
  */
 import type { DateTable } from '../file-dates.ts';
 
-export interface EditionInfo {
+interface EditionInfo {
   lang: string;
   edition: string;
   latest: boolean;

@@ -2,15 +2,15 @@
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { crAtlas } from './scripts/integration.ts';
-import { buildId } from './src/site/offline.ts';
-import { siteUrl } from './src/site/seo.ts';
+import { buildId } from './src/site/host/offline.ts';
+import { siteUrl } from './src/site/render/seo.ts';
 
-// Static reading site. No inline scripts or styles (strict CSP, see src/site/csp.ts): stylesheets
+// Static reading site. No inline scripts or styles (strict CSP, see src/site/host/csp.ts): stylesheets
 // are always linked, and Vite never inlines assets into the pages.
-// One id per build names the offline caches (src/site/offline.ts) and reaches the page script.
+// One id per build names the offline caches (src/site/host/offline.ts) and reaches the page script.
 const BUILD = buildId();
 
-// `site` (absolute canonical, hreflang and sitemap URLs) comes from CR_ATLAS_SITE; see src/site/seo.ts.
+// `site` (absolute canonical, hreflang and sitemap URLs) comes from CR_ATLAS_SITE; see src/site/render/seo.ts.
 export default defineConfig({
   site: siteUrl(),
   output: 'static',

@@ -98,7 +98,7 @@ export async function benchSite(options: SiteBenchOptions = {}): Promise<string>
   rows.push(['JSON files', String(json), '']);
   rows.push(['dist/ files (the deploy tree)', String(fileCount), fileCount <= 20_000 ? 'ok (≤ 20,000)' : 'OVER (≤ 20,000)']);
   rows.push(['dist/ size (raw bytes of its files)', `${(totalBytes / 1e6).toFixed(1)} MB`, totalBytes <= 250e6 ? 'ok (≤ 250 MB)' : 'OVER (≤ 250 MB)']);
-  // What "save this edition" downloads per language and edition (dist/offline/*.json, src/site/offline.ts).
+  // What "save this edition" downloads per language and edition (dist/offline/*.json, src/site/host/offline.ts).
   const offlineDir = join(DIST, 'offline');
   for (const f of existsSync(offlineDir) ? readdirSync(offlineDir).filter((n) => n.endsWith('.json')).sort() : []) {
     const list = JSON.parse(readFileSync(join(offlineDir, f), 'utf8')) as { files: string[]; data: string[]; assets: string[]; bytes: number; english?: string };

@@ -6,7 +6,7 @@
  *   2. search bundles     public/search/ (the instant box's indexes)          scripts/search-index.ts
  *   3. sandbox data       public/sandbox/ (the engine's scenarios)            scripts/sandbox-data.ts
  *      — Astro renders the pages —
- *   4. extras             the not-found pages in place, /api/ JSON, rule indexes   src/site/extras.ts
+ *   4. extras             the not-found pages in place, /api/ JSON, rule indexes   src/site/api/extras.ts
  *   5. robots             robots.txt naming the sitemap (written by @astrojs/sitemap, listed before this)
  *   6. pagefind           the full-text index of the pages                    scripts/pagefind.ts
  *   7. offline            web app manifest, "save for offline" lists, the service worker (Workbox)
@@ -27,12 +27,12 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { generateSW } from 'workbox-build';
 import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
-import { extraFiles, type ExtraFile } from '../src/site/extras.ts';
+import { extraFiles, type ExtraFile } from '../src/site/api/extras.ts';
 import { getSite } from '../src/site/load.ts';
-import { placeNotFoundPages, redirectsFile } from '../src/site/not-found.ts';
-import { robotsTxt } from '../src/site/seo.ts';
-import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from '../src/site/offline.ts';
-import { headersFile } from '../src/site/headers.ts';
+import { placeNotFoundPages, redirectsFile } from '../src/site/host/not-found.ts';
+import { robotsTxt } from '../src/site/render/seo.ts';
+import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from '../src/site/host/offline.ts';
+import { headersFile } from '../src/site/host/headers.ts';
 import { pathLang } from '../src/i18n/locales.ts';
 import { runPagefind } from './pagefind.ts';
 import { runStep, type BuildReport } from './build-report.ts';

@@ -168,7 +168,7 @@ export const DIAGNOSTICS = {
     severity: 'warning', stage: 'reader', modules: ['readers/ko-markdown'],
     title: 'Image that is not a symbol',
     message: 'image {url} is not a mana/game symbol (expected /assets/symbols/X.gif); kept its alt text "{alt}"',
-    hint: 'Only symbol images are understood; add the image to the symbol table (src/site/symbols.ts) if it is one.',
+    hint: 'Only symbol images are understood; add the image to the symbol table (src/site/render/symbols.ts) if it is one.',
   },
   'delimiter-flood': {
     severity: 'warning', stage: 'reader', modules: ['readers/ko-markdown', 'readers/ko-jekyll-html'],

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bundleSandbox } from '../../scripts/bench-sandbox.ts';
 import { writeSandboxData } from '../../scripts/sandbox-data.ts';
-import { contentSecurityPolicy } from '../../src/site/csp.ts';
+import { contentSecurityPolicy } from '../../src/site/host/csp.ts';
 import { readDocument } from '../../src/pipeline/generated.ts';
 import { paragraphText } from '../../src/model/text.ts';
 import { ensureSite } from '../e2e/support.ts';

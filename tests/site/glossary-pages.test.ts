@@ -11,7 +11,7 @@ import { glossaryData, headwordList } from '../../src/site/glossary-data.ts';
 import { glossaryLayout, PAIRS_PAGE } from '../../src/model/glossary-pages.ts';
 import { initialOf } from '../../src/model/glossary-index.ts';
 import { pairSlugs } from '../../src/model/slug.ts';
-import { pageDescription } from '../../src/site/seo.ts';
+import { pageDescription } from '../../src/site/render/seo.ts';
 import { useStrings } from '../../src/site/i18n.ts';
 import { editionPagePaths, glossaryEntryHref, type Edition } from '../../src/site/site.ts';
 import { matchHeadwords, movedAnchor } from '../../src/site/client/glossary.ts';

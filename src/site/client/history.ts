@@ -2,18 +2,18 @@
  * Browser side of the history pages (loaded on demand by main.ts):
  *  - the any-two compare page: fetches the history store once and diffs two editions with the build's
  *    own differ (src/history/diff.ts), grouped by part and section and filtered by the reader
- *    (site/history-groups.ts), rendered by the views shared with the built pages (site/history-compare-view.ts,
- *    site/history-views.ts) as DOM nodes (text nodes only); a section's entries only when it is opened;
+ *    (site/history/history-groups.ts), rendered by the views shared with the built pages (site/history/history-compare-view.ts,
+ *    site/history/history-views.ts) as DOM nodes (text nodes only); a section's entries only when it is opened;
  *  - a history page reached by a pinned permalink of an edition without pages (`?at=2015-01-23`):
  *    says which rule the number named then and what it is today, and marks that section.
  */
 import { diffEditions, type EditionDiff } from '../../history/diff.ts';
 import type { HistoryStore } from '../../history/store.ts';
 import { historyStrings } from '../../history/strings.ts';
-import { h, toDom } from '../html-tree.ts';
-import { summaryView } from '../history-views.ts';
-import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history-groups.ts';
-import { groupsView, sectionBody, sectionTitles } from '../history-compare-view.ts';
+import { h, toDom } from '../render/html-tree.ts';
+import { summaryView } from '../history/history-views.ts';
+import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history/history-groups.ts';
+import { groupsView, sectionBody, sectionTitles } from '../history/history-compare-view.ts';
 
 // The pages are English; the words (and their plural forms) come from the history strings, as on the built pages.
 const say = historyStrings('en');

@@ -12,7 +12,7 @@ interface EditionInfo {
   url: string;
 }
 
-/** The part of /api/index.json (src/site/extras.ts) the page scripts read. */
+/** The part of /api/index.json (src/site/api/extras.ts) the page scripts read. */
 export interface SiteIndex {
   editions: EditionInfo[];
   /** Per language, file-name date → the edition's stated date (src/site/file-dates.ts). */

@@ -4,11 +4,11 @@
  * when it is opened (sectionBody, with the lists of the consecutive-edition pages: history-views.ts), and the line
  * saying how many of the diff's changes the filter shows. Pure; the words come from the history strings.
  */
-import type { HistoryStore } from '../history/store.ts';
-import { spanAt } from '../history/store.ts';
-import type { HistoryKey } from '../history/strings.ts';
-import type { Translate } from '../i18n/translate.ts';
-import { h, type Tree } from './html-tree.ts';
+import type { HistoryStore } from '../../history/store.ts';
+import { spanAt } from '../../history/store.ts';
+import type { HistoryKey } from '../../history/strings.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { h, type Tree } from '../render/html-tree.ts';
 import { diffListView } from './history-views.ts';
 import type { EntryClass, Item, Part } from './history-groups.ts';
 

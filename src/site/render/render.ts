@@ -1,5 +1,5 @@
 /** Small presentation decisions over the rule model (pure). */
-import type { Rule } from '../model/types.ts';
+import type { Rule } from '../../model/types.ts';
 
 /** The number as the CR prints it: `702.`, `702.19.`, `702.19b`. */
 export function displayNumber(rule: Pick<Rule, 'number' | 'kind'>): string {

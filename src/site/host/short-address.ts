@@ -7,9 +7,9 @@
  * (/api/index.json) and a loader of an edition's rule index (`rule-pages.json`), from fetch or from disk.
  * IMPORTED IN BOTH BUILD-TIME AND BROWSER CODE: no Node APIs here.
  */
-import { resolveLostPath } from './lookup.ts';
-import { findRule, type RuleIndex } from './rule-index.ts';
-import { LANG_ALTERNATION } from '../i18n/locales.ts';
+import { resolveLostPath } from '../lookup.ts';
+import { findRule, type RuleIndex } from '../rule-index.ts';
+import { LANG_ALTERNATION } from '../../i18n/locales.ts';
 
 /** An edition as /api/index.json lists it. */
 export interface AddressEdition {

@@ -4,11 +4,11 @@
  * runs folded (src/history/trim.ts), one kind's entry list (real changes in full, renumbered-references-only and
  * typography-only changes collapsed below), and the table of counts. Pure; the words come from the history strings.
  */
-import type { DiffEntry, EditionDiff, ExampleEntry, WordPart } from '../history/diff.ts';
-import { hiddenLabel, trimContext } from '../history/trim.ts';
-import { entryLabel, minorHeading, statusLabel, type EntryKind, type HistoryKey } from '../history/strings.ts';
-import type { Translate } from '../i18n/translate.ts';
-import { h, type Tree } from './html-tree.ts';
+import type { DiffEntry, EditionDiff, ExampleEntry, WordPart } from '../../history/diff.ts';
+import { hiddenLabel, trimContext } from '../../history/trim.ts';
+import { entryLabel, minorHeading, statusLabel, type EntryKind, type HistoryKey } from '../../history/strings.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { h, type Tree } from '../render/html-tree.ts';
 
 /** The history page of a rule number (every rule number ever used has one). */
 export const historyPath = (number: string) => `/en/history/${number}/`;

@@ -12,11 +12,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenerateSWOptions } from 'workbox-build';
-import { RULE_INDEX_FILE } from './rule-index.ts';
-import { headwordListPath } from './glossary-data.ts';
-import { editionPagePaths, type Edition, type Site } from './site.ts';
+import { RULE_INDEX_FILE } from '../rule-index.ts';
+import { headwordListPath } from '../glossary-data.ts';
+import { editionPagePaths, type Edition, type Site } from '../site.ts';
 import { dataCache, pagesCache, type OfflineList } from './offline-list.ts';
-import { editionApiDir } from './api-paths.ts';
+import { editionApiDir } from '../api-paths.ts';
 
 export { offlineListPath, pagesCache, type OfflineList } from './offline-list.ts';
 

@@ -28,7 +28,7 @@ export function notFoundPage(path: string): string {
  * every page, with no file of its own), then each language prefix whose not-found page exists to that
  * page with status 404. Short rule addresses (`/ja/704.5j/`) cannot be written as rules a host accepts
  * (the section is part of a path segment; one line per rule would be 20,000 lines): the not-found page
- * resolves them (src/site/short-address.ts).
+ * resolves them (src/site/host/short-address.ts).
  */
 export function redirectsFile(has: (file: string) => boolean, latest: readonly { lang: string; edition: string }[] = []): string {
   const pinned = latest.map((e) => `/${e.lang}/${e.edition}/*  /${e.lang}/:splat  301\n`);

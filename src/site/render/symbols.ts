@@ -2,7 +2,7 @@
  * Mana and game symbols (`{T}`, `{G/W}`, `{W/P}`) drawn by the site itself: a glyph inside a CSS-styled
  * circle, with a text alternative in the reader's language. No third-party images.
  */
-import type { Lang } from '../model/types.ts';
+import type { Lang } from '../../model/types.ts';
 
 export interface SymbolView {
   /** CSS classes: `ms` plus colour/shape classes (`ms-c-W`, `ms-hy`, `ms-a-G ms-b-W`). */

@@ -3,10 +3,10 @@
  * current section's rules (`702.19`, not subrules), each linking to its anchor on this page or to the
  * page of the section that holds it. Pure over the site model; rendered by SectionToc.astro.
  */
-import { paragraphText, isHeadingRule } from '../model/text.ts';
-import type { Paragraph } from '../model/types.ts';
+import { paragraphText, isHeadingRule } from '../../model/text.ts';
+import type { Paragraph } from '../../model/types.ts';
 import { clipParagraph } from './inline-view.ts';
-import { relativeHref, ruleHref, sectionHref, type Edition, type SectionPage } from './site.ts';
+import { relativeHref, ruleHref, sectionHref, type Edition, type SectionPage } from '../site.ts';
 
 interface TocRule {
   number: string;

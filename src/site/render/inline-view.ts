@@ -8,10 +8,10 @@
  * not split by an image inside it; the rule carries one note instead), a restored character is marked inserted
  * with its evidence in the title. Pure, no DOM: shared by the build and the browser.
  */
-import type { Inline, Lang, Paragraph, RefTarget } from '../model/types.ts';
+import type { Inline, Lang, Paragraph, RefTarget } from '../../model/types.ts';
 import { describeSymbol } from './symbols.ts';
 import { h, type Tree } from './html-tree.ts';
-import { format } from '../i18n/translate.ts';
+import { format } from '../../i18n/translate.ts';
 
 /** The words an inline needs, in the page's language. */
 export interface InlineWords {

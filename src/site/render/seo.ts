@@ -7,13 +7,13 @@
  * build uses DEFAULT_SITE, a reserved `.example` host that says plainly "not deployed yet" instead of
  * pretending to be a real address.
  */
-import type { Lang } from '../model/types.ts';
-import { LANGS } from '../model/types.ts';
-import { LANG_ALTERNATION } from '../i18n/locales.ts';
-import { paragraphText } from '../model/text.ts';
-import { chunkRange } from './routes.ts';
-import type { Edition, SectionPage, Site } from './site.ts';
-import { siteTagline } from './i18n.ts';
+import type { Lang } from '../../model/types.ts';
+import { LANGS } from '../../model/types.ts';
+import { LANG_ALTERNATION } from '../../i18n/locales.ts';
+import { paragraphText } from '../../model/text.ts';
+import { chunkRange } from '../routes.ts';
+import type { Edition, SectionPage, Site } from '../site.ts';
+import { siteTagline } from '../i18n.ts';
 
 export const DEFAULT_SITE = 'https://cr-atlas.example';
 

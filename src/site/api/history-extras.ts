@@ -9,11 +9,11 @@
  * and the translation lag that rule JSON and edition JSON carry.
  */
 import type { ExtraFile } from './extras.ts';
-import type { Edition, Site } from './site.ts';
-import type { Lag, LagSummary } from '../history/lag.ts';
-import { getFileDates } from './load.ts';
-import { historySectionApi, ruleSection } from './api-paths.ts';
-import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from './history-site.ts';
+import type { Edition, Site } from '../site.ts';
+import type { Lag, LagSummary } from '../../history/lag.ts';
+import { getFileDates } from '../load.ts';
+import { historySectionApi, ruleSection } from '../api-paths.ts';
+import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from '../history/history-site.ts';
 
 /** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
 function laggingEnglish(ed: Edition): string | null {

@@ -6,8 +6,8 @@
  * such as `702.19` — the rule and its subrules —, or words of the text or term). A 2019 → 2026 diff holds thousands
  * of entries: the page shows these groups with their counts and renders a section's entries only when it is opened.
  */
-import type { DiffEntry, EditionDiff, ExampleEntry } from '../history/diff.ts';
-import { compareRuleNumbers } from '../model/rule-number.ts';
+import type { DiffEntry, EditionDiff, ExampleEntry } from '../../history/diff.ts';
+import { compareRuleNumbers } from '../../model/rule-number.ts';
 
 /** What a reader filters by. `references` and `typography` are the changes that only renumber or retype. */
 export type ChangeKind = 'text' | 'moved' | 'added' | 'removed' | 'references' | 'typography';

@@ -3,13 +3,13 @@
  * history pages, per-edition change counts, consecutive diffs, every rule number's histories, and
  * translation lag per edition. Memoised for the whole build; pure given the store.
  */
-import { historySectionApi, ruleSection } from './api-paths.ts';
-import { hasHistory, readHistory } from '../pipeline/generated.ts';
-import { compareRuleNumbers } from '../model/rule-number.ts';
-import { diffEditions, type Counts, type EditionDiff } from '../history/diff.ts';
-import { chainHistory, type RuleHistory } from '../history/history.ts';
-import { addedSince, lagsSince, summarizeLag, type Lag, type LagSummary } from '../history/lag.ts';
-import type { HistoryStore } from '../history/store.ts';
+import { historySectionApi, ruleSection } from '../api-paths.ts';
+import { hasHistory, readHistory } from '../../pipeline/generated.ts';
+import { compareRuleNumbers } from '../../model/rule-number.ts';
+import { diffEditions, type Counts, type EditionDiff } from '../../history/diff.ts';
+import { chainHistory, type RuleHistory } from '../../history/history.ts';
+import { addedSince, lagsSince, summarizeLag, type Lag, type LagSummary } from '../../history/lag.ts';
+import type { HistoryStore } from '../../history/store.ts';
 
 let store: HistoryStore | null | undefined;
 

@@ -2,16 +2,16 @@
  * Files the build writes next to Astro's pages (scripts/integration.ts, step "extras"): the static JSON export under
  * `/api/` (an edition whole, one file per section, one per glossary initial), each edition's rule index,
  * and the history's files. Short rule addresses (`/en/702.19b/`) and version-pinned aliases of the latest
- * edition (`/en/2026-01-16/702/`) have no file of their own: src/site/short-address.ts resolves them.
+ * edition (`/en/2026-01-16/702/`) have no file of their own: src/site/host/short-address.ts resolves them.
  */
-import type { Rule } from '../model/types.ts';
-import { paragraphText } from '../model/text.ts';
-import { RULE_INDEX_FILE, buildRuleIndex } from './rule-index.ts';
-import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
-import { glossaryApiFile, glossaryGroup, ruleSection, sectionApiFile } from './api-paths.ts';
-import { headwordList, headwordListPath } from './glossary-data.ts';
+import type { Rule } from '../../model/types.ts';
+import { paragraphText } from '../../model/text.ts';
+import { RULE_INDEX_FILE, buildRuleIndex } from '../rule-index.ts';
+import { glossaryEntryHref, ruleHref, type Edition, type Site } from '../site.ts';
+import { glossaryApiFile, glossaryGroup, ruleSection, sectionApiFile } from '../api-paths.ts';
+import { headwordList, headwordListPath } from '../glossary-data.ts';
 import { editionLag, historyFiles, ruleLag } from './history-extras.ts';
-import { getFileDates } from './load.ts';
+import { getFileDates } from '../load.ts';
 
 export interface ExtraFile {
   /** Path under dist/ without a leading slash: `api/en/2026-01-16/edition.json`. */
@@ -64,7 +64,7 @@ export function* extraFiles(site: Site): Generator<ExtraFile> {
     // The glossary filter's headword list (src/site/glossary-data.ts).
     yield { path: headwordListPath(ed).slice(1), content: JSON.stringify(headwordList(site, ed)) };
     // Which page holds which number: the go-to box, the not-found page and the server's short addresses
-    // read it (src/site/rule-index.ts, src/site/short-address.ts).
+    // read it (src/site/rule-index.ts, src/site/host/short-address.ts).
     const index = buildRuleIndex(ed.lang, ed.edition, ed.pages.map((p) => ({ path: p.path, numbers: p.chunk.entries.map((r) => r.number) })));
     yield { path: `${ed.base.slice(1)}${RULE_INDEX_FILE}`, content: JSON.stringify(index) };
   }

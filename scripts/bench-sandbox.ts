@@ -6,12 +6,13 @@
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform, type Metafile } from 'esbuild';
+import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = PROJECT_ROOT;
 export const LOADER_ENTRY = join(ROOT, 'src/sandbox/loader.ts');
 export const WIDGET_CSS = join(ROOT, 'src/sandbox/widget.css');
 

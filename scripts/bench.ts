@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from '../src/pipeline/index.ts';
-import { PROJECT_ROOT, mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
+import { mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
 import { median, table } from './stats.ts';
 
 export { table };
@@ -92,6 +92,6 @@ const FILES: Record<string, string> = { history: 'bench-history.ts', compare: 'b
 
 const wanted = process.argv.slice(2).filter((a) => a in SECTIONS);
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
-  if (FILES[name] && !existsSync(join(PROJECT_ROOT, 'scripts', FILES[name]!))) continue;
+  if (FILES[name] && !existsSync(new URL(FILES[name]!, import.meta.url))) continue;
   process.stdout.write(`\n${await SECTIONS[name]!()}\n`);
 }

@@ -12,8 +12,7 @@
  * `tsx scripts/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, resolve } from 'node:path';
 import type { Scenario } from '../src/engine/index.ts';
 import { SANDBOX_DIR, exampleKey, type SandboxManifest } from '../src/sandbox/manifest.ts';
 import { hasCatalog, readCatalog, readDocument } from '../src/pipeline/generated.ts';
@@ -24,8 +23,9 @@ import { loadManifest } from '../src/pipeline/sources.ts';
 import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 import { carrySource, carryToEdition } from './sandbox-carry.ts';
+import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = PROJECT_ROOT;
 
 export interface SandboxDataOptions {
   /** Scenario directory (default content/scenarios). */

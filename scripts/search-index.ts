@@ -8,7 +8,7 @@
  */
 import { LANGS } from '../src/i18n/locales.ts';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
@@ -17,8 +17,9 @@ import { fromHead, toBridge, toHead } from '../src/search/head.ts';
 import type { SearchBundle, Synonym } from '../src/search/types.ts';
 import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
+import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = PROJECT_ROOT;
 export const SEARCH_OUT = join(ROOT, 'public/search');
 
 export function readSynonyms(lang: Lang): Synonym[] {

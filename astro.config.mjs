@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
-import { crAtlas } from './scripts/integration.ts';
+import { crAtlas } from './scripts/build/integration.ts';
 import { buildId } from './src/site/host/offline.ts';
 import { siteUrl } from './src/site/render/seo.ts';
 
@@ -23,7 +23,7 @@ export default defineConfig({
     // Utility pages (not found, go-to, search) are not content: they stay out of the sitemap.
     // Matched from the root: /en/404/ is the rules' section 404 (Exile), a content page.
     sitemap({ filter: (page) => !/^\/(?:404|(?:[a-z]{2}\/)?(?:not-found|go|search|offline))\/$/.test(new URL(page).pathname) }),
-    // The build's own steps, in their order (scripts/integration.ts): data before the pages; extras,
+    // The build's own steps, in their order (scripts/build/integration.ts): data before the pages; extras,
     // Pagefind, the offline files and the host files after them (and after the sitemap above).
     crAtlas(BUILD),
   ],

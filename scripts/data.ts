@@ -20,7 +20,7 @@ import {
 import type { RuleDocument } from '../src/model/types.ts';
 import { generatedDir, writeGenerated, writeHistory, type Catalog, type CatalogEdition, type SourceRecord } from '../src/pipeline/generated.ts';
 import { historyFromSources } from './history-data.ts';
-import { replaceDirectory } from './replace-dir.ts';
+import { replaceDirectory } from './build/replace-dir.ts';
 import type { HistoryStore } from '../src/history/store.ts';
 
 /**
@@ -136,7 +136,7 @@ function editionSource(e: SourceEntry): CatalogEdition['sources'][number] {
 export async function writeGeneratedData(settings: SourceSettings = sourceSettings()): Promise<void> {
   const { catalog, docs, history, report } = await buildData(settings);
   // Written whole into a fresh directory and swapped in: an interrupted or failed run leaves the
-  // previous generated data as it was (scripts/replace-dir.ts).
+  // previous generated data as it was (scripts/build/replace-dir.ts).
   await replaceDirectory(generatedDir(), (dir) => {
     writeGenerated(catalog, docs, dir);
     writeHistory(history, dir);

@@ -8,7 +8,7 @@
  */
 import { LANGS, isLang } from '../src/i18n/locales.ts';
 import { parseOptions } from './args.ts';
-import { loadBundle, loadHead } from './search-index.ts';
+import { loadBundle, loadHead } from './build/search-index.ts';
 import { readCatalog } from '../src/pipeline/generated.ts';
 import { Searcher } from '../src/search/engine.ts';
 import { SearchSession } from '../src/search/session.ts';

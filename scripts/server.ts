@@ -35,7 +35,7 @@ import { cacheControl, securityHeaders } from '../src/site/host/headers.ts';
 import { notFoundPage } from '../src/site/host/not-found.ts';
 import { resolveShortAddress, type AddressEdition } from '../src/site/host/short-address.ts';
 import { RULE_INDEX_FILE, type RuleIndex } from '../src/site/rule-index.ts';
-import { COMPRESSIBLE } from './compress.ts';
+import { COMPRESSIBLE } from './build/compress.ts';
 import { CompressionCache, MAX_COMPRESS_BYTES, MIN_COMPRESS_BYTES } from './compress-cache.ts';
 
 const MIME: Record<string, string> = {

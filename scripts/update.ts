@@ -71,7 +71,7 @@ function refusal(doc: RuleDocument): string | null {
   return `${e.file}:${e.line}: ${e.code}: ${e.message} (${errors.length} error${errors.length === 1 ? '' : 's'}; not added)`;
 }
 
-/** What of the sandbox follows the new edition's examples (the build does the same: scripts/sandbox-data.ts). */
+/** What of the sandbox follows the new edition's examples (the build does the same: scripts/build/sandbox-data.ts). */
 async function sandboxCarry(doc: RuleDocument): Promise<string> {
   try {
     const { loadScenario, scenarioFiles } = await import('./scenario.ts');

@@ -13,7 +13,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal, serve } from '../scripts/server.ts';
-import { buildAtomically } from '../scripts/build-run.ts';
+import { buildAtomically } from '../scripts/build/build-run.ts';
 
 /** A small site: pages, an asset, a precompressed copy. */
 function writeSite(dist: string, marker = 'one'): void {

@@ -1,5 +1,5 @@
 /**
- * Build time only: RuleDocument(s) → SearchBundle. Pure (no file access); `scripts/search-index.ts`
+ * Build time only: RuleDocument(s) → SearchBundle. Pure (no file access); `scripts/build/search-index.ts`
  * writes the bundles and the CLI builds them in memory from the same generated documents.
  */
 import type { Lang, Rule, RuleDocument } from '../model/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Files the build writes next to Astro's pages (scripts/integration.ts, step "extras"): the static JSON export under
+ * Files the build writes next to Astro's pages (scripts/build/integration.ts, step "extras"): the static JSON export under
  * `/api/` (an edition whole, one file per section, one per glossary initial), each edition's rule index,
  * and the history's files. Short rule addresses (`/en/702.19b/`) and version-pinned aliases of the latest
  * edition (`/en/2026-01-16/702/`) have no file of their own: src/site/host/short-address.ts resolves them.

@@ -150,7 +150,7 @@ export function pageDescription(site: Site, path: string, title: string, t: Tran
   }
 }
 
-/** robots.txt of the site: everything may be crawled; the sitemap index is named (scripts/integration.ts writes it). */
+/** robots.txt of the site: everything may be crawled; the sitemap index is named (scripts/build/integration.ts writes it). */
 export function robotsTxt(site = siteUrl()): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl('/sitemap-index.xml', site)}\n`;
 }

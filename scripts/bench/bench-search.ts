@@ -1,5 +1,5 @@
 /**
- * Search benchmark (part of `npm run bench`; also `tsx scripts/bench-search.ts`). Three tables:
+ * Search benchmark (part of `npm run bench`; also `tsx scripts/bench/bench-search.ts`). Three tables:
  *
  *   1. Downloads per language (latest edition): what the first result needs (worker JS + the head
  *      bundle: numbers, headings, glossary terms), what loads in the background (the full bundle),
@@ -18,21 +18,21 @@
  * The Chromium parts need /usr/bin/chromium (and dist/ for the page measurements); without them the
  * cells say n/a.
  */
-import { LANGS } from '../src/i18n/locales.ts';
+import { LANGS } from '../../src/i18n/locales.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import type { Lang } from '../src/model/types.ts';
-import type { SearchBundle } from '../src/search/types.ts';
-import { toBridge, toHead } from '../src/search/head.ts';
-import { loadBundle, loadHead, ROOT } from './search-index.ts';
-import { readCatalog, readHistory } from '../src/pipeline/generated.ts';
-import { hasChromium, launchChromium } from './browser.ts';
-import { median, quantile } from './stats.ts';
+import type { Lang } from '../../src/model/types.ts';
+import type { SearchBundle } from '../../src/search/types.ts';
+import { toBridge, toHead } from '../../src/search/head.ts';
+import { loadBundle, loadHead, ROOT } from '../build/search-index.ts';
+import { readCatalog, readHistory } from '../../src/pipeline/generated.ts';
+import { hasChromium, launchChromium } from '../browser.ts';
+import { median, quantile } from '../stats.ts';
 import { atEdition, editionsToMeasure, evaluate, hitMatches, readRelevanceSet, summarize, type Part, type RelevanceCase, type Summary } from './relevance.ts';
-import { serve } from './start.ts';
+import { serve } from '../start.ts';
 
 const RUNS = 5;
 const DIST = join(ROOT, 'dist');
@@ -152,8 +152,8 @@ const cells = (s: Summary) => `${s.recall1.toFixed(3)} / ${s.recall10.toFixed(3)
 
 /** Runs the benchmark and returns the printed tables. */
 export async function benchSearch(): Promise<string> {
-  const { Searcher } = await import('../src/search/engine.ts');
-  const { SearchSession } = await import('../src/search/session.ts');
+  const { Searcher } = await import('../../src/search/engine.ts');
+  const { SearchSession } = await import('../../src/search/session.ts');
   const workerJs = await bundleJs(join(ROOT, 'src/components/search/search.worker.ts'), 'esm');
   const workerGz = gz(workerJs);
   const benchJs = await bundleJs(join(ROOT, 'src/search/bench-entry.ts'), 'iife');

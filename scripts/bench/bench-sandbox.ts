@@ -10,7 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform, type Metafile } from 'esbuild';
-import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 
 const ROOT = PROJECT_ROOT;
 export const LOADER_ENTRY = join(ROOT, 'src/sandbox/loader.ts');
@@ -82,7 +82,7 @@ export async function benchSandbox(): Promise<string> {
     const lazy = size(b.lazy);
     const css = size([b.css]);
     // data: written by the real build step into the same temp dir
-    const { writeSandboxData } = await import('./sandbox-data.ts');
+    const { writeSandboxData } = await import('../build/sandbox-data.ts');
     await writeSandboxData(dir);
     const index = size(['sandbox/index.json']);
     const scen = readdirSync(join(dir, 'sandbox/scenarios')).map((f) => statSync(join(dir, 'sandbox/scenarios', f)) && gz(readFileSync(join(dir, 'sandbox/scenarios', f))));

@@ -6,15 +6,15 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { parseDocument } from '../src/pipeline/index.ts';
-import { mirrorDirectory } from '../src/pipeline/sources.ts';
-import { editionItems, type EditionItems } from '../src/history/items.ts';
-import { buildHistory } from '../src/history/chain.ts';
-import { diffEditions } from '../src/history/diff.ts';
-import type { HistoryStore } from '../src/history/store.ts';
-import { median, table } from './stats.ts';
-import { DIST, serve } from './start.ts';
-import { hasChromium, launchChromium } from './browser.ts';
+import { parseDocument } from '../../src/pipeline/index.ts';
+import { mirrorDirectory } from '../../src/pipeline/sources.ts';
+import { editionItems, type EditionItems } from '../../src/history/items.ts';
+import { buildHistory } from '../../src/history/chain.ts';
+import { diffEditions } from '../../src/history/diff.ts';
+import type { HistoryStore } from '../../src/history/store.ts';
+import { median, table } from '../stats.ts';
+import { DIST, serve } from '../start.ts';
+import { hasChromium, launchChromium } from '../browser.ts';
 
 const MB = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
 const KB = (n: number) => `${(n / 1024).toFixed(0)} KB`;

@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/relevance.ts [--verbose] [--heldout] [--lang L]`: runs the relevance sets
+ * `tsx scripts/bench/relevance.ts [--verbose] [--heldout] [--lang L]`: runs the relevance sets
  * (content/search/relevance.{en,ja,ko}.json) through the same search as the CLI and the browser,
  * and prints recall@1, recall@10 and MRR per language, per part (tuned / held-out) and per query
  * kind. `--verbose` lists the tuned queries that missed rank 1; the held-out queries' misses are
@@ -11,16 +11,16 @@
  * is measured too, with each expected rule followed through the history's chain to its number there
  * (`atEdition`): 2019's 119.4 (damage) is 2026's 120.4, never whatever 2026 numbers 119.4.
  */
-import { LANGS } from '../src/i18n/locales.ts';
+import { LANGS } from '../../src/i18n/locales.ts';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import type { Lang } from '../src/model/types.ts';
-import { nodeSession } from './search.ts';
-import { readCatalog, readHistory } from '../src/pipeline/generated.ts';
-import { mapNumber, type HistoryStore } from '../src/history/store.ts';
-import { ROOT } from './search-index.ts';
+import type { Lang } from '../../src/model/types.ts';
+import { nodeSession } from '../search.ts';
+import { readCatalog, readHistory } from '../../src/pipeline/generated.ts';
+import { mapNumber, type HistoryStore } from '../../src/history/store.ts';
+import { ROOT } from '../build/search-index.ts';
 
 
 const Case = z.strictObject({

@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/pagefind.ts [DIST]`: the full-text index, run after `astro build` (the lead wires it
+ * `tsx scripts/build/pagefind.ts [DIST]`: the full-text index, run after `astro build` (the lead wires it
  * into `npm run build`). Uses Pagefind's Node API on the built pages:
  *   - only pages marked `data-pagefind-body` (rule section pages and the glossary) are indexed;
  *   - one index per `<html lang>` (en, ja, ko; never `forceLanguage`, which would merge them and turn

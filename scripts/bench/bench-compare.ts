@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { median, table } from './stats.ts';
-import { DIST, serve } from './start.ts';
-import { hasChromium, launchChromium } from './browser.ts';
+import { median, table } from '../stats.ts';
+import { DIST, serve } from '../start.ts';
+import { hasChromium, launchChromium } from '../browser.ts';
 
 const PAIRS: [string, string][] = [['2025-11-14', '2026-01-16'], ['2019-01-25', '2026-01-16'], ['2009-09-04', '2026-01-16']];
 const KB = (n: number) => `${(n / 1024).toFixed(0)} KB`;

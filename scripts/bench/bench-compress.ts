@@ -2,14 +2,14 @@
  * Compression numbers for `npm run bench -- compress`: on a sample of the built site's compressible
  * files (every 8th of dist/'s files the build precompresses), the CPU time and output size of brotli at
  * several qualities and of gzip, median of 3 runs each (CPU time, not wall time: it holds on a shared
- * machine). The build uses BROTLI_QUALITY and GZIP_LEVEL of scripts/compress.ts.
+ * machine). The build uses BROTLI_QUALITY and GZIP_LEVEL of scripts/build/compress.ts.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { BROTLI_QUALITY, COMPRESSIBLE, GZIP_LEVEL, brotliOptions } from './compress.ts';
-import { DIST } from './start.ts';
-import { median, table } from './stats.ts';
+import { BROTLI_QUALITY, COMPRESSIBLE, GZIP_LEVEL, brotliOptions } from '../build/compress.ts';
+import { DIST } from '../start.ts';
+import { median, table } from '../stats.ts';
 
 export function benchCompress(): string {
   if (!existsSync(join(DIST, 'build.json'))) return 'Compression: no finished build in dist/ (npm run build first)';

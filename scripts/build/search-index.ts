@@ -1,23 +1,23 @@
 /**
- * `tsx scripts/search-index.ts [OUT_DIR]`: writes one search bundle per language and edition,
+ * `tsx scripts/build/search-index.ts [OUT_DIR]`: writes one search bundle per language and edition,
  * `{OUT_DIR}/{lang}-{edition}.json` (default OUT_DIR `public/search`, so `astro build` copies them
  * to `dist/search/` and `astro dev` serves them), plus `index.json` listing them.
  *
  * Run after `npm run data` and before `astro build`. The bundles are built from
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
-import { LANGS } from '../src/i18n/locales.ts';
+import { LANGS } from '../../src/i18n/locales.ts';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Lang, RuleDocument } from '../src/model/types.ts';
-import { buildBundle } from '../src/search/build.ts';
-import { fromHead, toBridge, toHead } from '../src/search/head.ts';
-import type { SearchBundle, Synonym } from '../src/search/types.ts';
-import { catalogFile, readCatalog, readDocument } from '../src/pipeline/generated.ts';
+import type { Lang, RuleDocument } from '../../src/model/types.ts';
+import { buildBundle } from '../../src/search/build.ts';
+import { fromHead, toBridge, toHead } from '../../src/search/head.ts';
+import type { SearchBundle, Synonym } from '../../src/search/types.ts';
+import { catalogFile, readCatalog, readDocument } from '../../src/pipeline/generated.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
-import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 
 export const ROOT = PROJECT_ROOT;
 export const SEARCH_OUT = join(ROOT, 'public/search');

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { escapeRe } from '../src/pipeline/alternation.ts';
+import { escapeRe } from '../../src/pipeline/alternation.ts';
 
 /** The sibling that holds `target`'s next (`next`) or outgoing (`old`) content for process `pid`. */
 export function siblingOf(target: string, kind: 'next' | 'old', pid = process.pid): string {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DIST, ROOT } from './start.ts';
+import { DIST, ROOT } from '../start.ts';
 
 const KB = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 

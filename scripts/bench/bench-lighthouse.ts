@@ -10,9 +10,9 @@
  */
 import { createServer } from 'node:net';
 import { sep } from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser.ts';
-import { median, table } from './stats.ts';
-import { DIST, serve } from './start.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../browser.ts';
+import { median, table } from '../stats.ts';
+import { DIST, serve } from '../start.ts';
 
 export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/ja/glossary/ka/', '/en/search/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

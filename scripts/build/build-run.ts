@@ -14,7 +14,7 @@ import { onInterrupt, replaceDirectory, siblingOf } from './replace-dir.ts';
 interface StageResult {
   /** Counts worth keeping in build.json (pages, files, bytes…). */
   counts?: Record<string, number>;
-  /** The stage's own steps, recorded in build.json in its place (the Astro integration's, scripts/integration.ts). */
+  /** The stage's own steps, recorded in build.json in its place (the Astro integration's, scripts/build/integration.ts). */
   steps?: { name: string; seconds: number; counts?: Record<string, number> }[];
   /** Extra top-level build.json fields (e.g. sources). */
   record?: Record<string, unknown>;
@@ -100,7 +100,7 @@ function takeBuildLock(dist: string, log: (line: string) => void = () => {}): ()
 }
 
 /**
- * Runs `stages` into a fresh directory and swaps it in for `dist` (scripts/replace-dir.ts), holding the
+ * Runs `stages` into a fresh directory and swaps it in for `dist` (scripts/build/replace-dir.ts), holding the
  * checkout's build lock. Throws BuildLockedError (nothing done) when another build holds it, BuildError
  * (stage named) after removing the unfinished directory; `dist` is then exactly what it was.
  */

@@ -3,15 +3,15 @@
  * `astro dev`) complete on its own. Before any page is rendered (astro:config:setup) it writes what the
  * pages read; after Astro has written the pages (astro:build:done) it adds what is made from them:
  *   1. data               src/generated/ from the sources                    scripts/data.ts
- *   2. search bundles     public/search/ (the instant box's indexes)          scripts/search-index.ts
- *   3. sandbox data       public/sandbox/ (the engine's scenarios)            scripts/sandbox-data.ts
+ *   2. search bundles     public/search/ (the instant box's indexes)          scripts/build/search-index.ts
+ *   3. sandbox data       public/sandbox/ (the engine's scenarios)            scripts/build/sandbox-data.ts
  *      — Astro renders the pages —
  *   4. extras             the not-found pages in place, /api/ JSON, rule indexes   src/site/api/extras.ts
  *   5. robots             robots.txt naming the sitemap (written by @astrojs/sitemap, listed before this)
- *   6. pagefind           the full-text index of the pages                    scripts/pagefind.ts
+ *   6. pagefind           the full-text index of the pages                    scripts/build/pagefind.ts
  *   7. offline            web app manifest, "save for offline" lists, the service worker (Workbox)
  *   8. host files         _headers and _redirects for static hosts (docs/deploy.md)
- * Steps 1–3 run in a process of their own (scripts/prepare.ts). `npm run build` (scripts/build.ts) runs
+ * Steps 1–3 run in a process of their own (scripts/build/prepare.ts). `npm run build` (scripts/build/build.ts) runs
  * `astro build` into a fresh directory, swaps it in for dist/ and writes build.json from the steps'
  * report (CR_ATLAS_BUILD_REPORT names the file it is written to); a step that fails stops the build with
  * its own message (file, line, what was expected) and exit 1. CR_ATLAS_PREPARED=1 skips steps 1–3 (their
@@ -26,14 +26,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { generateSW } from 'workbox-build';
-import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
-import { extraFiles, type ExtraFile } from '../src/site/api/extras.ts';
-import { getSite } from '../src/site/load.ts';
-import { placeNotFoundPages, redirectsFile } from '../src/site/host/not-found.ts';
-import { robotsTxt } from '../src/site/render/seo.ts';
-import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from '../src/site/host/offline.ts';
-import { headersFile } from '../src/site/host/headers.ts';
-import { pathLang } from '../src/i18n/locales.ts';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
+import { extraFiles, type ExtraFile } from '../../src/site/api/extras.ts';
+import { getSite } from '../../src/site/load.ts';
+import { placeNotFoundPages, redirectsFile } from '../../src/site/host/not-found.ts';
+import { robotsTxt } from '../../src/site/render/seo.ts';
+import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from '../../src/site/host/offline.ts';
+import { headersFile } from '../../src/site/host/headers.ts';
+import { pathLang } from '../../src/i18n/locales.ts';
 import { runPagefind } from './pagefind.ts';
 import { runStep, type BuildReport } from './build-report.ts';
 
@@ -58,7 +58,7 @@ async function writeAll(out: string, files: Iterable<ExtraFile>): Promise<number
   return count;
 }
 
-/** Stops the build at a failed step: the report says why (scripts/build.ts prints it), else stderr does. */
+/** Stops the build at a failed step: the report says why (scripts/build/build.ts prints it), else stderr does. */
 function stop(report: BuildReport, to: string | undefined): never {
   if (to) writeFileSync(to, JSON.stringify(report));
   else if (report.failed) process.stderr.write(`cr-atlas: the ${report.failed.step} step failed:\n${report.failed.message.replace(/^/gm, '  ')}\n`);
@@ -83,8 +83,8 @@ export function crAtlas(build: string): AstroIntegration {
         const dir = mkdtempSync(join(tmpdir(), 'cr-atlas-prepare-'));
         try {
           const file = join(dir, 'report.json');
-          spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare.ts', file], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-          report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildReport) : { steps: [], record: {}, failed: { step: 'data', message: 'scripts/prepare.ts stopped before it wrote its report (its messages are above)' } };
+          spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/prepare.ts', file], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+          report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildReport) : { steps: [], record: {}, failed: { step: 'data', message: 'scripts/build/prepare.ts stopped before it wrote its report (its messages are above)' } };
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

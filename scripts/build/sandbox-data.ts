@@ -9,21 +9,21 @@
  * (scripts/sandbox-carry.ts). Call with `public/` before `astro build` or with `dist/` after it. Both outputs are generated: gitignore
  * `public/sandbox/` (dist/ already is).
  *
- * `tsx scripts/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
+ * `tsx scripts/build/sandbox-data.ts [OUT_DIR]` runs it from the command line (default: public).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import type { Scenario } from '../src/engine/index.ts';
-import { SANDBOX_DIR, exampleKey, type SandboxManifest } from '../src/sandbox/manifest.ts';
-import { hasCatalog, readCatalog, readDocument } from '../src/pipeline/generated.ts';
-import { examplesOf } from '../src/engine/example-match.ts';
-import { japaneseNames } from '../src/sandbox/local-names.ts';
-import type { SiteScenario } from '../src/sandbox/manifest.ts';
-import { loadManifest } from '../src/pipeline/sources.ts';
-import { loadScenario, scenarioFiles, SCENARIO_DIR } from './scenario.ts';
+import type { Scenario } from '../../src/engine/index.ts';
+import { SANDBOX_DIR, exampleKey, type SandboxManifest } from '../../src/sandbox/manifest.ts';
+import { hasCatalog, readCatalog, readDocument } from '../../src/pipeline/generated.ts';
+import { examplesOf } from '../../src/engine/example-match.ts';
+import { japaneseNames } from '../../src/sandbox/local-names.ts';
+import type { SiteScenario } from '../../src/sandbox/manifest.ts';
+import { loadManifest } from '../../src/pipeline/sources.ts';
+import { loadScenario, scenarioFiles, SCENARIO_DIR } from '../scenario.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
-import { carrySource, carryToEdition } from './sandbox-carry.ts';
-import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
+import { carrySource, carryToEdition } from '../sandbox-carry.ts';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 
 const ROOT = PROJECT_ROOT;
 
@@ -107,7 +107,7 @@ export async function writeSandboxData(outDir: string, opts: SandboxDataOptions 
     examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),
   };
   const names = localNamesFor(scenarios, manifest.editions);
-  // Written whole into a fresh directory, then swapped in (scripts/replace-dir.ts): never half a set.
+  // Written whole into a fresh directory, then swapped in (scripts/build/replace-dir.ts): never half a set.
   replaceDirectorySync(join(outDir, SANDBOX_DIR), (dir) => {
     mkdirSync(join(dir, 'scenarios'), { recursive: true });
     writeFileSync(join(dir, 'index.json'), `${JSON.stringify(manifest)}\n`);

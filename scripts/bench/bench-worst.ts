@@ -1,12 +1,12 @@
 /**
- * `npm run bench -- worst`: time of the readers on the worst-case inputs of scripts/worst-cases.ts
+ * `npm run bench -- worst`: time of the readers on the worst-case inputs of scripts/bench/worst-cases.ts
  * (median of 5 runs after one warm-up). Measured here, never asserted in tests.
  */
-import { cleanLine, createFuriganaMatcher, glossaryPairs, orphanTable, parseHeadword } from '../src/pipeline/furigana.ts';
-import { readJapaneseText } from '../src/pipeline/readers/ja-text.ts';
-import { readKoreanText } from '../src/pipeline/readers/ko-text.ts';
-import { readKoreanJekyllHtml } from '../src/pipeline/readers/ko-jekyll-html.ts';
-import { median } from './stats.ts';
+import { cleanLine, createFuriganaMatcher, glossaryPairs, orphanTable, parseHeadword } from '../../src/pipeline/furigana.ts';
+import { readJapaneseText } from '../../src/pipeline/readers/ja-text.ts';
+import { readKoreanText } from '../../src/pipeline/readers/ko-text.ts';
+import { readKoreanJekyllHtml } from '../../src/pipeline/readers/ko-jekyll-html.ts';
+import { median } from '../stats.ts';
 import { FURIGANA_HEADWORDS, FURIGANA_LINES, japaneseLongLine, koreanHtmlInputs, koreanTextInputs } from './worst-cases.ts';
 
 function time(run: () => unknown): number {

@@ -4,13 +4,13 @@
  * legality on boards of 5, 10 and 20 creatures a side (issue 23), with requirements and restrictions: checking an
  * attack declaration and a block declaration (each computes the most requirements that can be obeyed, 508.1d,
  * 509.1c), with how much the process's peak memory grew meanwhile.
- * Exported for `npm run bench` (scripts/bench.ts); `npx tsx scripts/bench-engine.ts` prints the table.
+ * Exported for `npm run bench` (scripts/bench/bench.ts); `npx tsx scripts/bench/bench-engine.ts` prints the table.
  */
-import { Game, runScenario, type GameState, type Scenario } from '../src/engine/index.ts';
-import { seeded } from '../src/engine/random.ts';
-import { runEditionFor } from '../src/sandbox/model.ts';
-import { loadScenario, scenarioFiles } from './scenario.ts';
-import { median } from './stats.ts';
+import { Game, runScenario, type GameState, type Scenario } from '../../src/engine/index.ts';
+import { seeded } from '../../src/engine/random.ts';
+import { runEditionFor } from '../../src/sandbox/model.ts';
+import { loadScenario, scenarioFiles } from '../scenario.ts';
+import { median } from '../stats.ts';
 
 type Objects = NonNullable<Scenario['setup']['objects']>;
 

@@ -13,8 +13,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { median, quantile } from './stats.ts';
-import { DIST, ROOT } from './start.ts';
+import { median, quantile } from '../stats.ts';
+import { DIST, ROOT } from '../start.ts';
 
 const PATHS = ['/', '/en/', '/en/702/', '/ja/', '/ko/', '/en/702', '/en/no-such-page/', '/favicon.svg'];
 

@@ -1,19 +1,19 @@
 /**
  * `npm run bench`: measured numbers, printed as tables with medians. Never asserted in tests.
  *   parse   time per document (median of runs after warm-up) and throughput
- *   worst   the readers on huge lines and pathological markup (scripts/worst-cases.ts)
- *   server  requests/s and p50/p99 latency of the server behind `npm start` (scripts/bench-server.ts)
- *   compress  CPU time and size of precompression per brotli quality (scripts/bench-compress.ts)
- *   cli     wall time of one `cr search`, `--batch`, `cr history` (bundled and under tsx; scripts/bench-cli.ts)
- *   compare  the compare page's first view for three pairs on the slow phone (scripts/bench-compare.ts)
+ *   worst   the readers on huge lines and pathological markup (scripts/bench/worst-cases.ts)
+ *   server  requests/s and p50/p99 latency of the server behind `npm start` (scripts/bench/bench-server.ts)
+ *   compress  CPU time and size of precompression per brotli quality (scripts/bench/bench-compress.ts)
+ *   cli     wall time of one `cr search`, `--batch`, `cr history` (bundled and under tsx; scripts/bench/bench-cli.ts)
+ *   compare  the compare page's first view for three pairs on the slow phone (scripts/bench/bench-compare.ts)
  *   + the site, search and engine tables when those parts are present.
  * `npm run bench -- parse` runs only the named tables.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument } from '../src/pipeline/index.ts';
-import { mirrorDirectory, resolveSources } from '../src/pipeline/sources.ts';
-import { median, table } from './stats.ts';
+import { parseDocument } from '../../src/pipeline/index.ts';
+import { mirrorDirectory, resolveSources } from '../../src/pipeline/sources.ts';
+import { median, table } from '../stats.ts';
 
 export { table };
 

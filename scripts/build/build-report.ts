@@ -1,6 +1,6 @@
 /**
  * The record of a build's steps (build.json's `stages`), shared by the steps before the pages
- * (scripts/prepare.ts), the Astro integration (scripts/integration.ts) and scripts/build.ts: how a step
+ * (scripts/build/prepare.ts), the Astro integration (scripts/build/integration.ts) and scripts/build/build.ts: how a step
  * is timed and counted, how its failure is kept (its message, without a stack trace when the message is
  * the whole story), and the sources' flags the build passes on.
  */
@@ -11,7 +11,7 @@ interface StepRecord {
   counts?: Record<string, number>;
 }
 
-/** What the steps report (to scripts/integration.ts, and from it to scripts/build.ts). */
+/** What the steps report (to scripts/build/integration.ts, and from it to scripts/build/build.ts). */
 export interface BuildReport {
   steps: StepRecord[];
   /** Extra build.json fields: the sources with their checksums, the editions. */
@@ -39,7 +39,7 @@ export async function runStep(report: BuildReport, name: string, run: () => Prom
   }
 }
 
-/** The flags of `npm run build -- --offline --allow-missing`, as scripts/build.ts passes them on. */
+/** The flags of `npm run build -- --offline --allow-missing`, as scripts/build/build.ts passes them on. */
 export function buildFlags(env: NodeJS.ProcessEnv = process.env): { offline: boolean; allowMissing: boolean } {
   const flags = env['CR_ATLAS_BUILD_FLAGS'] ? (JSON.parse(env['CR_ATLAS_BUILD_FLAGS']) as { offline?: boolean; allowMissing?: boolean }) : {};
   return { offline: flags.offline === true, allowMissing: flags.allowMissing === true };

@@ -1,7 +1,7 @@
 /**
  * `npm run build [-- --offline] [-- --allow-missing]`: `astro build` into a new directory that replaces
- * dist/ only when it succeeded (scripts/build-run.ts), and build.json. What the build does, and in which
- * order, is the Astro integration's (scripts/integration.ts): `astro build` alone makes the same site;
+ * dist/ only when it succeeded (scripts/build/build-run.ts), and build.json. What the build does, and in which
+ * order, is the Astro integration's (scripts/build/integration.ts): `astro build` alone makes the same site;
  * this adds the atomic swap, one build at a time per checkout (dist.lock: a second one exits 1 at once,
  * naming the running one, and changes nothing), and the record of the steps (build.json: steps with
  * their durations and counts, sources with their checksums).
@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onInterrupt } from './replace-dir.ts';
 import { BuildError, BuildLockedError, buildAtomically } from './build-run.ts';
-import { UsageError } from './args.ts';
-import { PROJECT_ROOT, SourceError, sourceSettings } from '../src/pipeline/sources.ts';
-import { parseSourceFlags } from './sources.ts';
+import { UsageError } from '../args.ts';
+import { PROJECT_ROOT, SourceError, sourceSettings } from '../../src/pipeline/sources.ts';
+import { parseSourceFlags } from '../sources.ts';
 import type { BuildReport } from './build-report.ts';
 
 const DIST = join(PROJECT_ROOT, 'dist');

@@ -1,6 +1,6 @@
 /**
  * The site's compression settings, and precompression of a directory for a host that serves `.br`/`.gz`
- * copies beside a file (`tsx scripts/compress.ts DIR`, docs/deploy.md): every text file of at least 1 KiB gets
+ * copies beside a file (`tsx scripts/build/compress.ts DIR`, docs/deploy.md): every text file of at least 1 KiB gets
  * both; files that compress by less than 10 % keep none. The build writes no copies (a static host counts
  * every file); the server behind `npm start` compresses on demand (scripts/compress-cache.ts). Two files
  * at a time (the machine has 2 cores; zlib runs each in libuv's thread pool).
@@ -69,11 +69,11 @@ async function precompress(dir: string): Promise<CompressReport> {
   return report;
 }
 
-// `tsx scripts/compress.ts DIR`: precompress a copy of the site for a host that serves `.br`/`.gz` copies.
+// `tsx scripts/build/compress.ts DIR`: precompress a copy of the site for a host that serves `.br`/`.gz` copies.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2];
   if (!dir || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
-    process.stderr.write(`usage: tsx scripts/compress.ts DIR (a directory: a copy of dist/)${dir ? `; ${dir} is not a directory` : ''}\n`);
+    process.stderr.write(`usage: tsx scripts/build/compress.ts DIR (a directory: a copy of dist/)${dir ? `; ${dir} is not a directory` : ''}\n`);
     process.exit(2);
   }
   const r = await precompress(resolve(dir));

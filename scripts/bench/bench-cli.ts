@@ -5,8 +5,8 @@
  * after a warm-up run (which also bundles the command line when it is stale).
  */
 import { spawnSync } from 'node:child_process';
-import { PROJECT_ROOT } from '../src/pipeline/sources.ts';
-import { median, table } from './stats.ts';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
+import { median, table } from '../stats.ts';
 
 const RUNS = 7;
 const BATCH = ['trample', 'deathtouch', '702.19b', 'first strike', 'legend rule', 'poison', 'ward', 'mana value', 'token', 'copy',

@@ -1,19 +1,19 @@
 /**
- * The build's steps before any page is rendered (scripts/integration.ts runs this in a process of its
+ * The build's steps before any page is rendered (scripts/build/integration.ts runs this in a process of its
  * own: Astro's config loader cannot import modules after it has loaded the config, and the sandbox step
  * loads the engine, which bundles src/generated/crosswalk.json — written by the data step just before):
  *   1. data             src/generated/ from the sources                    scripts/data.ts
- *   2. search bundles   public/search/ (the instant box's indexes)          scripts/search-index.ts
- *   3. sandbox data     public/sandbox/ (the engine's scenarios)            scripts/sandbox-data.ts
- * Each writes a whole directory swapped in (scripts/replace-dir.ts): a failed step leaves the previous
- * data. `tsx scripts/prepare.ts REPORT`: the steps' records (or the failed step and its message) are
+ *   2. search bundles   public/search/ (the instant box's indexes)          scripts/build/search-index.ts
+ *   3. sandbox data     public/sandbox/ (the engine's scenarios)            scripts/build/sandbox-data.ts
+ * Each writes a whole directory swapped in (scripts/build/replace-dir.ts): a failed step leaves the previous
+ * data. `tsx scripts/build/prepare.ts REPORT`: the steps' records (or the failed step and its message) are
  * written to REPORT as JSON; exit 1 when a step failed. The sources' flags come from CR_ATLAS_BUILD_FLAGS.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT, sourceSettings } from '../src/pipeline/sources.ts';
-import { readCatalog } from '../src/pipeline/generated.ts';
-import { writeGeneratedData } from './data.ts';
+import { PROJECT_ROOT, sourceSettings } from '../../src/pipeline/sources.ts';
+import { readCatalog } from '../../src/pipeline/generated.ts';
+import { writeGeneratedData } from '../data.ts';
 import { SEARCH_OUT, writeBundles } from './search-index.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 import { buildFlags, runStep, type BuildReport } from './build-report.ts';
@@ -36,7 +36,7 @@ async function prepare(report: BuildReport, log: (line: string) => void): Promis
 
 const out = process.argv[2];
 if (!out) {
-  process.stderr.write('usage: tsx scripts/prepare.ts REPORT.json\n');
+  process.stderr.write('usage: tsx scripts/build/prepare.ts REPORT.json\n');
   process.exit(2);
 }
 const report: BuildReport = { steps: [], record: {} };

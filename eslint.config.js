@@ -6,7 +6,7 @@ import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'src/generated/**', 'public/**', 'coverage/**'] },
+  { ignores: ['dist/**', '.astro/**', 'node_modules/**', '.cache/**', 'src/generated/**', 'public/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,mts,js,mjs}'],

@@ -7,7 +7,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
-import { GZIP_LEVEL, brotliOptions } from './compress.ts';
+import { GZIP_LEVEL, brotliOptions } from './build/compress.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -80,6 +80,14 @@ async function main(argv: string[]): Promise<void> {
         }
         out = finishDocuments([...groups.values()].map((docs) => ({ lang: docs[0]!.lang, edition: docs[0]!.edition ?? '', docs }))).map((f) => f.doc);
       }
+      // The errors of a document (damaged, truncated, shuffled) on stderr too, located, with what to do and where
+      // /diagnostics/ explains it; the JSON on stdout is still the document as read (cr parse inspects, it does not refuse).
+      const { hintLine } = await import('../src/model/diagnostics.ts');
+      for (const doc of parsed) {
+        const errors = doc.diagnostics.filter((d) => d.severity === 'error');
+        for (const d of errors) process.stderr.write(`cr: ${d.file}:${d.line}: ${d.code}: ${d.message}\n`);
+        for (const code of new Set(errors.map((d) => d.code))) process.stderr.write(`  ${hintLine(code)}\n`);
+      }
       for (const doc of out) {
         const plain = toPlainDocument(doc);
         await writeOut(out.length > 1 ? `${JSON.stringify(plain)}\n` : `${JSON.stringify(plain, null, 1)}\n`);
@@ -128,7 +136,7 @@ async function main(argv: string[]): Promise<void> {
         readCrosswalk();
       } catch (e) {
         if (!(e instanceof GeneratedDataError)) throw e;
-        fail(`${e.message} — ${describeCode(e.diagnostic.code).hint}`);
+        fail(`${e.message} — ${describeCode(e.diagnostic.code).hint} (/diagnostics/#${e.diagnostic.code})`);
       }
       const { runScenarioCommand } = await import('./scenario.ts');
       process.exitCode = await runScenarioCommand(args);

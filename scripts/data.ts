@@ -8,11 +8,11 @@ import { basename, join } from 'node:path';
 import { NotARulesDocumentError, parseDocument } from '../src/pipeline/index.ts';
 import { inChapterOrder } from '../src/pipeline/merge.ts';
 import { finishDocuments } from '../src/pipeline/build-documents.ts';
-import { describeCode } from '../src/model/diagnostics.ts';
+import { hintLine } from '../src/model/diagnostics.ts';
 import { LANGS } from '../src/i18n/locales.ts';
 import { composeCurrentEditions, describeComposition } from '../src/pipeline/current.ts';
 import { describeFidelity, fidelityStats } from '../src/pipeline/fidelity.ts';
-import { editionDateProblem } from '../src/pipeline/completeness.ts';
+import { editionDateProblem, editionProblemText } from '../src/pipeline/completeness.ts';
 import {
   describeResolved, describeSettings, loadManifest, PROJECT_ROOT, resolveSources, sourceProblems, sourceSettings, SourceError,
   type SourceEntry, type SourceSettings,
@@ -20,7 +20,7 @@ import {
 import type { RuleDocument } from '../src/model/types.ts';
 import { generatedDir, writeGenerated, writeHistory, type Catalog, type CatalogEdition, type SourceRecord } from '../src/pipeline/generated.ts';
 import { historyFromSources } from './history-data.ts';
-import { replaceDirectory } from './replace-dir.ts';
+import { replaceDirectory } from './build/replace-dir.ts';
 import type { HistoryStore } from '../src/history/store.ts';
 
 /**
@@ -36,7 +36,7 @@ export async function buildData(
   const manifestFile = join(root ?? PROJECT_ROOT, 'content/manifest.json');
   const undated = loadManifest(root).sources.flatMap((e) => {
     const why = editionDateProblem(e.edition);
-    return why ? [`${manifestFile}: source ${e.id}: edition ${why}`] : [];
+    return why ? [`${manifestFile}: source ${e.id}: ${editionProblemText(why)}`] : [];
   });
   if (undated.length > 0) throw new SourceError(undated.join('\n'));
   const resolved = await resolveSources({ settings, log, ...(root ? { root } : {}) });
@@ -57,7 +57,7 @@ export async function buildData(
     // the site would otherwise quietly hold less than the source.
     const errors = doc.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) {
-      const hints = [...new Set(errors.map((d) => d.code))].map((code) => `hint (${code}): ${describeCode(code).hint} (/diagnostics/#${code})`);
+      const hints = [...new Set(errors.map((d) => d.code))].map(hintLine);
       throw new SourceError(errors.slice(0, 10).map((d) => `${r.path}:${d.line}: ${d.code}: ${d.message}`).join('\n') + (errors.length > 10 ? `\n… and ${errors.length - 10} more errors` : '') + `\n${hints.join('\n')}`);
     }
     // The manifest knows the edition of documents that do not state it (the Korean chapter posts).
@@ -136,7 +136,7 @@ function editionSource(e: SourceEntry): CatalogEdition['sources'][number] {
 export async function writeGeneratedData(settings: SourceSettings = sourceSettings()): Promise<void> {
   const { catalog, docs, history, report } = await buildData(settings);
   // Written whole into a fresh directory and swapped in: an interrupted or failed run leaves the
-  // previous generated data as it was (scripts/replace-dir.ts).
+  // previous generated data as it was (scripts/build/replace-dir.ts).
   await replaceDirectory(generatedDir(), (dir) => {
     writeGenerated(catalog, docs, dir);
     writeHistory(history, dir);

@@ -4,7 +4,7 @@
  * after `normaliseExample`: case, quotes, punctuation), the scenario attaches there too, under the rules
  * it runs for the edition it came from. Only identical text carries over (a rewritten example may mean
  * other rules); an example whose text changed, or that appears twice, is reported as not carried.
- * Used by the sandbox data of the build (scripts/sandbox-data.ts) and by `cr update`, which says what
+ * Used by the sandbox data of the build (scripts/build/sandbox-data.ts) and by `cr update`, which says what
  * carries over before the build. The scenario files are not changed. Pure, except `carryToEdition`.
  */
 import type { Scenario } from '../src/engine/index.ts';
@@ -13,7 +13,7 @@ import { runEditionFor } from '../src/sandbox/model.ts';
 import { readDocument } from '../src/pipeline/generated.ts';
 import type { RuleDocument } from '../src/model/types.ts';
 
-export interface CarriedExample {
+interface CarriedExample {
   id: string;
   from: { rule: string; ordinal: number };
   to: { rule: string; ordinal: number };

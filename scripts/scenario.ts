@@ -212,7 +212,7 @@ export async function runScenarioCommand(args: string[]): Promise<number> {
  * The 2019 → 2026 numbers of the rules the engine cites, as the engine translates them (src/engine/crosswalk.ts:
  * the history's crosswalk plus its commented overrides), each marked with where the answer comes from.
  */
-export function citedCrosswalk(rules: string[]): Record<string, { to: string; from: 'history' | 'override' | 'unchanged' }> {
+function citedCrosswalk(rules: string[]): Record<string, { to: string; from: 'history' | 'override' | 'unchanged' }> {
   const out: Record<string, { to: string; from: 'history' | 'override' | 'unchanged' }> = {};
   for (const r of rules) {
     const to = CROSSWALK_2019_2026[r];

@@ -221,7 +221,7 @@ const KINDS: Kind[] = [
   },
   // Issue 11's pages, looked at only.
   { name: 'changes', langs: ['en'], path: () => '/en/changes/' },
-  // One pair's page and the any-two page, rendered by the same views (src/site/history-views.ts).
+  // One pair's page and the any-two page, rendered by the same views (src/site/history/history-views.ts).
   { name: 'changes-pair', langs: ['en'], path: () => '/en/changes/2025-11-14...2026-01-16/' },
   {
     name: 'changes-compare',

@@ -2,7 +2,7 @@
  * The search data Node callers (`cr search`, tests, bench) read, kept so that one query loads only
  * what it needs (issue 25 item 6: one `cr search` ≤ 300 ms wall). This module imports neither the
  * schemas (zod: about 100 ms to load both of its builds) nor the bundle builder; it asks
- * scripts/search-index.ts and src/pipeline/generated.ts for them only when its copies do not match
+ * scripts/build/search-index.ts and src/pipeline/generated.ts for them only when its copies do not match
  * their inputs:
  *   - the editions of the catalog, read (and checked) once per catalog file (`editions.json`);
  *   - a bundle: the build's `public/search/{id}.json`, or the copy kept in `.cache/search/`, when
@@ -26,7 +26,7 @@ export const SEARCH_OUT = join(ROOT, 'public/search');
 export const SEARCH_CACHE = join(ROOT, '.cache/search');
 
 /** The generated catalog's path: `generatedDir` of src/pipeline/generated.ts (not imported: it loads the schemas). */
-export const catalogPath = () => join(process.env['CR_ATLAS_GENERATED'] ?? join(ROOT, 'src/generated'), 'catalog.json');
+const catalogPath = () => join(process.env['CR_ATLAS_GENERATED'] ?? join(ROOT, 'src/generated'), 'catalog.json');
 
 /** Writes a file through a temporary name; best effort (a read-only checkout reads its inputs again next time). */
 export function keep(file: string, text: string): void {
@@ -70,7 +70,7 @@ export async function catalogEditions(): Promise<EditionEntry[]> {
 }
 
 /** Whether a bundle file is newer than the generated catalog and every concept table. */
-export function newerThanInputs(file: string): boolean {
+function newerThanInputs(file: string): boolean {
   const catalog = catalogPath();
   if (!existsSync(file) || !existsSync(catalog)) return false;
   const t = statSync(file).mtimeMs;
@@ -130,6 +130,6 @@ export function preparedSearcher(id: string, bundle: SearchBundle): Searcher {
 
 /** `preparedSearcher` of bundle `id`, loading the bundle builder only when no kept bundle matches. */
 export async function loadSearcher(id: string): Promise<Searcher> {
-  const bundle = keptBundle(id) ?? (await import('./search-index.ts')).loadBundle(id);
+  const bundle = keptBundle(id) ?? (await import('./build/search-index.ts')).loadBundle(id);
   return preparedSearcher(id, bundle);
 }

@@ -1,6 +1,6 @@
 /**
  * A search session of one language and edition for Node callers that want it at once (tests,
- * scripts/relevance.ts, the bench): the same searcher as `cr search` (search-cache.ts), with the
+ * scripts/bench/relevance.ts, the bench): the same searcher as `cr search` (search-cache.ts), with the
  * catalog read and checked here. The command line itself (scripts/search.ts) takes the lighter,
  * asynchronous path that loads the schemas only when its kept copies do not match.
  */
@@ -8,7 +8,7 @@ import { readCatalog } from '../src/pipeline/generated.ts';
 import type { Lang } from '../src/model/types.ts';
 import { SearchSession } from '../src/search/session.ts';
 import { preparedSearcher, UsageError } from './search-cache.ts';
-import { loadBundle, loadHead } from './search-index.ts';
+import { loadBundle, loadHead } from './build/search-index.ts';
 
 /** Builds a session for a language and edition with a Node loader for the bridged bundles. */
 export function nodeSession(lang: Lang, edition?: string): SearchSession {

@@ -25,7 +25,7 @@ async function cliSession(lang: Lang, edition?: string): Promise<SearchSession> 
     const known = editions.filter((x) => x.lang === lang).map((x) => x.edition);
     throw new UsageError(`no ${lang} edition ${edition ?? '(latest)'}; known: ${known.join(', ') || 'none'}`);
   }
-  return new SearchSession(await loadSearcher(`${lang}-${e.edition}`), async (id) => (await import('./search-index.ts')).loadHead(id));
+  return new SearchSession(await loadSearcher(`${lang}-${e.edition}`), async (id) => (await import('./build/search-index.ts')).loadHead(id));
 }
 
 

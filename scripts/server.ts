@@ -15,10 +15,10 @@
  *   - Refusals: a request Node's parser rejects (a 100 KB `?q=` → 414, huge headers → 431, 400, 408)
  *     gets a short readable page with the security headers, then the connection is closed.
  *   - Short addresses: a rule number (`/ja/704.5j/`, any spelling) or the latest edition under its date
- *     (`/en/2026-01-16/702/`) has no file; it gets a 301 to the page (src/site/short-address.ts).
+ *     (`/en/2026-01-16/702/`) has no file; it gets a 301 to the page (src/site/host/short-address.ts).
  *   - Not found: status 404 with the not-found page of the path's language (`/ja/…` → /ja/404.html,
- *     src/site/not-found.ts), else /404.html.
- *   - Headers: security headers and cache policy (src/site/headers.ts), ETag/Last-Modified with
+ *     src/site/host/not-found.ts), else /404.html.
+ *   - Headers: security headers and cache policy (src/site/host/headers.ts), ETag/Last-Modified with
  *     304s, and a compressed body chosen by Accept-Encoding (q-values honoured: `br;q=0` refuses
  *     brotli; unknown codings such as `x-br` are ignored): a `.br`/`.gz` copy beside the file when a
  *     directory has them, else compressed on demand and kept in memory (scripts/compress-cache.ts).
@@ -31,11 +31,11 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheControl, securityHeaders } from '../src/site/headers.ts';
-import { notFoundPage } from '../src/site/not-found.ts';
-import { resolveShortAddress, type AddressEdition } from '../src/site/short-address.ts';
+import { cacheControl, securityHeaders } from '../src/site/host/headers.ts';
+import { notFoundPage } from '../src/site/host/not-found.ts';
+import { resolveShortAddress, type AddressEdition } from '../src/site/host/short-address.ts';
 import { RULE_INDEX_FILE, type RuleIndex } from '../src/site/rule-index.ts';
-import { COMPRESSIBLE } from './compress.ts';
+import { COMPRESSIBLE } from './build/compress.ts';
 import { CompressionCache, MAX_COMPRESS_BYTES, MIN_COMPRESS_BYTES } from './compress-cache.ts';
 
 const MIME: Record<string, string> = {
@@ -94,7 +94,7 @@ export function acceptedEncodings(header: string): ('br' | 'gzip')[] {
 type Target = { kind: 'file'; path: string } | { kind: 'redirect'; location: string } | { kind: 'missing' } | { kind: 'bad' };
 
 /** `/a/b/` from a raw request target, or null when it is not an origin-form path we serve. */
-export function cleanPath(rawPath: string): string | null {
+function cleanPath(rawPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);
@@ -159,7 +159,7 @@ async function siteJson<T>(file: string): Promise<T | null> {
   return value;
 }
 
-/** Where a path the site has no file for leads (src/site/short-address.ts), read from the built files. */
+/** Where a path the site has no file for leads (src/site/host/short-address.ts), read from the built files. */
 async function shortAddress(root: string, path: string): Promise<string | null> {
   const index = await siteJson<{ editions: AddressEdition[] }>(join(root, 'api', 'index.json'));
   if (!index) return null;
@@ -171,7 +171,7 @@ async function shortAddress(root: string, path: string): Promise<string | null> 
 const READ_NOFOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW;
 
 /** The request handler for `dist` (exported for tests that drive it without a socket). */
-export function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient' | 'shortAddresses'> = {}) {
+function handler(dist: string, options: Pick<ServeOptions, 'sendTimeout' | 'maxSendsPerClient' | 'shortAddresses'> = {}) {
   let root: string | null = null;
   const compressed = new CompressionCache();
   const sendTimeout = (options.sendTimeout ?? 120) * 1000;

@@ -2,7 +2,7 @@
  * `npm start [-- --build]`: build the site if dist/ is missing, unfinished or older than its inputs (or
  * `--build`), then serve it on a local port (PORT, default 4321; 0 = any free port) with
  * scripts/server.ts and print the URL. A finished build is one whose dist/build.json says so
- * (scripts/build-run.ts writes it last, and only a finished build ever becomes dist/).
+ * (scripts/build/build-run.ts writes it last, and only a finished build ever becomes dist/).
  *
  * A newcomer with neither the mirror of the rules documents nor a network still gets a site: start builds
  * with --allow-missing (from what the repository holds, the committed seeds), and then says on the

@@ -23,7 +23,7 @@ import { UsageError, oneOf, parseOptions } from './args.ts';
 import { describeDiff } from './history.ts';
 import { UpdateSourceError, candidatesFrom, type Candidate } from './update-candidates.ts';
 
-export const OFFICIAL_RULES_PAGE = 'https://magic.wizards.com/en/rules';
+const OFFICIAL_RULES_PAGE = 'https://magic.wizards.com/en/rules';
 
 const FORMATS: Record<Lang, readonly SourceFormat[]> = { en: ['en-text'], ja: ['ja-text'], ko: ['ko-text', 'ko-jekyll-text', 'ko-jekyll-html'] };
 const LANG_NAME: Record<Lang, string> = { en: 'English', ja: 'Japanese', ko: 'Korean' };
@@ -71,7 +71,7 @@ function refusal(doc: RuleDocument): string | null {
   return `${e.file}:${e.line}: ${e.code}: ${e.message} (${errors.length} error${errors.length === 1 ? '' : 's'}; not added)`;
 }
 
-/** What of the sandbox follows the new edition's examples (the build does the same: scripts/sandbox-data.ts). */
+/** What of the sandbox follows the new edition's examples (the build does the same: scripts/build/sandbox-data.ts). */
 async function sandboxCarry(doc: RuleDocument): Promise<string> {
   try {
     const { loadScenario, scenarioFiles } = await import('./scenario.ts');

@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe as describeAlways, expect, it as itAlways } from 'vitest';
 import { buildEnv } from '../scripts/start.ts';
 import { loadManifest, sha256, type SourceEntry } from '../src/pipeline/sources.ts';
-import { DEFAULT_SITE } from '../src/site/seo.ts';
-import { headersFile } from '../src/site/headers.ts';
+import { DEFAULT_SITE } from '../src/site/render/seo.ts';
+import { headersFile } from '../src/site/host/headers.ts';
 import { SHARED, needs } from './inputs.ts';
 import { ROOT, SHARED_RULES } from './helpers.ts';
 import { projectCopy } from './project-copy.ts';
@@ -81,7 +81,7 @@ describe('npm run build with one English document in the mirror, offline', () =>
   const build = (...flags: string[]) => {
     const env = buildEnv({ CR_ATLAS_RULES_DIR: mirror, CR_ATLAS_OFFLINE: '1' });
     for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD', 'CR_ATLAS_SITE']) delete env[k];
-    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...flags], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts', ...flags], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
   };
   const page = (path: string) => readFileSync(join(dist, path), 'utf8');
   /** What each of the three builds left, taken in beforeAll so no test depends on another's having run. */
@@ -219,7 +219,7 @@ describeAlways('npm run build --allow-missing with no English document at all (S
     empty = mkdtempSync(join(tmpdir(), 'cr-empty-mirror-'));
     const env = buildEnv({ CR_ATLAS_RULES_DIR: empty, CR_ATLAS_OFFLINE: '1' });
     for (const k of ['CR_ATLAS_GENERATED', 'CR_ATLAS_ALLOW_MISSING', 'CR_ATLAS_DOWNLOAD', 'CR_ATLAS_SITE']) delete env[k];
-    result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--allow-missing'], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+    result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts', '--allow-missing'], { cwd: copy, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
   }, 600_000);
   afterAll(() => {
     for (const d of [copy, empty]) if (d) rmSync(d, { recursive: true, force: true });

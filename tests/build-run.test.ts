@@ -1,5 +1,5 @@
 /**
- * The atomic build (scripts/build-run.ts): a new directory replaces dist/ only when every stage
+ * The atomic build (scripts/build/build-run.ts): a new directory replaces dist/ only when every stage
  * succeeded. Faults: a failing stage, a full disk (a 1 MiB tmpfs when this user may mount one, else
  * an unwritable directory), an interrupted build (SIGTERM to the building process). In each case the
  * previous site is left exactly as it was and no unfinished directory stays behind.
@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BuildError, BuildLockedError, buildAtomically, type BuildRecord } from '../scripts/build-run.ts';
+import { BuildError, BuildLockedError, buildAtomically, type BuildRecord } from '../scripts/build/build-run.ts';
 import { ROOT } from './helpers.ts';
 
 /** A parent directory holding a finished previous site in dist/. */
@@ -81,7 +81,7 @@ describe('buildAtomically', () => {
     writeFileSync(script, `
       import { writeFileSync } from 'node:fs';
       import { join } from 'node:path';
-      import { buildAtomically } from ${JSON.stringify(join(ROOT, 'scripts/build-run.ts'))};
+      import { buildAtomically } from ${JSON.stringify(join(ROOT, 'scripts/build/build-run.ts'))};
       await buildAtomically(${JSON.stringify(dist)}, [{ name: 'astro build', run: (out) => new Promise(() => {
         writeFileSync(join(out, 'index.html'), 'half');
         setInterval(() => {}, 1000); // a stage at work (astro build) keeps the process busy

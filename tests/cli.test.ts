@@ -8,6 +8,7 @@ import { SHARED, needs } from './inputs.ts';
 
 const shared = needs(SHARED);
 import { EN, ROOT, SEED } from './helpers.ts';
+import { hintLine } from '../src/model/diagnostics.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cr-cli-'));
 const file = (name: string, content: string | Uint8Array) => {
@@ -126,6 +127,9 @@ describe('cr parse', () => {
     expect(shuffled.status).toBe(0);
     const s = JSON.parse(shuffled.stdout);
     expect(s.diagnostics.filter((d: { severity: string }) => d.severity === 'error').map((d: { code: string }) => d.code)).toEqual(['not-in-order']);
+    // The error is said where it happens too: located on stderr, with the hint and its /diagnostics/ link.
+    const error = s.diagnostics.find((d: { code: string }) => d.code === 'not-in-order');
+    expect(shuffled.stderr).toBe(`cr: ${error.file}:${error.line}: not-in-order: ${error.message}\n  ${hintLine('not-in-order')}\n`);
     // Nothing is lost: every numbered line of the source is still an entry.
     expect(s.rules).toHaveLength(lines.filter((l) => /^\d{3}\./.test(l)).length);
 

@@ -52,7 +52,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { buildData } from '../scripts/data.ts';
-import { SandboxDataError, writeSandboxData } from '../scripts/sandbox-data.ts';
+import { SandboxDataError, writeSandboxData } from '../scripts/build/sandbox-data.ts';
 import { loadManifest, sha256, SourceError, type SourceEntry, type SourceSettings } from '../src/pipeline/sources.ts';
 import { SHARED, needs } from './inputs.ts';
 import { EN, ROOT, SEED, SHARED_RULES } from './helpers.ts';

@@ -23,7 +23,7 @@ import {
 } from '../src/pipeline/furigana.ts';
 import { SEED } from './helpers.ts';
 import { rawArtifactSpaces, rawRubyKeys } from './raw-counts.ts';
-import { FURIGANA_LINES } from '../scripts/worst-cases.ts';
+import { FURIGANA_LINES } from '../scripts/bench/worst-cases.ts';
 
 // A small glossary in the seed's own headword format.
 const HEADWORDS = [
@@ -303,7 +303,7 @@ describe('cleanLine (steps 1–4)', () => {
   });
 });
 
-describe('robustness on huge lines (scripts/worst-cases.ts; timed by npm run bench -- worst)', () => {
+describe('robustness on huge lines (scripts/bench/worst-cases.ts; timed by npm run bench -- worst)', () => {
   // A hang or runaway backtracking fails by the test timeout; the time itself is measured by the bench.
   // What the cleanup rules say each line becomes: a reading right after its base goes (プレイヤーぷれいやー,
   // あなたあなた), a chain of orphan readings of glossary kanji becomes the kanji (しまぬま → 島沼), a lost

@@ -70,14 +70,14 @@ describe('the crosswalk file', () => {
       const r = cr();
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`cr: ${file}:1: generated-missing: the file does not exist; expected the crosswalk the data stage writes from the history — ${DIAGNOSTICS['generated-missing'].hint}\n`);
+      expect(r.stderr).toBe(`cr: ${file}:1: generated-missing: the file does not exist; expected the crosswalk the data stage writes from the history — ${DIAGNOSTICS['generated-missing'].hint} (/diagnostics/#generated-missing)\n`);
     });
 
     it('malformed: the same, with the place inside the file', () => {
       writeFileSync(file, JSON.stringify({ ...good, map: { '613.3d': 42 } }));
       const r = cr();
       expect(r.status).toBe(1);
-      expect(r.stderr).toBe(`cr: ${file}:1: generated-malformed: at map["613.3d"]: found 42, expected a rule number such as "702.19b", or null — ${DIAGNOSTICS['generated-malformed'].hint}\n`);
+      expect(r.stderr).toBe(`cr: ${file}:1: generated-malformed: at map["613.3d"]: found 42, expected a rule number such as "702.19b", or null — ${DIAGNOSTICS['generated-malformed'].hint} (/diagnostics/#generated-malformed)\n`);
     });
   });
 });

@@ -5,7 +5,7 @@
  * starts with `/x/`), for a page, a hashed asset, Pagefind's content-addressed and entry files.
  */
 import { describe, expect, it } from 'vitest';
-import { cacheControl, headersFile, securityHeaders } from '../src/site/headers.ts';
+import { cacheControl, headersFile, securityHeaders } from '../src/site/host/headers.ts';
 
 /** Each header a host would send for `path`: every value of every matching rule, in file order. */
 function hostHeaders(file: string, path: string): Map<string, string[]> {

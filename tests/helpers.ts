@@ -11,7 +11,6 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export { SHARED_RULES };
 export const SEEDS = join(ROOT, 'content/seeds');
 
-export const seed = (prefix: string) => join(SEEDS, `${prefix}`);
 export const SEED = {
   ko7: join(SEEDS, 'ko-2017-01-20-part7.txt'),
   ko1: join(SEEDS, 'ko-2017-01-20-part1.txt'),

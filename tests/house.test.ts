@@ -46,8 +46,9 @@ describe('the dependencies', () => {
       }
     }
     // Types only (`import type … from 'mdast'` is @types/mdast), the coverage provider vitest.config.ts names, the DOM
-    // tests/client/ names as its environment (happy-dom), and the commands package.json's scripts and .ci/run run (tsx, tsc).
-    const TOOLS = ['@types/mdast', '@types/node', '@vitest/coverage-v8', 'happy-dom', 'tsx', 'typescript'];
+    // tests/client/ names as its environment (happy-dom), the commands package.json's scripts and .ci/run run (tsx, tsc,
+    // and `npm run lint`: eslint, knip, depcruise), and the plugins eslint.config.js loads (@stylistic, typescript-eslint).
+    const TOOLS = ['@stylistic/eslint-plugin', '@types/mdast', '@types/node', '@vitest/coverage-v8', 'dependency-cruiser', 'eslint', 'happy-dom', 'knip', 'tsx', 'typescript', 'typescript-eslint'];
     expect([...declared].filter((d) => !imported.has(d)).sort()).toEqual(TOOLS);
     expect([...imported].filter((i) => !declared.has(i) && !declared.has(`@types/${i}`)).sort()).toEqual([]);
   });

@@ -59,6 +59,6 @@ export function available(...inputs: Input[]): boolean {
 export function needs(...inputs: Input[]): { describe: typeof describe; it: typeof it } {
   if (available(...inputs)) return { describe, it };
   // A skipped suite's body is not run either: it may read the missing input while collecting.
-  const skipped = (name: string | Function) => describe.skip(name, () => it.skip(`needs ${missingReason(inputs)}`));
+  const skipped = (name: Parameters<typeof describe>[0]) => describe.skip(name, () => it.skip(`needs ${missingReason(inputs)}`));
   return { describe: skipped as unknown as typeof describe, it: it.skip as typeof it };
 }

@@ -14,7 +14,7 @@ import { NOTE_MARK } from '../src/pipeline/inline.ts';
 import { paragraphText } from '../src/model/text.ts';
 import { editionFromTitle, extractTranslatorNotes, headwordBridge, readJapaneseText } from '../src/pipeline/readers/ja-text.ts';
 import { EN, SEED, parseFile, ruleByNumber } from './helpers.ts';
-import { japaneseLongLine } from '../scripts/worst-cases.ts';
+import { japaneseLongLine } from '../scripts/bench/worst-cases.ts';
 
 const SOURCE = readFileSync(SEED.ja, 'utf8');
 const doc = parseFile(SEED.ja);

@@ -52,7 +52,7 @@ describe('content/manifest.json', () => {
     expect(e.diagnostics).toHaveLength(1);
     expect(e.diagnostics[0]).toMatchObject({ file: join(root, 'content', 'manifest.json'), line, code: 'manifest-malformed' });
     expect(e.diagnostics[0]!.message).toMatch(/^at \$\.sources\[\d+\]\.sha265: found an unknown field "sha265", expected only the fields the schema names$/);
-    expect(e.message).toContain(`hint: ${describeCode('manifest-malformed').hint} (/diagnostics/#manifest-malformed)`);
+    expect(e.message).toContain(`hint (manifest-malformed): ${describeCode('manifest-malformed').hint} (/diagnostics/#manifest-malformed)`);
   });
 
   it('a wrong language and an impossible date: each located, with what was expected', () => {
@@ -93,7 +93,7 @@ describe('src/generated/', () => {
       ['generated-malformed', 1, 'at $.rules[5].number: found "702.19 b", expected text matching /^\\d{3}(?:\\.\\d+[a-z]?)?$/'],
       ['generated-malformed', 1, `at $.rules[7].body[0][${doc.rules[7].body[0].length - 1}].type: found "bold", expected one of "text", "symbol", "ref", "term", "noteRef", "gap", "restored"`],
     ]);
-    expect(e.message).toContain('hint: Do not edit src/generated/ by hand');
+    expect(e.message).toContain('hint (generated-malformed): Do not edit src/generated/ by hand');
     // A missing catalog: the code says so, with its hint.
     rmSync(join(root, 'src', 'generated', 'catalog.json'));
     expect(thrown(() => readCatalog(root)).diagnostics[0]).toMatchObject({ code: 'generated-missing', message: 'the file does not exist; expected the catalog the data stage writes' });

@@ -14,7 +14,7 @@ import { readKoreanJekyllHtml, readTag } from '../src/pipeline/readers/ko-jekyll
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, ROOT, SEED, parseFile, ruleByNumber } from './helpers.ts';
 import { rawBilingualHeadings, rawLineCounts, rawLinkedNumbers } from './raw-counts.ts';
-import { koreanHtmlInputs } from '../scripts/worst-cases.ts';
+import { koreanHtmlInputs } from '../scripts/bench/worst-cases.ts';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/readers');
 /** The symbol images of s000 (`/assets/symbols/X.gif`). */

@@ -15,7 +15,7 @@ import { readKoreanText } from '../src/pipeline/readers/ko-text.ts';
 import { extractInlineNotes, noteText } from '../src/pipeline/readers/ko-notes.ts';
 import type { Paragraph, Rule, RuleDocument } from '../src/model/types.ts';
 import { EN, KO19, ROOT, SEED, parseFile, ruleByNumber } from './helpers.ts';
-import { koreanTextInputs } from '../scripts/worst-cases.ts';
+import { koreanTextInputs } from '../scripts/bench/worst-cases.ts';
 import { rawBilingualHeadings, rawLineCounts } from './raw-counts.ts';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/readers');

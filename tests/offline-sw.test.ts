@@ -1,5 +1,5 @@
 /**
- * The service worker's own plugins (src/site/offline.ts; serialised into sw.js by Workbox), run in Node
+ * The service worker's own plugins (src/site/host/offline.ts; serialised into sw.js by Workbox), run in Node
  * against an in-memory stand-in for the browser's CacheStorage (keys, open, match with ignoreSearch: the
  * three calls they make). The Chromium test tests/e2e/offline-builds.test.ts runs them in a real worker.
  *   OWN_BUILD_ONLY: a page is cached only when every script it loads is in this worker's precache (review
@@ -7,7 +7,7 @@
  *   FROM_SAVED: what the network and the route's cache lack comes from a saved edition's cache only.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FROM_SAVED, OWN_BUILD_ONLY } from '../src/site/offline.ts';
+import { FROM_SAVED, OWN_BUILD_ONLY } from '../src/site/host/offline.ts';
 
 /** Cache name → URL (path with its query) → body. */
 function fakeCaches(content: Record<string, Record<string, string>>) {

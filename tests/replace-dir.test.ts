@@ -1,5 +1,5 @@
 /**
- * Generated directories are replaced whole (scripts/replace-dir.ts): src/generated/ (`npm run data`),
+ * Generated directories are replaced whole (scripts/build/replace-dir.ts): src/generated/ (`npm run data`),
  * public/search/, public/sandbox/ and dist/ (the build). Faults: a failing writer, an interrupted one
  * (SIGTERM while half of the files are written, two replacements under way at once), a process killed
  * outright before and between the two renames. In each case the previous directory stays as it was.
@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearLeftovers, replaceDirectory, replaceDirectorySync } from '../scripts/replace-dir.ts';
+import { clearLeftovers, replaceDirectory, replaceDirectorySync } from '../scripts/build/replace-dir.ts';
 import { ROOT } from './helpers.ts';
 
 /** A parent holding `name/` with two files of a previous run. */
@@ -61,7 +61,7 @@ describe('replaceDirectory', () => {
     writeFileSync(script, `
       import { writeFileSync } from 'node:fs';
       import { join } from 'node:path';
-      import { replaceDirectory } from ${JSON.stringify(join(ROOT, 'scripts/replace-dir.ts'))};
+      import { replaceDirectory } from ${JSON.stringify(join(ROOT, 'scripts/build/replace-dir.ts'))};
       await replaceDirectory(${JSON.stringify(other)}, (outer) => replaceDirectory(${JSON.stringify(target)}, (dir) => new Promise(() => {
         writeFileSync(join(outer, 'index.json'), 'half');
         writeFileSync(join(dir, 'catalog.json'), 'half');

@@ -12,7 +12,7 @@ import { examplesOf } from '../src/engine/example-match.ts';
 import { readDocument } from '../src/pipeline/generated.ts';
 import { carryOver, carrySource, describeCarry } from '../scripts/sandbox-carry.ts';
 import { loadScenario, scenarioFiles, SCENARIO_DIR } from '../scripts/scenario.ts';
-import { writeSandboxData } from '../scripts/sandbox-data.ts';
+import { writeSandboxData } from '../scripts/build/sandbox-data.ts';
 import { ROOT } from './helpers.ts';
 import { SHARED, needs } from './inputs.ts';
 

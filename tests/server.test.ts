@@ -13,7 +13,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal, serve } from '../scripts/server.ts';
-import { buildAtomically } from '../scripts/build-run.ts';
+import { buildAtomically } from '../scripts/build/build-run.ts';
 
 /** A small site: pages, an asset, a precompressed copy. */
 function writeSite(dist: string, marker = 'one'): void {
@@ -217,7 +217,7 @@ describe('requests the parser refuses get a readable answer, then the connection
     expect(head).toContain('\r\nContent-Type: text/html; charset=utf-8\r\n');
     expect(head).toContain("frame-ancestors 'none'");
     expect(reply).toContain('\r\nConnection: close\r\n');
-    expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)![1])).toBe(body!.length) // latin1: one char per byte;
+    expect(Number(/\r\nContent-Length: (\d+)/.exec(head!)![1])).toBe(body!.length); // latin1: one char per byte;
     expect(body).toContain('<h1>This address is too long</h1>');
     expect((await get('/')).status).toBe(200);
   });

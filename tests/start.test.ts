@@ -140,7 +140,7 @@ describe('npm start for a newcomer without the mirror or a network', () => {
   });
 
   it('npm run build stays strict: exit 1, naming --allow-missing', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: copy, env: env(), encoding: 'utf8', timeout: 240_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts'], { cwd: copy, env: env(), encoding: 'utf8', timeout: 240_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('pass --allow-missing');
   }, 240_000);

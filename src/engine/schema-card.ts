@@ -21,10 +21,10 @@ export const Num = z.union([
   }),
   z.strictObject({
     x: z.literal(true),
-    ifSpent: z.enum(["W", "U", "B", "R", "G", "C"]).optional().describe("X only if mana of this type was spent to cast the spell, else 0 (Dawnglow Infusion; a copy had none spent, 707.10 of 2026)"),
+    ifSpent: z.enum(['W', 'U', 'B', 'R', 'G', 'C']).optional().describe('X only if mana of this type was spent to cast the spell, else 0 (Dawnglow Infusion; a copy had none spent, 707.10 of 2026)'),
   }),
   z.strictObject({
-    amount: z.literal("event"),
+    amount: z.literal('event'),
   }),
   z.strictObject({
     get cardTypes() {
@@ -32,16 +32,16 @@ export const Num = z.union([
     },
     plus: z.int().optional(),
   }).describe("the number of card types among the objects matching the filter, plus a constant (Tarmogoyf's */1+*)"),
-]).meta({ id: "num" });
+]).meta({ id: 'num' });
 
-export const Ptexpr = z.tuple([Num, Num]).meta({ id: "ptexpr" });
+export const Ptexpr = z.tuple([Num, Num]).meta({ id: 'ptexpr' });
 
 export const Card = z.strictObject({
   name: z.string().optional(),
   get manaCost() {
     return Mana.optional();
   },
-  supertypes: z.array(z.enum(["basic", "legendary", "snow", "world", "ongoing"])).optional(),
+  supertypes: z.array(z.enum(['basic', 'legendary', 'snow', 'world', 'ongoing'])).optional(),
   get types() {
     return z.array(CardType);
   },
@@ -73,28 +73,28 @@ export const Card = z.strictObject({
   },
   get splice() {
     return z.strictObject({
-      onto: z.string().describe("the subtype of the spells it can be spliced onto (Arcane)"),
+      onto: z.string().describe('the subtype of the spells it can be spliced onto (Arcane)'),
       get cost() { return Mana; },
     }).optional().describe("splice onto [subtype] [cost] (702.47a): as a spell of that subtype is cast, this card may be revealed from the hand and its splice cost paid; the spell then also has this card's spell text (its targets and effects)");
   },
   get spell() {
     return z.strictObject({
-    get targets() {
-      return z.array(Target).optional();
-    },
-    get additionalCosts() {
-      return z.array(z.strictObject({
-      get sacrifice() {
-        return Filter;
+      get targets() {
+        return z.array(Target).optional();
       },
-    })).optional();
-    },
-    get effects() {
-      return z.array(Instruction);
-    },
-  }).optional();
+      get additionalCosts() {
+        return z.array(z.strictObject({
+          get sacrifice() {
+            return Filter;
+          },
+        })).optional();
+      },
+      get effects() {
+        return z.array(Instruction);
+      },
+    }).optional();
   },
-}).meta({ id: "card" });
+}).meta({ id: 'card' });
 
 export const Filter = z.strictObject({
   ids: z.array(z.string()).optional(),
@@ -111,24 +111,24 @@ export const Filter = z.strictObject({
   get anyColor() {
     return z.array(Color).optional();
   },
-  controller: z.enum(["you", "opponent", "any"]).optional(),
-  owner: z.enum(["you", "opponent", "any"]).optional(),
-  zone: z.enum(["battlefield", "hand", "library", "graveyard", "exile", "stack", "command", "any"]).optional(),
-  abilities: z.enum(["none", "any"]).optional(),
+  controller: z.enum(['you', 'opponent', 'any']).optional(),
+  owner: z.enum(['you', 'opponent', 'any']).optional(),
+  zone: z.enum(['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command', 'any']).optional(),
+  abilities: z.enum(['none', 'any']).optional(),
   get keyword() {
     return Keyword.optional();
   },
   get notKeyword() {
     return Keyword.optional();
   },
-  attached: z.enum(["enchanted"]).optional(),
+  attached: z.enum(['enchanted']).optional(),
   self: z.boolean().optional(),
   other: z.boolean().optional(),
   token: z.boolean().optional(),
-  manaValueParity: z.enum(["even", "odd"]).optional().describe("an even or odd mana value (on the stack with its X, 202.3e)"),
+  manaValueParity: z.enum(['even', 'odd']).optional().describe('an even or odd mana value (on the stack with its X, 202.3e)'),
   sharesColorWith: z.string().optional(),
   lock: z.boolean().optional(),
-}).meta({ id: "filter" });
+}).meta({ id: 'filter' });
 
 export const Target = z.strictObject({
   id: z.string(),
@@ -137,24 +137,24 @@ export const Target = z.strictObject({
   },
   player: z.boolean().optional(),
   group: z.string().optional(),
-}).meta({ id: "target" });
+}).meta({ id: 'target' });
 
 export const RulesMod = z.discriminatedUnion('kind', [
   z.strictObject({
-    kind: z.literal("max-attackers"),
+    kind: z.literal('max-attackers'),
     n: z.int(),
   }),
   z.strictObject({
-    kind: z.literal("cant-play-lands"),
+    kind: z.literal('cant-play-lands'),
     player: z.string(),
   }),
   z.strictObject({
-    kind: z.literal("additional-land"),
+    kind: z.literal('additional-land'),
     player: z.string(),
     n: z.int(),
   }),
   z.strictObject({
-    kind: z.literal("cost-increase"),
+    kind: z.literal('cost-increase'),
     get spells() {
       return Filter;
     },
@@ -163,35 +163,35 @@ export const RulesMod = z.discriminatedUnion('kind', [
     },
   }),
   z.strictObject({
-    kind: z.literal("cost-reduction"),
+    kind: z.literal('cost-reduction'),
     get spells() {
       return Filter;
     },
     generic: z.int(),
   }),
   z.strictObject({
-    kind: z.literal("unblockable"),
+    kind: z.literal('unblockable'),
   }),
   z.strictObject({
-    kind: z.literal("loyalty-cost"),
+    kind: z.literal('loyalty-cost'),
     n: z.int().describe("the loyalty abilities of permanents the effect's controller controls cost an additional [+n] (negative: [−n]) to activate"),
   }).describe("Carth the Lion's \"Planeswalkers' loyalty abilities you control cost an additional [+1] to activate\" (606.4, 606.5 in 2026)"),
   z.strictObject({
-    kind: z.literal("cant-cast"),
+    kind: z.literal('cant-cast'),
     player: z.string().describe("who can't cast them: you, opponent, P1 or P2"),
     get spells() {
       return Filter;
     },
   }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
-]).meta({ id: "rulesMod" });
+]).meta({ id: 'rulesMod' });
 
 export const Effect = z.strictObject({
   id: z.string().optional(),
   get affects() {
     return z.union([
-    Filter,
-    z.string(),
-  ]);
+      Filter,
+      z.string(),
+    ]);
   },
   cda: z.boolean().optional(),
   control: z.string().optional(),
@@ -222,89 +222,89 @@ export const Effect = z.strictObject({
   get rules() {
     return z.array(RulesMod).optional();
   },
-  until: z.enum(["end-of-turn", "end-of-combat", "indefinite", "while-you-control-source"]).optional().describe("while-you-control-source: \"for as long as you control [this]\" (611.2b)"),
-}).meta({ id: "effect" });
+  until: z.enum(['end-of-turn', 'end-of-combat', 'indefinite', 'while-you-control-source']).optional().describe('while-you-control-source: "for as long as you control [this]" (611.2b)'),
+}).meta({ id: 'effect' });
 
 export const Replacement = z.discriminatedUnion('kind', [
   z.strictObject({
-    kind: z.literal("prevent-all-damage"),
+    kind: z.literal('prevent-all-damage'),
     get from() {
       return Filter.optional();
     },
     combatOnly: z.boolean().optional(),
   }),
   z.strictObject({
-    kind: z.literal("prevent-n"),
+    kind: z.literal('prevent-n'),
     n: z.int(),
     get to() {
       return Filter;
     },
   }),
   z.strictObject({
-    kind: z.literal("double-damage"),
+    kind: z.literal('double-damage'),
     get from() {
       return Filter;
     },
   }),
   z.strictObject({
-    kind: z.literal("scale-life-gain"),
+    kind: z.literal('scale-life-gain'),
     player: z.string(),
     factor: z.int(),
   }),
   z.strictObject({
-    kind: z.literal("floor-life"),
+    kind: z.literal('floor-life'),
     player: z.string(),
     get ifControls() {
       return Filter.optional();
     },
   }),
   z.strictObject({
-    kind: z.literal("gain-to-draw"),
+    kind: z.literal('gain-to-draw'),
     player: z.string(),
   }),
   z.strictObject({
-    kind: z.literal("draw-to-return"),
+    kind: z.literal('draw-to-return'),
     player: z.string(),
   }),
   z.strictObject({
-    kind: z.literal("graveyard-to-exile"),
+    kind: z.literal('graveyard-to-exile'),
   }),
   z.strictObject({
-    kind: z.literal("die-to-library"),
+    kind: z.literal('die-to-library'),
   }).describe("\"If this creature would die, put it on top of its owner's library instead\" (Gravebane Zombie)"),
   z.strictObject({
-    kind: z.literal("shuffle-into-library-instead"),
+    kind: z.literal('shuffle-into-library-instead'),
   }).describe("\"If this would be put into a graveyard, reveal it and shuffle it into its owner's library instead\" (Darksteel Colossus; the sandbox applies it while the object is on the battlefield); shuffled at the same time as another object is put on top of that library, the shuffle comes first (701.24g of 2026)"),
   z.strictObject({
-    kind: z.literal("would-lose-game"),
-    player: z.string().optional().describe("whose loss it replaces (default: you, the controller)"),
+    kind: z.literal('would-lose-game'),
+    player: z.string().optional().describe('whose loss it replaces (default: you, the controller)'),
     get instead() {
       return z.array(Instruction);
     },
   }).describe("\"If you would lose the game, instead …\" (614.1a; 104.3, 704.5a–c): the loss doesn't happen and the instructions are followed, once for all the reasons found in one check of state-based actions (704.7's example: Lich's Mirror)"),
   z.strictObject({
-    kind: z.literal("regenerate"),
+    kind: z.literal('regenerate'),
   }),
   z.strictObject({
-    kind: z.literal("enter-as-copy"),
+    kind: z.literal('enter-as-copy'),
     get of() {
       return Filter.optional();
     },
     get except() {
       return CopyExcept.optional();
     },
-  }).describe("\"You may have this enter the battlefield as a copy of …\" (614.1c, 706.5); the choice is choices[\"copy:<id>\"] (an object id, or null)"),
+  }).describe('"You may have this enter the battlefield as a copy of …" (614.1c, 706.5); the choice is choices["copy:<id>"] (an object id, or null)'),
   z.strictObject({
-    kind: z.literal("enters-tapped"),
+    kind: z.literal('enters-tapped'),
     get filter() {
       return Filter.optional();
     },
-  }).describe("without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)"),
+  }).describe('without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)'),
   z.strictObject({
-    kind: z.literal("enters-with-counters"),
+    kind: z.literal('enters-with-counters'),
     counters: z.record(z.string(), z.int().min(1)),
   }),
-]).meta({ id: "replacement" });
+]).meta({ id: 'replacement' });
 
 export const CopyExcept = z.strictObject({
   keepColors: z.boolean().optional().describe("\"except it doesn't copy that creature's color\": the copier keeps its own (706.9b)"),
@@ -312,7 +312,7 @@ export const CopyExcept = z.strictObject({
     return z.array(CardType).optional();
   },
   addSubtypes: z.array(z.string()).optional(),
-  addSupertypes: z.array(z.enum(["basic", "legendary", "snow", "world", "ongoing"])).optional(),
+  addSupertypes: z.array(z.enum(['basic', 'legendary', 'snow', 'world', 'ongoing'])).optional(),
   get pt() {
     return Pt.optional().describe("\"except it's 7/7\" (706.9c); a copied characteristic-defining ability for power/toughness is dropped (706.9d)");
   },
@@ -326,11 +326,11 @@ export const CopyExcept = z.strictObject({
   get activated() {
     return z.array(Activated).optional();
   },
-  gainThisAbility: z.boolean().optional().describe("\"…and it gains this ability\" (706.9a): the ability creating the copy effect"),
-}).describe("exceptions and modifications of a copy effect; they become part of the copiable values (706.9)").meta({ id: "copyExcept" });
+  gainThisAbility: z.boolean().optional().describe('"…and it gains this ability" (706.9a): the ability creating the copy effect'),
+}).describe('exceptions and modifications of a copy effect; they become part of the copiable values (706.9)').meta({ id: 'copyExcept' });
 
 export const Trigger = z.strictObject({
-  on: z.enum(["etb", "dies", "ltb", "to-graveyard-from-battlefield", "attacks", "blocks", "becomes-blocked", "becomes-blocked-by", "gain-life", "becomes-tapped", "becomes-untapped", "step-begins", "cast", "deals-damage", "state", "crews", "tapped-for-mana"]).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
+  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana']).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
   get filter() {
     return Filter.optional();
   },
@@ -338,11 +338,11 @@ export const Trigger = z.strictObject({
   get step() {
     return StepName.optional();
   },
-  whose: z.enum(["you", "any"]).optional(),
+  whose: z.enum(['you', 'any']).optional(),
   player: z.string().optional(),
   if: z.strictObject({
     lifeAtLeast: z.int().optional(),
-    handEmpty: z.boolean().optional().describe("the player has no cards in hand"),
+    handEmpty: z.boolean().optional().describe('the player has no cards in hand'),
     player: z.string().optional(),
   }).optional(),
   optional: z.boolean().optional(),
@@ -352,14 +352,14 @@ export const Trigger = z.strictObject({
   get effects() {
     return z.array(Instruction);
   },
-}).meta({ id: "trigger" });
+}).meta({ id: 'trigger' });
 
 export const Activated = z.strictObject({
   get cost() {
     return Mana.optional();
   },
   tap: z.boolean().optional(),
-  loyalty: z.int().min(-1000).max(1000).optional().describe("a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)"),
+  loyalty: z.int().min(-1000).max(1000).optional().describe('a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)'),
   crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
   get targets() {
@@ -371,4 +371,4 @@ export const Activated = z.strictObject({
   get zone() {
     return Zone.optional();
   },
-}).meta({ id: "activated" });
+}).meta({ id: 'activated' });

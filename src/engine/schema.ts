@@ -31,7 +31,7 @@ export const Attach = z.strictObject({
   get ruleset() {
     return Edition.optional();
   },
-}).meta({ id: "attach" });
+}).meta({ id: 'attach' });
 
 export const PlayerSetup = z.strictObject({
   life: z.int().optional(),
@@ -41,25 +41,25 @@ export const PlayerSetup = z.strictObject({
   },
   get library() {
     return z.union([
-    z.int().min(0).max(LIMITS.cards).describe(`a number of cards (at most ${LIMITS.cards})`),
-    z.array(Id).max(LIMITS.cards),
-  ]).optional();
+      z.int().min(0).max(LIMITS.cards).describe(`a number of cards (at most ${LIMITS.cards})`),
+      z.array(Id).max(LIMITS.cards),
+    ]).optional();
   },
   hand: z.int().min(0).max(LIMITS.cards).optional().describe(`a number of cards (at most ${LIMITS.cards})`),
   maxHandSize: z.int().optional(),
-}).meta({ id: "playerSetup" });
+}).meta({ id: 'playerSetup' });
 
 export const Setup = z.strictObject({
   get turn() {
     return z.strictObject({
-    get active() {
-      return Player;
-    },
-    number: z.int().min(1).optional(),
-    get step() {
-      return StepName;
-    },
-  });
+      get active() {
+        return Player;
+      },
+      number: z.int().min(1).optional(),
+      get step() {
+        return StepName;
+      },
+    });
   },
   get players() {
     return z.partialRecord(Player, PlayerSetup);
@@ -67,7 +67,7 @@ export const Setup = z.strictObject({
   get objects() {
     return z.record(Id, SetupObject).refine((o) => Object.keys(o).length <= LIMITS.objects, { message: `at most ${LIMITS.objects} objects` }).meta({ maxProperties: LIMITS.objects }).optional();
   },
-}).meta({ id: "setup" });
+}).meta({ id: 'setup' });
 
 export const SetupObject = z.strictObject({
   get owner() {
@@ -91,24 +91,24 @@ export const SetupObject = z.strictObject({
   get card() {
     return Card;
   },
-}).meta({ id: "object" });
+}).meta({ id: 'object' });
 
 export const Step = z.strictObject({
   get do() {
     return z.union([
-    Action,
-    z.array(Action).min(1),
-  ]);
+      Action,
+      z.array(Action).min(1),
+    ]);
   },
   choices: z.record(z.string(), z.unknown()).optional(),
-  pauseBefore: z.enum(["sba", "triggers", "priority"]).optional(),
+  pauseBefore: z.enum(['sba', 'triggers', 'priority']).optional(),
   get expect() {
     return Expect.optional();
   },
   get note() {
     return I18n.optional();
   },
-}).meta({ id: "step" });
+}).meta({ id: 'step' });
 
 export const Compare = z.strictObject({
   get ruleset() {
@@ -116,9 +116,9 @@ export const Compare = z.strictObject({
   },
   skipSteps: z.array(z.int().min(0)).optional(),
   get expectAt() {
-    return z.record(z.string().regex(/^[0-9]+$/).describe("a step index"), Expect).optional();
+    return z.record(z.string().regex(/^[0-9]+$/).describe('a step index'), Expect).optional();
   },
-}).meta({ id: "compare" });
+}).meta({ id: 'compare' });
 
 export const Knob = z.strictObject({
   path: z.string(),
@@ -127,12 +127,12 @@ export const Knob = z.strictObject({
   },
   min: z.int().optional(),
   max: z.int().optional(),
-  kind: z.enum(["number", "pt", "mana", "counters", "choice"]).optional(),
-}).meta({ id: "knob" });
+  kind: z.enum(['number', 'pt', 'mana', 'counters', 'choice']).optional(),
+}).meta({ id: 'knob' });
 
 export const Scenario = z.strictObject({
   $schema: z.string().optional(),
-  id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/).describe("a lowercase slug (letters, digits, dots, hyphens)"),
+  id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/).describe('a lowercase slug (letters, digits, dots, hyphens)'),
   formatVersion: z.literal(1),
   get attach() {
     return z.array(Attach).min(1);
@@ -158,7 +158,7 @@ export const Scenario = z.strictObject({
   get knobs() {
     return z.array(Knob).optional();
   },
-}).meta({ title: "CR Atlas engine scenario (formatVersion 1)", description: "A scenario reproduces one or more examples of the Comprehensive Rules on the CR Atlas rules engine. Language-neutral: ids, numbers and enums only; human text lives in names and note (en required)." });
+}).meta({ title: 'CR Atlas engine scenario (formatVersion 1)', description: 'A scenario reproduces one or more examples of the Comprehensive Rules on the CR Atlas rules engine. Language-neutral: ids, numbers and enums only; human text lives in names and note (en required).' });
 
 export type ScenarioInput = z.infer<typeof Scenario>;
 

@@ -12,7 +12,6 @@ import { matchItems } from './match.ts';
 import { editionIndex, renumberMap, spanAt, type HistoryStore, type Span } from './store.ts';
 
 export type Status = 'added' | 'removed' | 'changed' | 'moved' | 'moved-changed' | 'unchanged';
-export const STATUSES: readonly Status[] = ['added', 'removed', 'changed', 'moved', 'moved-changed', 'unchanged'];
 
 /** A word-level change: -1 removed, 0 kept, 1 added. */
 export type WordPart = [op: -1 | 0 | 1, text: string];

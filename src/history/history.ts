@@ -34,7 +34,7 @@ export interface RuleHistory {
 }
 
 /** Which chain `number` names at `edition`; without an edition, the last chain that had the number. */
-export function findChain(store: HistoryStore, number: string, edition?: string): number | undefined {
+function findChain(store: HistoryStore, number: string, edition?: string): number | undefined {
   const chains = chainsNamed(store, number);
   if (edition === undefined) {
     let best: number | undefined;

@@ -6,7 +6,7 @@
 import type { RuleDocument } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
 
-export interface RuleItem {
+interface RuleItem {
   /** `702.19b`, `702.19`, `702`: as the document numbers it (stale duplicates keep their number). */
   number: string;
   /** Body paragraphs as plain text, joined with `\n`. */
@@ -15,7 +15,7 @@ export interface RuleItem {
   examples: string[];
 }
 
-export interface TermItem {
+interface TermItem {
   /** Headword as printed. */
   term: string;
   /** Definition paragraphs as plain text, joined with `\n`. */
@@ -47,7 +47,7 @@ export function editionItems(doc: RuleDocument): EditionItems {
  * A rule number as it appears in running text (`rule 103.2a`, `701.3`, `section 702`): three digits,
  * optionally `.N` and a subrule letter. Four-digit years do not match (word boundaries).
  */
-export const REFERENCE = /\b\d{3}(?:\.\d{1,3}[a-z]?)?\b/g;
+const REFERENCE = /\b\d{3}(?:\.\d{1,3}[a-z]?)?\b/g;
 
 /** Every rule number in a text, in order. */
 export function referencesIn(text: string): string[] {
@@ -55,7 +55,7 @@ export function referencesIn(text: string): string[] {
 }
 
 /** The text with every rule number replaced by `#`: two texts that differ only in numbers mask alike. */
-export function maskReferences(text: string): string {
+function maskReferences(text: string): string {
   return text.replace(REFERENCE, '#');
 }
 
@@ -64,7 +64,7 @@ export function maskReferences(text: string): string {
  * to `-`, runs of spaces to one, ™/® dropped. The 2019-01-25 file was published without typography
  * and 2019-05-03 restored it: some 1,400 rules differ only so.
  */
-export function plainTypography(text: string): string {
+function plainTypography(text: string): string {
   return text
     .replace(/[‘’‚‛′]/g, "'")
     .replace(/[“”„‟″]/g, '"')

@@ -85,7 +85,7 @@ function candidateLetter(store: HistoryStore, chainAt: readonly Map<string, numb
 
 /** The maximal runs of `[0-9a-z.]` holding a digit in a text, lower case, space-separated: a number query (digits,
  * dots, a letter) is in the text exactly when it is inside one of them. */
-export const numberRuns = (text: string) => (text.toLowerCase().match(/[0-9a-z.]+/g) ?? []).filter((r) => /\d/.test(r)).join(' ');
+const numberRuns = (text: string) => (text.toLowerCase().match(/[0-9a-z.]+/g) ?? []).filter((r) => /\d/.test(r)).join(' ');
 
 /** The outline of a store (the build writes it beside the store). */
 export function buildOutline(store: HistoryStore): HistoryOutline {
@@ -238,11 +238,11 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
       a && b && listed === undefined
         ? Array.from({ length: na }, (_, i) => [i, i, 'same'])
         : !a || !b || !listed
-          ? []
-          : listed.split(',').map((s) => {
-              const m = /^(\d+)\.(\d+)([srtfF])$/.exec(s)!;
-              return [Number(m[1]), Number(m[2]), resolve(m[3]!, `e.${c}.${p}.${m[1]}`)];
-            });
+            ? []
+            : listed.split(',').map((s) => {
+                const m = /^(\d+)\.(\d+)([srtfF])$/.exec(s)!;
+                return [Number(m[1]), Number(m[2]), resolve(m[3]!, `e.${c}.${p}.${m[1]}`)];
+              });
     const out: ExampleEntry[] = pairs.map(([i, j, kind]) => make<ExampleEntry>({ status: classify(moved, kind), old: a![2], new: b![2], oldIndex: i + 1, newIndex: j + 1 }, kind));
     const [takenOld, takenNew] = [new Set(pairs.map((x) => x[0])), new Set(pairs.map((x) => x[1]))];
     for (let i = 0; i < na; i++) if (!takenOld.has(i)) out.push({ status: 'removed', old: a![2], new: null, oldIndex: i + 1, newIndex: null });

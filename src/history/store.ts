@@ -6,7 +6,7 @@
  */
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import type { EditionItems } from './items.ts';
-import type { CrosswalkFile } from '../pipeline/crosswalk-file.ts';
+import type { CrosswalkFile } from '../model/types.ts';
 
 /** `[first edition index, last edition index, number or term, text id, example text ids]`. */
 export type Span = [from: number, to: number, key: string, text: number, examples: number[]];

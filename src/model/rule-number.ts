@@ -24,7 +24,7 @@ export function parseRuleNumber(text: string): RuleNumber | null {
   return out;
 }
 
-export function formatRuleNumber(n: RuleNumber): string {
+function formatRuleNumber(n: RuleNumber): string {
   let s = String(n.section);
   if (n.rule !== undefined) s += `.${n.rule}`;
   if (n.letter !== undefined) s += n.letter;
@@ -32,7 +32,7 @@ export function formatRuleNumber(n: RuleNumber): string {
 }
 
 /** Index of a subrule letter in CR order (`a` 0 … `k` 9, `m` 10, `n` 11, `p` 12 …); -1 if unknown. */
-export function letterIndex(letter: string): number {
+function letterIndex(letter: string): number {
   const i = SUBRULE_LETTERS.indexOf(letter);
   // Letters the CR never uses (l, o) still get a stable place right after their neighbour.
   if (i < 0 && /^[a-z]$/.test(letter)) return SUBRULE_LETTERS.indexOf(String.fromCharCode(letter.charCodeAt(0) - 1)) + 0.5;

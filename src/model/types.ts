@@ -78,7 +78,7 @@ export interface Note {
   line: number;
 }
 
-export type RuleKind = 'section' | 'rule' | 'subrule';
+type RuleKind = 'section' | 'rule' | 'subrule';
 
 export interface Rule {
   /** `702`, `702.19`, `702.19b`: no trailing period. */
@@ -119,7 +119,7 @@ export type TranslationStatus = 'current' | 'outdated' | 'untranslated';
 export const TRANSLATION_STATUSES: readonly TranslationStatus[] = ['current', 'outdated', 'untranslated'];
 
 /** A word of a word diff: -1 removed, 0 kept, 1 added (the history's WordPart). */
-export type DiffWord = [op: -1 | 0 | 1, text: string];
+type DiffWord = [op: -1 | 0 | 1, text: string];
 
 export interface RuleTranslation {
   status: TranslationStatus;
@@ -223,4 +223,16 @@ export interface Composition {
   glossary: StatusCounts;
   /** References rewritten to today's numbers. */
   rewrittenRefs: number;
+}
+
+/**
+ * The engine's rule-number crosswalk as the data stage writes it from the history (src/generated/crosswalk.json):
+ * every rule of `from` whose number differs in `to` (null: no counterpart of its own); `missing` lists editions the
+ * history lacks (then `map` is empty). Checked against this shape wherever it is read (src/pipeline/crosswalk-file.ts).
+ */
+export interface CrosswalkFile {
+  from: string;
+  to: string;
+  map: Record<string, string | null>;
+  missing: string[];
 }

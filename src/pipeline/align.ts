@@ -24,10 +24,10 @@ export function alignWithEnglish(doc: RuleDocument, english: RuleDocument): Alig
   const extra = [...local].filter((n) => !en.has(n));
   for (const n of extra) {
     const r = doc.rules.find((x) => x.number === n)!;
-    doc.diagnostics.push(diagnostic('not-in-english', doc.file, r.line, `rule ${n} is not in the English ${english.edition} edition (stale or misnumbered in the source)`, { rule: n }));
+    doc.diagnostics.push(diagnostic('not-in-english', { rule: n, edition: String(english.edition) }, { file: doc.file, line: r.line, rule: n }));
   }
   if (missing.length) {
-    doc.diagnostics.push(diagnostic('untranslated', doc.file, 1, `${missing.length} rules of the English ${english.edition} edition are not in this translation: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`));
+    doc.diagnostics.push(diagnostic('untranslated', { form: missing.length > 20 ? 'first-20' : 'all', count: missing.length, edition: String(english.edition), rules: missing.slice(0, 20).join(', ') }, { file: doc.file, line: 1 }));
   }
   return { missing, extra };
 }

@@ -31,7 +31,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     // Not a few misprints but a document out of order (shuffled, or concatenated wrongly):
     // correcting would be guessing. Say so once and keep every entry as printed.
     const first = numbered[renumberings[0]!.index]!;
-    diag('not-in-order', first.line, `${renumberings.length} of ${printed.length} numbered entries are out of rule order (first: ${first.printed} at line ${first.line}); expected rules in ascending order. Numbers are kept as printed, nothing is corrected`);
+    diag('not-in-order', first.line, { count: renumberings.length, total: printed.length, rule: first.printed, line: first.line });
   } else {
     for (const r of renumberings) corrected.set(r.index, r.corrected);
   }
@@ -51,9 +51,9 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
       const before = rules[rules.length - 1]?.number ?? '(start)';
       if (fix) {
         number = fix;
-        diag('renumbered', block.line, `rule printed as ${block.printed} after ${before}, where the order requires ${fix}; read as ${fix}`, fix);
+        diag('renumbered', block.line, { printed: block.printed, before, fixed: fix }, fix);
       } else if (fix === null) {
-        diag(byNumber.has(number) ? 'duplicate-rule' : 'out-of-order', block.line, `rule ${block.printed} after ${before} is out of order and no misprint explains it; expected a number after ${before}; kept as printed${byNumber.has(number) ? ' (a stale duplicate of the earlier entry)' : ''}`, number);
+        diag(byNumber.has(number) ? 'duplicate-rule' : 'out-of-order', block.line, { printed: block.printed, before }, number);
       }
       const kind = ruleKind(number)!;
       const rule: Rule = { number, kind, parent: parentNumber(number), children: [], body: [], examples: [], notes: [], line: block.line };
@@ -68,7 +68,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
       continue;
     }
     if (!current) {
-      diag('orphan-paragraph', block.line, `${block.type} paragraph before any numbered rule; expected it after a rule. Text: ${block.text.slice(0, 80)}`);
+      diag('orphan-paragraph', block.line, { kind: block.type, text: block.text.slice(0, 80) });
       continue;
     }
     if (damagedLines.has(block.line)) current.damaged = true;
@@ -86,7 +86,7 @@ export function assembleDocument(input: ReaderOutput): RuleDocument {
     if (rule.duplicate) continue;
     const parent = byNumber.get(rule.parent);
     if (parent) parent.children.push(rule.number);
-    else if (rule.kind !== 'section') diag('missing-parent', rule.line, `rule ${rule.number} has no parent ${rule.parent} in this document`, rule.number);
+    else if (rule.kind !== 'section') diag('missing-parent', rule.line, { rule: rule.number, parent: rule.parent ?? '' }, rule.number);
   }
 
   const parts = buildParts(input.blocks, rules, damagedLines);
@@ -129,7 +129,7 @@ function buildParts(blocks: Block[], rules: Rule[], damagedLines: Set<number>): 
 const BILINGUAL_HEADING = /^(.*[^\x00-\x7f].*?)\s*[/／]?\s*([A-Z][A-Za-z’'\- ]*[a-z])\s*$/;
 
 /** English ↔ local keyword names from the bilingual keyword headings of sections 701 and 702. */
-export function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[] {
+function deriveTermBridge(rules: Rule[], lang: string): TermBridgeEntry[] {
   if (lang === 'en') return [];
   const out: TermBridgeEntry[] = [];
   for (const r of rules) {

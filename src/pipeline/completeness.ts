@@ -7,7 +7,7 @@
  */
 import type { Diagnostic, RuleDocument } from '../model/types.ts';
 import { parseEffectiveDate } from './blocks.ts';
-import { diagnostic } from '../model/diagnostics.ts';
+import { diagnostic, formatMessage, type DiagnosticArgs } from '../model/diagnostics.ts';
 
 /**
  * How far past today an edition date may lie. The CR is published a week or two before the set
@@ -15,16 +15,23 @@ import { diagnostic } from '../model/diagnostics.ts';
  */
 export const EDITION_MARGIN_DAYS = 90;
 
-/** Why `edition` (YYYY-MM-DD) is not a real edition date as of `today`, or null when it is one. */
-export function editionDateProblem(edition: string, today: Date = new Date()): string | null {
+/** Why `edition` (YYYY-MM-DD) is not a real edition date as of `today` (the arguments of its finding), or null when it is one. */
+export function editionDateProblem(edition: string, today: Date = new Date()): DiagnosticArgs<'edition-date'> | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(edition);
-  if (!m) return `"${edition}" is not a date YYYY-MM-DD`;
+  if (!m) return { form: 'not-a-date', edition };
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return `${edition} is not a date that exists (${mo > 12 || mo < 1 ? `no month ${mo}` : `the month has no day ${d}`})`;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
+    return mo > 12 || mo < 1 ? { form: 'no-such-month', edition, month: mo } : { form: 'no-such-day', edition, day: d };
+  }
   const limit = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + EDITION_MARGIN_DAYS));
-  if (date > limit) return `${edition} is more than ${EDITION_MARGIN_DAYS} days after today (${today.toISOString().slice(0, 10)}); expected the date of a published edition`;
+  if (date > limit) return { form: 'future', edition, days: EDITION_MARGIN_DAYS, today: today.toISOString().slice(0, 10) };
   return null;
+}
+
+/** The problem in words said of a manifest entry ("edition … is not a date that exists …"): the finding's message without its subject. */
+export function editionProblemText(problem: DiagnosticArgs<'edition-date'>): string {
+  return `edition ${formatMessage('edition-date', problem).replace(/^the document states the edition /, '')}`;
 }
 
 /** An error at the line that states the edition when its date is impossible or far in the future. */
@@ -34,7 +41,7 @@ export function checkEditionDate(edition: string | null, file: string, lines: ()
   // The line stating it: "effective as of …" / "…年…月…日" / the compact date of a Japanese title.
   const compact = edition.replaceAll('-', '');
   const at = lines().findIndex((l) => parseEffectiveDate(l) === edition || l.includes(compact));
-  return [diagnostic('edition-date', file, at + 1 || 1, `the document states the edition ${problem}`)];
+  return [diagnostic('edition-date', problem, { file, line: at + 1 || 1 })];
 }
 
 /** What a document's own table of contents lists (line numbers are 1-based physical lines). */
@@ -61,7 +68,7 @@ export function checkCompleteness(doc: RuleDocument, contents: ContentsList | un
   const out: Diagnostic[] = [];
   const gaps = missing.filter((m) => !tail.includes(m));
   for (const g of gaps) {
-    out.push(diagnostic('incomplete', doc.file, g.line, `${g.label}, listed in the contents at line ${g.line}, is not in the document; expected every part of the contents in the body`));
+    out.push(diagnostic('incomplete', { part: g.label, line: g.line }, { file: doc.file, line: g.line }));
   }
   if (tail.length > 0) {
     const lastTerm = doc.glossary.at(-1);
@@ -73,7 +80,7 @@ export function checkCompleteness(doc: RuleDocument, contents: ContentsList | un
         : lastRule
           ? `after rule ${lastRule.number}`
           : 'before the first rule';
-    out.push(diagnostic('ends-early', doc.file, lastLine, `the document ends early at line ${lastLine}, ${where}; missing what its contents list from there on: ${listed(tail)}${lastTerm && tail.every((t) => t.label === 'the credits') ? ', and any glossary entries after that headword' : ''}`));
+    out.push(diagnostic('ends-early', { form: lastTerm && tail.every((t) => t.label === 'the credits') ? 'glossary' : 'parts', line: lastLine, where, parts: listed(tail) }, { file: doc.file, line: lastLine }));
   }
   return out;
 }

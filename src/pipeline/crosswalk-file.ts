@@ -6,17 +6,17 @@
  * JSON with it in the browser's sandbox chunk too, which is why it uses `zod/mini` (≈ 6 KB gzip; full zod ≈ 26 KB).
  */
 import * as z from 'zod/mini';
-import type { Diagnostic } from '../model/types.ts';
-import type { DiagnosticCode } from '../model/diagnostics.ts';
+import type { CrosswalkFile, Diagnostic } from '../model/types.ts';
+import { diagnostic, type DiagnosticArgs, type DiagnosticCode } from '../model/diagnostics.ts';
 
 /** Where the data stage writes it, relative to the project (the message names it so). */
-export const CROSSWALK_JSON = 'src/generated/crosswalk.json';
+const CROSSWALK_JSON = 'src/generated/crosswalk.json';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RULE = /^\d{3}(?:\.\d+[a-z]?)?$/;
 const ruleNumber = z.string().check(z.regex(RULE));
 
-/** The file's one description: the schema parses it, and its type (CrosswalkFile) is inferred from it. */
+/** The file's one check: what it parses is a CrosswalkFile (src/model/types.ts; `parseCrosswalkFile` returns it, so tsc holds the two together). */
 const schema = z.strictObject({
   from: z.string().check(z.regex(DATE)),
   to: z.string().check(z.regex(DATE)),
@@ -26,8 +26,6 @@ const schema = z.strictObject({
   missing: z.array(z.string().check(z.regex(DATE))),
 });
 
-/** A crosswalk as the data stage writes it for the engine (src/generated/crosswalk.json). */
-export type CrosswalkFile = z.output<typeof schema>;
 
 /** What an issue's path expected, in words. */
 function expected(path: readonly PropertyKey[]): string {
@@ -61,8 +59,8 @@ export class GeneratedDataError extends Error {
 }
 
 /** Reports a finding the only way a file that cannot be used allows: by throwing it (the caller cannot go on). */
-function report(code: DiagnosticCode, file: string, line: number, message: string): never {
-  throw new GeneratedDataError({ severity: 'error', file, line, code, message });
+function report<C extends DiagnosticCode>(code: C, file: string, line: number, args: DiagnosticArgs<C>): never {
+  throw new GeneratedDataError(diagnostic(code, args, { file, line }));
 }
 
 /** Checks a parsed crosswalk file; throws GeneratedDataError (`generated-malformed`) at the first wrong value. */
@@ -73,12 +71,12 @@ export function parseCrosswalkFile(json: unknown, file = CROSSWALK_JSON): Crossw
   // The file is one line of JSON (JSON.stringify without indentation): the place is its path inside.
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
   const what = issue.code === 'unrecognized_keys' ? `an unknown field ${JSON.stringify(issue.keys[0])}` : found(json, path);
-  report('generated-malformed', file, 1, `at ${where(path)}: found ${what}, expected ${expected(issue.path)}`);
+  report('generated-malformed', file, 1, { form: 'shape', path: where(path), value: what, shape: expected(issue.path) });
 }
 
 /** Reads the file's text (null: the file does not exist) into a checked crosswalk, or throws a located diagnostic. */
 export function readCrosswalkText(text: string | null, file = CROSSWALK_JSON): CrosswalkFile {
-  if (text === null) report('generated-missing', file, 1, 'the file does not exist; expected the crosswalk the data stage writes from the history');
+  if (text === null) report('generated-missing', file, 1, { what: 'crosswalk the data stage writes from the history' });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -86,7 +84,7 @@ export function readCrosswalkText(text: string | null, file = CROSSWALK_JSON): C
     // V8 says "… at position N" (or "line L column C"): give the line of that position.
     const m = /position (\d+)/.exec((e as Error).message);
     const line = m ? text.slice(0, Number(m[1])).split('\n').length : 1;
-    report('generated-malformed', file, line, `not JSON (${(e as Error).message}); expected the crosswalk the data stage writes`);
+    report('generated-malformed', file, line, { form: 'not-json', error: (e as Error).message, what: 'crosswalk the data stage writes' });
   }
   return parseCrosswalkFile(json, file);
 }

@@ -9,9 +9,9 @@
  * rules text holds; a few characters a legacy CJK table lacks are a warning.
  */
 import type { Diagnostic, Severity } from '../model/types.ts';
-import { reporter, type DiagnosticCode } from '../model/diagnostics.ts';
+import { reporter, type DiagnosticArgs, type DiagnosticCode } from '../model/diagnostics.ts';
 
-export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
+type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp437' | 'shift_jis' | 'euc-jp' | 'euc-kr';
 
 export interface DecodedText {
   text: string;
@@ -143,7 +143,7 @@ export function checkEnglishScript(text: string, file: string): Diagnostic[] {
   if (at.length === 0) return [];
   const diagnostics: Diagnostic[] = [];
   const ps = positions(text, at.slice(0, FIRST));
-  reporter(file, diagnostics)('encoding-garbage', ps[0]!.line, `${at.length} characters of Chinese, Japanese or Korean script inside English text, first at line:column ${where(ps)}; expected English text (a damaged file, or bytes read in the wrong encoding)`);
+  reporter(file, diagnostics)('encoding-garbage', ps[0]!.line, { form: 'cjk-in-english', count: at.length, where: where(ps) });
   return diagnostics;
 }
 
@@ -171,7 +171,7 @@ function cjkScore(text: string): number {
 export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
   const diagnostics: Diagnostic[] = [];
   const report = reporter(file, diagnostics);
-  const note = (code: DiagnosticCode, message: string, line = 1, severity?: Severity) => report(code, line, message, undefined, severity);
+  const note = <C extends DiagnosticCode>(code: C, args: DiagnosticArgs<C>, line = 1, severity?: Severity) => report(code, line, args, undefined, severity);
 
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return finishUtf8(bytes.subarray(3), true);
@@ -186,13 +186,13 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
     const text = new TextDecoder(encoding).decode(body);
     const bad = findAll(text, GARBAGE);
     const shifted = outOfStep(text);
-    if (body.length % 2 === 1) note('encoding-garbage', `${encoding} text has an odd number of bytes (${body.length}); expected whole 2-byte code units`, positions(text, [text.length - 1])[0]?.line ?? 1);
+    if (body.length % 2 === 1) note('encoding-garbage', { form: 'odd-bytes', encoding, bytes: body.length }, positions(text, [text.length - 1])[0]?.line ?? 1);
     if (bad.length > 0 || shifted.length > 0) {
       const first = [...bad, ...shifted].sort((a, b) => a - b);
       const ps = positions(text, first.slice(0, FIRST));
       note(
         'encoding-garbage',
-        `garbage inside ${encoding} text: ${bad.length} unreadable or impossible characters and ${shifted.length} runs of bytes out of step, first at line:column ${where(ps)}; expected clean ${encoding} text`,
+        { form: 'utf16', encoding, count: bad.length, shifted: shifted.length, where: where(ps) },
         ps[0]!.line,
       );
     } else controls(text);
@@ -204,7 +204,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
       const bad = findAll(text, UTF8_GARBAGE);
       if (bad.length > 0) {
         const ps = positions(text, bad.slice(0, FIRST));
-        note('encoding-garbage', `garbage inside UTF-8 text: ${bad.length} unreadable or impossible characters (invalid byte sequences replaced by U+FFFD, unassigned or private-use code points), first at line:column ${where(ps)}; expected clean UTF-8 text`, ps[0]!.line);
+        note('encoding-garbage', { form: 'utf8', count: bad.length, where: where(ps) }, ps[0]!.line);
       } else controls(text);
       return { text, encoding: 'utf-8', bom, diagnostics };
     };
@@ -226,7 +226,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
         if (score >= 20 && (!best || score > best.score)) best = { encoding, text, score };
       }
       if (best) {
-        note('encoding', `decoded as ${best.encoding}: not UTF-8, and it reads as Japanese or Korean text there`, 1, 'info');
+        note('encoding', { form: 'guessed', encoding: best.encoding }, 1, 'info');
         reportReplacements(best.text, best.encoding);
         controls(best.text);
         return { text: best.text, encoding: best.encoding, bom, diagnostics };
@@ -235,7 +235,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
       const asCp437 = plausibility(body, cp437Char);
       const as1252 = plausibility(body, cp1252Char);
       if (asCp437 > as1252) {
-        note('encoding', `decoded as CP437: its ${high} non-ASCII bytes read as letters there (e.g. Dandân), not as Windows-1252 punctuation`, 1, 'info');
+        note('encoding', { form: 'cp437', count: high }, 1, 'info');
         const text = decodeCp437(body);
         controls(text);
         return { text, encoding: 'cp437', bom, diagnostics };
@@ -252,7 +252,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
     if (at.length === 0) return;
     const ps = positions(text, at.slice(0, FIRST));
     const names = [...new Set(at.map((i) => text[i]!))].slice(0, FIRST).map(controlName).join(', ');
-    note('control-character', `${at.length} control or bidirectional-override characters (${names}), first at line:column ${where(ps)}; expected none in rules text`, ps[0]!.line);
+    note('control-character', { count: at.length, names, where: where(ps) }, ps[0]!.line);
   }
 
   /** One warning for all U+FFFD replacements: how many, and where the first ones are. */
@@ -260,7 +260,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedText {
     const at = findAll(text, /\uFFFD/g);
     if (at.length === 0) return;
     const ps = positions(text, at.slice(0, FIRST));
-    note('encoding', `${at.length} invalid ${encoding} byte sequence${at.length === 1 ? '' : 's'} replaced by U+FFFD, first at line:column ${where(ps)}; expected valid ${encoding} text`, ps[0]!.line);
+    note('encoding', at.length === 1 ? { form: 'replaced-one', encoding, where: where(ps) } : { form: 'replaced', count: at.length, encoding, where: where(ps) }, ps[0]!.line);
   }
 }
 

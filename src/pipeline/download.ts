@@ -20,7 +20,7 @@ export interface DownloadLimits {
 
 /** The default size cap: 32 MiB, some 30 times the largest rules text. */
 export const MAX_DOWNLOAD_BYTES = 32 * 1024 * 1024;
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 export class DownloadError extends Error {
   /** The address (or a redirect's) is not allowed: another attempt would be refused again. */
@@ -54,7 +54,7 @@ export function refusedAddress(target: string, from?: string): string | null {
 }
 
 /** Fetches `url` and returns its body, content type and final address; rejects with a DownloadError saying what went wrong. */
-export function fetchBody(url: string, limits: DownloadLimits): Promise<Downloaded> {
+function fetchBody(url: string, limits: DownloadLimits): Promise<Downloaded> {
   const maxBytes = limits.maxBytes ?? MAX_DOWNLOAD_BYTES;
   const deadline = Date.now() + limits.totalTimeout * 1000;
   const once = (target: string, redirectsLeft: number, from?: string): Promise<Downloaded> =>

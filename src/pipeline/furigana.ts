@@ -25,9 +25,9 @@ import { stripFurigana, type FuriganaMatcher } from './furigana/strip.ts';
 import { dropArtifactSpaces, restoreLostBrackets, restoreOrphanReadings } from './furigana/restore.ts';
 
 export { glossaryPairs, headwordPairs, parseHeadword, withoutSense, type Headword, type RubyPair } from './furigana/headwords.ts';
-export { isHiragana, isJapaneseWordChar, isKatakanaLetter, katakanaToHiragana, matchTransliteration } from './furigana/kana.ts';
-export { createFuriganaMatcher, stripFurigana, type FuriganaMatcher, type RubySpan, type StripResult } from './furigana/strip.ts';
-export { RULE_REF, dropArtifactSpaces, orphanTable, restoreLostBrackets, restoreOrphanReadings, type BracketResult, type OrphanResult } from './furigana/restore.ts';
+export { isHiragana, katakanaToHiragana, matchTransliteration } from './furigana/kana.ts';
+export { createFuriganaMatcher, stripFurigana } from './furigana/strip.ts';
+export { RULE_REF, dropArtifactSpaces, orphanTable, restoreLostBrackets, restoreOrphanReadings } from './furigana/restore.ts';
 
 /** An inline element the cleanup found: a ruby base, or a one-kanji term restored from an orphan reading. */
 export interface TermSpan {

@@ -34,7 +34,7 @@ export class NotARulesDocumentError extends Error {
 const RULE_LINE = /^\s*(?:\*\*)?b?\d{3}\.\d{1,3}[a-z]?\.?/gm;
 
 /** Detects the format from the text itself; `lang` narrows the choice when given. */
-export function detectFormat(text: string, file: string, lang?: Lang): SourceFormat {
+function detectFormat(text: string, file: string, lang?: Lang): SourceFormat {
   const sample = text.length > 400_000 ? text.slice(0, 200_000) + text.slice(-200_000) : text;
   let ruleLines = 0;
   for (const _ of sample.matchAll(RULE_LINE)) if (++ruleLines >= 3) break;

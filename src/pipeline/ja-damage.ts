@@ -16,7 +16,7 @@ import { RULE_REF, isHiragana, type RubyPair, type TermSpan } from './furigana.t
 import { GAP_MARK, LOST_WORD_MARK, RESTORED_CLOSE, RESTORED_EVIDENCE, RESTORED_OPEN, TERM_CLOSE, TERM_OPEN } from './inline.ts';
 import { keysPattern } from './alternation.ts';
 
-export type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
+type ElementKind = 'ruby' | 'orphan' | 'link' | 'ref' | 'url';
 
 /** An inline element of the original page, in cleaned-text coordinates. */
 export interface Element {
@@ -98,7 +98,7 @@ export function findElements(text: string, spans: TermSpan[], stems: Map<string,
 }
 
 /** Offsets where one element ends and the next begins, with no artifact space (`spaced`) between them. */
-export function findJunctions(elements: Element[], spaced: number[] = []): number[] {
+function findJunctions(elements: Element[], spaced: number[] = []): number[] {
   const space = new Set(spaced);
   const out: number[] = [];
   for (let k = 1; k < elements.length; k++) {
@@ -218,7 +218,7 @@ export const LOSS_REASONS: Record<LossKind, string> = {
 };
 
 /** Whether, for every bracket pair, each closing bracket closes an earlier opening one and none is left open. */
-export function bracketsBalance(text: string): boolean {
+function bracketsBalance(text: string): boolean {
   const depth = [0, 0, 0, 0, 0, 0, 0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -10,18 +10,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type * as z from 'zod';
 import type { Diagnostic } from '../model/types.ts';
-import { describeCode, type DiagnosticCode } from '../model/diagnostics.ts';
+import { diagnostic, hintLine } from '../model/diagnostics.ts';
 import { jsonPath } from '../model/json-path.ts';
 
 /** A JSON file that cannot be used: the diagnostics say where and what; the message has them, with the hint. */
 export class JsonFileError extends Error {
   constructor(readonly diagnostics: Diagnostic[]) {
     const d = diagnostics[0]!;
-    super(`${diagnostics.map((x) => `${x.file}:${x.line}: ${x.code}: ${x.message}`).join('\n')}\n  hint: ${describeCode(d.code).hint} (/diagnostics/#${d.code})`);
+    super(`${diagnostics.map((x) => `${x.file}:${x.line}: ${x.code}: ${x.message}`).join('\n')}\n  ${hintLine(d.code)}`);
     this.name = 'JsonFileError';
   }
 }
 
+
+/**
+ * The codes a JSON file's findings are reported with: `missing` (its form names `{what}`) when it does not exist,
+ * `malformed` (forms `missing`, `not-json`, `shape`) for the rest; null: a missing file is `malformed` too.
+ */
+export type JsonFileCodes =
+  | { missing: 'generated-missing'; malformed: 'generated-malformed' }
+  | { missing: null; malformed: 'manifest-malformed' };
 
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
@@ -58,18 +66,18 @@ function expectedOf(issue: z.core.$ZodIssue): string {
  * missing file is itself an error of code `malformed`), `malformed` for text that is not JSON or a value of
  * the wrong shape (at most 10 findings, each located).
  */
-export function readJsonFile<S extends z.ZodType>(file: string, schema: S, codes: { missing: DiagnosticCode | null; malformed: DiagnosticCode }, what: string): z.output<S> {
-  const fail = (code: DiagnosticCode, line: number, message: string): never => {
-    throw new JsonFileError([{ severity: 'error', file, line, code, message }]);
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S, codes: JsonFileCodes, what: string): z.output<S> {
+  const fail = (d: Diagnostic): never => {
+    throw new JsonFileError([d]);
   };
-  if (!existsSync(file)) fail(codes.missing ?? codes.malformed, 1, `the file does not exist; expected the ${what}`);
+  if (!existsSync(file)) fail(codes.missing === null ? diagnostic(codes.malformed, { form: 'missing', what }, { file, line: 1 }) : diagnostic(codes.missing, { what }, { file, line: 1 }));
   const text = readFileSync(file, 'utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     const offset = Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? 0);
-    fail(codes.malformed, lineOf(text, offset), `not JSON (${(e as Error).message}); expected the ${what}`);
+    fail(diagnostic(codes.malformed, { form: 'not-json', error: (e as Error).message, what }, { file, line: lineOf(text, offset) }));
   }
   const r = schema.safeParse(value);
   if (r.success) return r.data;
@@ -80,7 +88,7 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S, codes
     let node: JsonNode | undefined;
     for (let n = path.length; n >= 0 && !node; n--) node = tree && findNodeAtLocation(tree, path.slice(0, n) as (string | number)[]);
     const found = issue.code === 'unrecognized_keys' ? `an unknown field ${JSON.stringify(issue.keys[0])}` : show(at(value, path));
-    return { severity: 'error', file, line: node ? lineOf(text, node.offset) : 1, code: codes.malformed, message: `at ${jsonPath(path)}: found ${found}, expected ${expectedOf(issue)}` };
+    return diagnostic(codes.malformed, { form: 'shape', path: jsonPath(path), value: found, shape: expectedOf(issue) }, { file, line: node ? lineOf(text, node.offset) : 1 });
   });
   throw new JsonFileError(diagnostics);
 }

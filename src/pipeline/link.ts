@@ -63,7 +63,7 @@ export function linkCrossReferences(doc: RuleDocument, known: ReadonlySet<string
       }
       node.missing = true;
       if (!doc.partial) {
-        doc.diagnostics.push(diagnostic('missing-ref', doc.file, line, `${where} refers to ${node.text}, which this document does not contain; expected an existing ${node.target.kind}`, { rule: where }));
+        doc.diagnostics.push(diagnostic('missing-ref', { rule: where, text: node.text, kind: node.target.kind }, { file: doc.file, line, rule: where }));
       }
     }
   };

@@ -17,7 +17,7 @@ export interface Renumbering {
 }
 
 /** Numbers that may directly follow `n` when nothing is skipped. */
-export function successors(n: string): string[] {
+function successors(n: string): string[] {
   const p = parseRuleNumber(n);
   if (!p) return [];
   if (p.letter !== undefined) {

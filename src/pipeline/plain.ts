@@ -2,7 +2,7 @@
 import type { Diagnostic, RuleDocument } from '../model/types.ts';
 import { paragraphText, referencedNumbers } from '../model/text.ts';
 
-export interface PlainRule {
+interface PlainRule {
   number: string;
   kind: string;
   text: string;

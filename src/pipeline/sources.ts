@@ -19,7 +19,7 @@ export type SourceEntry = z.output<typeof SourceEntrySchema>;
 export type Manifest = z.output<typeof ManifestSchema>;
 
 /** How a document was had. */
-export type Origin = 'content' | 'mirror' | 'cache' | 'download';
+type Origin = 'content' | 'mirror' | 'cache' | 'download';
 
 export type Resolved =
   | { entry: SourceEntry; status: 'found'; path: string; origin: Origin; sha256: string; bytes: number }
@@ -33,7 +33,7 @@ export const PROJECT_ROOT = resolve(dirname(new URL(import.meta.url).pathname), 
 
 /** content/manifest.json, checked against its schema: a typo stops here with file, line and what was expected. */
 export function loadManifest(root = PROJECT_ROOT): Manifest {
-  return readJsonFile(join(root, 'content/manifest.json'), ManifestSchema, { missing: 'manifest-malformed', malformed: 'manifest-malformed' }, 'list of source documents (content/manifest.json)');
+  return readJsonFile(join(root, 'content/manifest.json'), ManifestSchema, { missing: null, malformed: 'manifest-malformed' }, 'list of source documents (content/manifest.json)');
 }
 
 /** The mirror directory: $CR_ATLAS_RULES_DIR, else ../shared/rules beside the project when present. */
@@ -207,13 +207,13 @@ async function resolveOne(entry: SourceEntry, root: string, settings: SourceSett
 }
 
 /** The message for a checksum mismatch: file, expected and actual sha256. */
-export function mismatchMessage(r: Extract<Resolved, { status: 'corrupt' }>): string {
+function mismatchMessage(r: Extract<Resolved, { status: 'corrupt' }>): string {
   return `${r.path}: checksum mismatch for source ${r.entry.id}: expected sha256 ${r.expected}, actual sha256 ${r.actual}` +
     (r.origin === 'cache' ? ' (delete the cached copy to download it again)' : r.origin === 'download' ? ' (the server sent other bytes)' : '');
 }
 
 /** What the manifest wants for a source: its file, expected sha256 and public addresses. */
-export function wantedSource(e: SourceEntry): string {
+function wantedSource(e: SourceEntry): string {
   return [
     e.file ? `committed file ${e.file}` : `${e.mirror ?? `${e.id}.txt`} in the mirror directory`,
     ...(e.sha256 ? [`sha256 ${e.sha256}`] : []),

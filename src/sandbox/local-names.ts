@@ -4,7 +4,7 @@
  * build pairs them: the scenario's card names in the order they first appear in the English example, with the
  * distinct 《…》 names in the order they first appear in the Japanese one. Only an exact count match is trusted —
  * otherwise the widget keeps the English names (a wrong name would be worse than an untranslated one).
- * Pure; called by scripts/sandbox-data.ts.
+ * Pure; called by scripts/build/sandbox-data.ts.
  */
 import type { Scenario } from '../engine/scenario.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox data contract between the build step (scripts/sandbox-data.ts), the loader and the widget.
+ * The sandbox data contract between the build step (scripts/build/sandbox-data.ts), the loader and the widget.
  *
  *   /sandbox/index.json              SandboxManifest: which example has a scenario
  *   /sandbox/scenarios/{id}.json     one validated scenario (content/scenarios/*.json as written), plus

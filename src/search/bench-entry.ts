@@ -1,5 +1,5 @@
 /**
- * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE: bundled by scripts/bench-search.ts and run in
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE: bundled by scripts/bench/bench-search.ts and run in
  * Chromium to time the same core the worker runs. Exposes `globalThis.crBench`.
  */
 import { Searcher } from './engine.ts';

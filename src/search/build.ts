@@ -1,5 +1,5 @@
 /**
- * Build time only: RuleDocument(s) → SearchBundle. Pure (no file access); `scripts/search-index.ts`
+ * Build time only: RuleDocument(s) → SearchBundle. Pure (no file access); `scripts/build/search-index.ts`
  * writes the bundles and the CLI builds them in memory from the same generated documents.
  */
 import type { Lang, Rule, RuleDocument } from '../model/types.ts';
@@ -7,8 +7,8 @@ import { paragraphText } from '../model/text.ts';
 import { GLOSSARY, TITLE, type ForeignLink, type GlossaryInfo, type SearchBundle, type SearchRecord, type Synonym, type TermPair } from './types.ts';
 import { indexTokens, koreanStem } from './text.ts';
 import { titleKey } from './engine.ts';
-import { glossarySlugs, termSlug } from '../site/slug.ts';
-import { glossaryLayout } from '../site/glossary-pages.ts';
+import { glossarySlugs, termSlug } from '../model/slug.ts';
+import { glossaryLayout } from '../model/glossary-pages.ts';
 import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';
 
 /** The plain text of a rule's own paragraphs, one line. */

@@ -13,7 +13,7 @@
  */
 import type { Lang } from '../model/types.ts';
 import { GLOSSARY, TITLE, type SearchBundle, type SearchRecord } from './types.ts';
-import { termSlug } from '../site/slug.ts';
+import { termSlug } from '../model/slug.ts';
 
 /**
  * Characters of a glossary definition kept in the head (the rest comes with the full bundle): 90 of
@@ -42,7 +42,7 @@ export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part' | 'dic
   texts: [step: number, flags: number, text: string][];
 }
 
-/** The anchor a glossary term gets unless it had to be made unique (src/site/slug.ts). */
+/** The anchor a glossary term gets unless it had to be made unique (src/model/slug.ts). */
 const plainSlug = (term: string) => `g-${termSlug(term)}`;
 
 /** A sentence end: `。`, or `. ` not after a bare number (`2. ` numbers the second sense of a definition). */

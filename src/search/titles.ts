@@ -19,4 +19,3 @@ export function splitBilingual(title: string): [native: string, english: string]
   const rest = title.slice(lastNative + 1).replace(/^[\s/／)）]+/, '').trim();
   return /[A-Za-z]{2}/.test(rest) ? [native, rest] : [title.trim(), ''];
 }
-

@@ -67,7 +67,7 @@ export interface GlossaryInfo {
   e?: string;
   /** Japanese reading. */
   r?: string;
-  /** Glossary page (initial group, src/site/glossary-pages.ts) that holds the entry: `ka` → `/ja/glossary/ka/#…`. */
+  /** Glossary page (initial group, src/model/glossary-pages.ts) that holds the entry: `ka` → `/ja/glossary/ka/#…`. */
   p?: string;
   /** Rules the definition cites. */
   refs: string[];

@@ -1,6 +1,6 @@
 /**
  * Where the static JSON export keeps a rule or a glossary entry, in one place for the build that writes
- * the files (src/site/extras.ts) and the page scripts that read them (previews). One file per section and
+ * the files (src/site/api/extras.ts) and the page scripts that read them (previews). One file per section and
  * one per glossary initial, never one per rule: a static host accepts a limited number of files
  * (docs/deploy.md). IMPORTED IN BOTH BUILD-TIME AND BROWSER CODE: no Node APIs here.
  */

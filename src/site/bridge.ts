@@ -6,7 +6,7 @@
 import { glossaryKey } from '../history/items.ts';
 import type { GlossaryEntry, Lang } from '../model/types.ts';
 import { glossaryEntryHref, ruleHref, type Edition, type Site } from './site.ts';
-import { englishKey, termPairs, type TermPair } from './term-pairs.ts';
+import { englishKey, termPairs, type TermPair } from '../model/term-pairs.ts';
 
 export interface TermLink {
   lang: Lang;

@@ -8,8 +8,8 @@
  */
 import type { GlossaryEntry } from '../model/types.ts';
 import { bridgeFromEnglish, bridgeToEnglish, pairLinks, type LinkedPair, type TermLink } from './bridge.ts';
-import { glossaryPath, type PairRow } from './glossary-pages.ts';
-import { englishKey } from './term-pairs.ts';
+import { glossaryPath, type PairRow } from '../model/glossary-pages.ts';
+import { englishKey } from '../model/term-pairs.ts';
 import { glossaryEntryHref, type Edition, type Site } from './site.ts';
 
 /** A row of a page of term pairs, with its links. */

@@ -6,7 +6,7 @@
  */
 import { LANGS, type Lang } from '../model/types.ts';
 import { LOCALES } from '../i18n/locales.ts';
-import type { InlineWords } from './inline-view.ts';
+import type { InlineWords } from './render/inline-view.ts';
 import { createTranslator, messageData, type Args, type Catalog, type MessageKey } from '../i18n/translate.ts';
 import en from '../i18n/locales/en.site.json';
 import ja from '../i18n/locales/ja.site.json';
@@ -49,12 +49,7 @@ export function siteTagline(t: (key: 'tagline' | 'taglineOf' | 'taglineJoin' | '
 /** The UI key naming where a source document came from (SourceRecord.origin): /sources/ and the home-page notice. */
 export const ORIGIN_KEY = { content: 'sourceOriginContent', mirror: 'sourceOriginMirror', cache: 'sourceOriginCache', download: 'sourceOriginDownload' } as const satisfies Record<string, UiKey>;
 
-/** Every UI key, for the completeness test. */
-export function uiTables(): Record<Lang, Catalog> {
-  return STRINGS;
-}
-
-/** The words the inline renderer (src/site/inline-view.ts) needs, as templates (`{evidence}`, `{was}` kept). */
+/** The words the inline renderer (src/site/render/inline-view.ts) needs, as templates (`{evidence}`, `{was}` kept). */
 const wordsOf = new Map<Lang, InlineWords>();
 export function inlineWords(lang: Lang): InlineWords {
   let w = wordsOf.get(lang);

@@ -3,7 +3,7 @@ import type { Lang } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
 import { LANG_LABEL } from './i18n.ts';
 import { sectionHref, type Edition, type Site } from './site.ts';
-import { glossaryPath } from './glossary-pages.ts';
+import { glossaryPath } from '../model/glossary-pages.ts';
 import { editionIndex, renumberMap, type HistoryStore } from '../history/store.ts';
 
 /** What the switches keep: a section (`702`), the glossary (a glossary page → the other edition's glossary index), or nothing. */
@@ -40,7 +40,7 @@ export interface SwitchContext {
  * The page's numbers that another edition numbers differently. Every edition is numbered as the English edition of its
  * date (a composed current edition as the latest English), so two editions of one date need no map.
  */
-export function renumbering(store: HistoryStore | null | undefined, from: string, to: string, numbers: readonly string[]): Record<string, string | null> | undefined {
+function renumbering(store: HistoryStore | null | undefined, from: string, to: string, numbers: readonly string[]): Record<string, string | null> | undefined {
   if (!store || from === to) return undefined;
   const f = editionIndex(store, from);
   const t = editionIndex(store, to);

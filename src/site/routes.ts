@@ -17,7 +17,7 @@ import type { Lang, Paragraph, Rule, RuleDocument } from '../model/types.ts';
 import { paragraphText } from '../model/text.ts';
 
 /** Text bytes a page may hold before its section is split (keeps the heaviest page far below 150 KB gzip). */
-export const PAGE_TEXT_BUDGET = 40_000;
+const PAGE_TEXT_BUDGET = 40_000;
 /** Markup overhead counted per rule when weighing a page. */
 const ENTRY_OVERHEAD = 160;
 
@@ -55,7 +55,7 @@ export function parallelPath(base: string, section: string, index = 1): string {
 }
 
 /** Section number of any rule number (`702.19b` → `702`), or null for non-rule text. */
-export function sectionOf(number: string): string | null {
+function sectionOf(number: string): string | null {
   const n = parseRuleNumber(number);
   return n ? String(n.section) : null;
 }
@@ -80,7 +80,7 @@ function textBytes(paragraphs: Paragraph[]): number {
 }
 
 /** Approximate weight of a rule on a page (text bytes plus markup). */
-export function ruleWeight(rule: Rule): number {
+function ruleWeight(rule: Rule): number {
   let w = ENTRY_OVERHEAD + textBytes(rule.body);
   for (const e of rule.examples) w += textBytes(e) + 60;
   for (const n of rule.notes) w += Buffer.byteLength(n.text) + 60;
@@ -88,7 +88,7 @@ export function ruleWeight(rule: Rule): number {
 }
 
 /** Title of a section entry: its first paragraph as plain text. */
-export function entryTitle(rule: Rule | undefined): string {
+function entryTitle(rule: Rule | undefined): string {
   if (!rule || !rule.body[0]) return '';
   return paragraphText(rule.body[0]).trim();
 }

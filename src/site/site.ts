@@ -6,8 +6,8 @@ import type { Catalog, CatalogEdition } from '../pipeline/generated.ts';
 import type { GlossaryEntry, Lang, RefTarget, Rule, RuleDocument } from '../model/types.ts';
 import { LANGS } from '../model/types.ts';
 import { editionBase, groupSections, parallelPath, sectionPath, splitSection, type PageChunk, type SectionView } from './routes.ts';
-import { glossarySlugs } from './slug.ts';
-import { glossaryLayout, glossaryPath, type GlossaryLayout } from './glossary-pages.ts';
+import { glossarySlugs } from '../model/slug.ts';
+import { glossaryLayout, glossaryPath, type GlossaryLayout } from '../model/glossary-pages.ts';
 
 export interface SectionPage {
   kind: 'section';
@@ -124,12 +124,6 @@ export function ruleHref(ed: Edition, number: string): string | null {
 export function sectionHref(ed: Edition, section: string): string | null {
   const s = ed.sections.find((x) => x.number === section);
   return s ? sectionPath(ed.base, section) : null;
-}
-
-export function parallelHref(ed: Edition, number: string): string | null {
-  const page = ed.pageOf.get(number);
-  if (!page || !ed.english) return null;
-  return `${parallelPath(ed.base, page.section.number, page.chunk.index)}#${number}`;
 }
 
 /** The href a link gets from a page: bare `#N` when the target is on the same page. */

@@ -1,6 +1,6 @@
 /**
  * The engine sandbox in Chromium (Debian's /usr/bin/chromium via playwright-core; never a downloaded browser),
- * on its own harness: the loader and widget bundled with esbuild (scripts/bench-sandbox.ts), the data from
+ * on its own harness: the loader and widget bundled with esbuild (scripts/bench/bench-sandbox.ts), the data from
  * writeSandboxData, and small pages holding real examples of the 2019-01-25 edition, served from a loopback
  * server under the site's Content Security Policy. Without Chromium: skipped locally, a failure under CI (tests/inputs.ts).
  */
@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bundleSandbox } from '../../scripts/bench-sandbox.ts';
-import { writeSandboxData } from '../../scripts/sandbox-data.ts';
-import { contentSecurityPolicy } from '../../src/site/csp.ts';
+import { bundleSandbox } from '../../scripts/bench/bench-sandbox.ts';
+import { writeSandboxData } from '../../scripts/build/sandbox-data.ts';
+import { contentSecurityPolicy } from '../../src/site/host/csp.ts';
 import { readDocument } from '../../src/pipeline/generated.ts';
 import { paragraphText } from '../../src/model/text.ts';
 import { ensureSite } from '../e2e/support.ts';

@@ -9,8 +9,8 @@
 import { expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { getSite, getSources } from '../../src/site/load.ts';
-import { editionLag } from '../../src/site/history-extras.ts';
-import { comparePath } from '../../src/site/history-site.ts';
+import { editionLag } from '../../src/site/api/history-extras.ts';
+import { comparePath } from '../../src/site/history/history-site.ts';
 import { onPhoneAndDesktop, useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 

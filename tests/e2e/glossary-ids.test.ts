@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
-import { glossaryPath } from '../../src/site/glossary-pages.ts';
+import { glossaryPath } from '../../src/model/glossary-pages.ts';
 import { headwordListPath, type HeadwordList } from '../../src/site/glossary-data.ts';
 import { ensureSite } from './support.ts';
 

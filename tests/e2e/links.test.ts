@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSite } from './support.ts';
 import { DIAGNOSTIC_CODES } from '../../src/model/diagnostics.ts';
-import { UNUSED_PAGEFIND_FILES } from '../../scripts/pagefind.ts';
+import { UNUSED_PAGEFIND_FILES } from '../../scripts/build/pagefind.ts';
 import { crawl, type CrawlReport } from './crawl.ts';
 
 describe('dist/ links', () => {

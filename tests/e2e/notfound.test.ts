@@ -1,6 +1,6 @@
 /**
  * The not-found page in the reader's language, through the project's server (scripts/server.ts, which
- * picks the page by the path's prefix: src/site/not-found.ts): an unknown address under /ja/ or /ko/
+ * picks the page by the path's prefix: src/site/host/not-found.ts): an unknown address under /ja/ or /ko/
  * answers 404 with a page that is Japanese or Korean throughout — `lang`, header, message, and links to
  * that language's contents, search and go-to — with no page error and no serious or critical axe
  * finding in light or dark, on a phone and a desktop (page errors: useBrowserSite). An address outside

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { getSite } from '../../src/site/load.ts';
-import { siteUrl } from '../../src/site/seo.ts';
+import { siteUrl } from '../../src/site/render/seo.ts';
 import { DESKTOP, PHONE, onPhoneAndDesktop, startServer, useBrowserSite } from './support.ts';
 import { BROWSER, needs } from '../inputs.ts';
 

@@ -32,7 +32,7 @@ export async function startServer(options: ServeOptions = {}): Promise<{ server:
 }
 
 /** Chromium's console message for a response with status 404. */
-export const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
 /**
  * The one console error a page may show: Chromium's 404 message for an address that may not exist by
@@ -40,7 +40,7 @@ export const NOT_FOUND = 'Failed to load resource: the server responded with a s
  * history JSON under /api/ (the not-found page's probe). A 404 for any script, style, image or other
  * data file is an error.
  */
-export function expectedConsoleError(text: string, url: string): boolean {
+function expectedConsoleError(text: string, url: string): boolean {
   if (text !== NOT_FOUND) return false;
   const path = new URL(url).pathname;
   // Page addresses may end in a rule number (/en/CR702.19b): only a file type marks an asset.

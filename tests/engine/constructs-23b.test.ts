@@ -121,4 +121,3 @@ describe('constructs of issue 23, part two', () => {
     expect(runScenario(noPlayer).steps[1]!.rules).not.toContain('701.24a');
   });
 });
-

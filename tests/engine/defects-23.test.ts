@@ -140,8 +140,8 @@ describe('a token whose effect gives it no name is named after its subtypes (110
       expect(errors).toEqual([]);
       expect(failed).toEqual([]);
       // the trace names the tokens, never by their scenario ids
-      const line = edition === "2026-01-16" ? `${name} is created` : `a ${name} token is created`;
-      expect(r.steps[0]!.entries.map((e) => e.text).filter((t) => t.includes("created"))).toEqual([line, line]);
+      const line = edition === '2026-01-16' ? `${name} is created` : `a ${name} token is created`;
+      expect(r.steps[0]!.entries.map((e) => e.text).filter((t) => t.includes('created'))).toEqual([line, line]);
     });
   }
 });

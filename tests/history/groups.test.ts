@@ -1,5 +1,5 @@
 /**
- * The compare page's data shaping (src/site/history-groups.ts, src/site/history-compare-view.ts): kinds of change,
+ * The compare page's data shaping (src/site/history/history-groups.ts, src/site/history/history-compare-view.ts): kinds of change,
  * the reader's filter (a rule and its subrules, a section, words), groups by part and section with counts, the
  * filter read from the address; and word diffs that keep a space between a deleted and an inserted word.
  */
@@ -8,10 +8,10 @@ import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, type DiffEntry } from '../../src/history/diff.ts';
 import { historyStrings } from '../../src/history/strings.ts';
-import { toHtml } from '../../src/site/html-tree.ts';
-import { spaced } from '../../src/site/history-views.ts';
-import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, isNumberQuery, itemsOf, kindOf, matches, type Item } from '../../src/site/history-groups.ts';
-import { groupsView, sectionTitles } from '../../src/site/history-compare-view.ts';
+import { toHtml } from '../../src/site/render/html-tree.ts';
+import { spaced } from '../../src/site/history/history-views.ts';
+import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, isNumberQuery, itemsOf, kindOf, matches, type Item } from '../../src/site/history/history-groups.ts';
+import { groupsView, sectionTitles } from '../../src/site/history/history-compare-view.ts';
 
 const entry = (e: Partial<DiffEntry>): DiffEntry => ({ old: null, new: null, status: 'changed', ...e }) as DiffEntry;
 const item = (e: Partial<DiffEntry>, cls: Item['cls'] = 'rules'): Item => {

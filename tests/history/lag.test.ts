@@ -6,8 +6,8 @@ import { addedSince, lagsSince, summarizeLag } from '../../src/history/lag.ts';
 import { diffEditions } from '../../src/history/diff.ts';
 import { rulesAt } from '../../src/history/store.ts';
 import { getSite } from '../../src/site/load.ts';
-import { editionLag, ruleLag } from '../../src/site/history-extras.ts';
-import { extraFiles } from '../../src/site/extras.ts';
+import { editionLag, ruleLag } from '../../src/site/api/history-extras.ts';
+import { extraFiles } from '../../src/site/api/extras.ts';
 
 const shared = needs(SHARED);
 

@@ -11,8 +11,8 @@ import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, type DiffEntry, type EditionDiff } from '../../src/history/diff.ts';
 import { buildOutline, buildSlices, outlineDiff, outlineTitles, pairIndex, readOutline, sliceDiff, sliceOf, type HistorySlice } from '../../src/history/outline.ts';
 import type { HistoryStore } from '../../src/history/store.ts';
-import { sectionTitles } from '../../src/site/history-compare-view.ts';
-import { CHANGE_KINDS, groupOf, itemsOf, matches } from '../../src/site/history-groups.ts';
+import { sectionTitles } from '../../src/site/history/history-compare-view.ts';
+import { CHANGE_KINDS, groupOf, itemsOf, matches } from '../../src/site/history/history-groups.ts';
 
 const noTexts = (e: DiffEntry) => {
   const { before: _b, after: _a, words: _w, ...rest } = e;

@@ -1,6 +1,6 @@
 /**
- * The diff views shared by the built pages and the browser's compare page (src/site/history-views.ts over
- * src/site/html-tree.ts): the two outputs of one tree agree (toHtml for Astro, toDom for the browser, read back
+ * The diff views shared by the built pages and the browser's compare page (src/site/history/history-views.ts over
+ * src/site/render/html-tree.ts): the two outputs of one tree agree (toHtml for Astro, toDom for the browser, read back
  * through a stand-in document with its own serializer), every text and attribute value is escaped, and on the real
  * 2025-11-14 → 2026-01-16 diff the markup is what the pages and their styles expect.
  */
@@ -9,8 +9,8 @@ import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, wordDiff, type DiffEntry } from '../../src/history/diff.ts';
 import { historyStrings } from '../../src/history/strings.ts';
-import { h, toDom, toHtml, type Tree } from '../../src/site/html-tree.ts';
-import { diffListView, summaryView, wordsView } from '../../src/site/history-views.ts';
+import { h, toDom, toHtml, type Tree } from '../../src/site/render/html-tree.ts';
+import { diffListView, summaryView, wordsView } from '../../src/site/history/history-views.ts';
 
 const t = historyStrings('en');
 
@@ -30,8 +30,8 @@ const fakeDoc = {
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const serialize = (n: Fake): string =>
   'text' in n ? n.text.replace(/[&<>]/g, (c) => ENTITIES[c]!)
-    : 'tag' in n ? `<${n.tag}${n.attrs.map(([k, v]) => ` ${k}="${v.replace(/[&<>"]/g, (c) => ENTITIES[c]!)}"`).join('')}>${n.kids.map(serialize).join('')}</${n.tag}>`
-    : n.kids.map(serialize).join('');
+  : 'tag' in n ? `<${n.tag}${n.attrs.map(([k, v]) => ` ${k}="${v.replace(/[&<>"]/g, (c) => ENTITIES[c]!)}"`).join('')}>${n.kids.map(serialize).join('')}</${n.tag}>`
+  : n.kids.map(serialize).join('');
 const viaDom = (tree: Tree) => serialize(toDom(fakeDoc, tree) as unknown as Fake);
 
 const hostile = '</p><script>alert("x")</script> & <img src=x onerror=alert(1)>';

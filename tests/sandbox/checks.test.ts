@@ -37,7 +37,7 @@ describe('checks said as sentences', () => {
   });
 
   it('says the name a copy takes as the page names that card (706.3: Runeclaw Bear; the Korean CR keeps it in English)', () => {
-    // the Japanese name as the build pairs it from the example (scripts/sandbox-data.ts localNamesFor)
+    // the Japanese name as the build pairs it from the example (scripts/build/sandbox-data.ts localNamesFor)
     const vesuvan = { ...load('706.3-ex1-vesuvan-doppelganger.json'), localNames: { ja: { bear: '《ルーン爪の熊》' } } } as Scenario;
     const names = runScenario(vesuvan).expectations.filter((e) => e.path.endsWith('.name'));
     expect(names.length).toBeGreaterThan(0);

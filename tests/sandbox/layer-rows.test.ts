@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
-import { localNamesFor, siteEditions } from '../../scripts/sandbox-data.ts';
+import { localNamesFor, siteEditions } from '../../scripts/build/sandbox-data.ts';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import type { SiteScenario } from '../../src/sandbox/manifest.ts';
 import { layerLines, layerSummary } from '../../src/sandbox/layer-rows.ts';

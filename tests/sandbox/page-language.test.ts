@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
-import { localNamesFor, siteEditions } from '../../scripts/sandbox-data.ts';
+import { localNamesFor, siteEditions } from '../../scripts/build/sandbox-data.ts';
 import { examplesOf } from '../../src/engine/example-match.ts';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { readDocument } from '../../src/pipeline/generated.ts';

@@ -11,7 +11,7 @@ import {
   runEditionFor, validPool, withPart,
 } from '../../src/sandbox/model.ts';
 import { fmt, translator } from '../../src/sandbox/strings.ts';
-import { writeSandboxData, SandboxDataError } from '../../scripts/sandbox-data.ts';
+import { writeSandboxData, SandboxDataError } from '../../scripts/build/sandbox-data.ts';
 import { ROOT } from '../helpers.ts';
 import { SHARED, needs } from '../inputs.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The engine's trace in the page language, on the scenarios as the build writes them for the site (with the card
- * names the Japanese examples use, scripts/sandbox-data.ts localNamesFor): every line of every scenario, run in every
+ * names the Japanese examples use, scripts/build/sandbox-data.ts localNamesFor): every line of every scenario, run in every
  * edition it is attached to, is a message whose key the Japanese and Korean catalogs translate, every argument is of
  * a kind the page localizes (nothing passes through unrecognised), and the rendered line keeps no Latin letter but
  * those of what is kept as written on purpose: card names the page has no translation for, mana symbols, and the
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
-import { localNamesFor, siteEditions } from '../../scripts/sandbox-data.ts';
+import { localNamesFor, siteEditions } from '../../scripts/build/sandbox-data.ts';
 import { runScenario, type RunResult, type Scenario } from '../../src/engine/index.ts';
 import { M, obj, list } from '../../src/engine/msg.ts';
 import type { SiteScenario } from '../../src/sandbox/manifest.ts';
@@ -21,7 +21,7 @@ import { SHARED, needs } from '../inputs.ts';
 
 const shared = needs(SHARED);
 const plain = scenarioFiles().map((f) => loadScenario(f).scenario!);
-// as scripts/sandbox-data.ts writes them: localNames from the paired English and Japanese examples
+// as scripts/build/sandbox-data.ts writes them: localNames from the paired English and Japanese examples
 const localNames = localNamesFor(plain, siteEditions().editions);
 const scenarios: SiteScenario[] = plain.map((s) => (localNames.has(s.id) ? { ...s, localNames: localNames.get(s.id)! } : s));
 const runs: { s: Scenario; r: RunResult }[] = scenarios.flatMap((s) => [...new Set(s.attach.map((a) => runEditionFor(s, a.edition)))].map((edition) => ({ s, r: runScenario(s, { edition }) })));

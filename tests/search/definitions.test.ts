@@ -12,8 +12,8 @@
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
-import { loadBundle } from '../../scripts/search-index.ts';
-import { hitMatches } from '../../scripts/relevance.ts';
+import { loadBundle } from '../../scripts/build/search-index.ts';
+import { hitMatches } from '../../scripts/bench/relevance.ts';
 import { definingRules, parentheticalPairs } from '../../src/search/build.ts';
 import { Searcher } from '../../src/search/engine.ts';
 import { cut, fromHead, packNumbers, toBridge, toHead, unpackNumbers } from '../../src/search/head.ts';

@@ -7,8 +7,8 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { loadBundle } from '../../scripts/search-index.ts';
-import { readRelevance } from '../../scripts/relevance.ts';
+import { loadBundle } from '../../scripts/build/search-index.ts';
+import { readRelevance } from '../../scripts/bench/relevance.ts';
 import { Searcher } from '../../src/search/engine.ts';
 import { prepareIndex, RecordIndex, type PreparedIndex } from '../../src/search/record-index.ts';
 import { mayBeMisspelt } from '../../src/search/cjk-spelling.ts';

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { atEdition, editionsToMeasure, evaluate, matches, readRelevance, summarize } from '../../scripts/relevance.ts';
+import { atEdition, editionsToMeasure, evaluate, matches, readRelevance, summarize } from '../../scripts/bench/relevance.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).

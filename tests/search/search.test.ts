@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
-import { readSynonyms } from '../../scripts/search-index.ts';
+import { readSynonyms } from '../../scripts/build/search-index.ts';
 import { editDistance } from '../../src/search/spelling.ts';
 import { makeSnippet } from '../../src/search/snippet.ts';
 import { bigrams, composing, foldPlural, indexTokens, koreanStem, normalize, queryScript } from '../../src/search/text.ts';
@@ -176,7 +176,7 @@ describe('synonyms', () => {
     expect((await numbers(s, q))[0]).toMatch(re);
   });
   it('every synonym rule exists in every edition of its language', async () => {
-    const { loadBundle } = await import('../../scripts/search-index.ts');
+    const { loadBundle } = await import('../../scripts/build/search-index.ts');
     const { readCatalog } = await import('../../src/pipeline/generated.ts');
     for (const e of readCatalog().editions.filter((x) => !x.partial)) {
       const have = new Set(loadBundle(`${e.lang}-${e.edition}`).records.map((r) => r[0]));

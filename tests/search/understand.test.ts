@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
-import { loadBundle, readSynonyms } from '../../scripts/search-index.ts';
+import { loadBundle, readSynonyms } from '../../scripts/build/search-index.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 import { findMarks, makeSnippet, wordStartMarks } from '../../src/search/snippet.ts';
 import { contentQuery } from '../../src/search/fillers.ts';

@@ -1,9 +1,9 @@
 /**
- * The glossary index (src/site/glossary-index.ts): initials per script (A–Z, the gojūon rows of the
+ * The glossary index (src/model/glossary-index.ts): initials per script (A–Z, the gojūon rows of the
  * reading, the Hangul initial consonants), grouping and the page layout, on the real glossaries.
  */
 import { describe, expect, test } from 'vitest';
-import { groupByInitial, headwordForms, indexLabels, initialOf, layoutGlossary } from '../../src/site/glossary-index.ts';
+import { groupByInitial, headwordForms, indexLabels, initialOf, layoutGlossary } from '../../src/model/glossary-index.ts';
 import { getSite } from '../../src/site/load.ts';
 
 describe('initialOf', () => {

@@ -1,5 +1,5 @@
 /**
- * The glossary split into an index and one page per initial group (src/site/glossary-pages.ts,
+ * The glossary split into an index and one page per initial group (src/model/glossary-pages.ts,
  * glossary-data.ts): every link to an entry names the page that holds it, the filter's headword list
  * covers every entry, links made before the split find their new page, and the filter ranks sensibly.
  */
@@ -8,10 +8,10 @@ import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { glossaryHref } from '../../src/site/bridge.ts';
 import { glossaryData, headwordList } from '../../src/site/glossary-data.ts';
-import { glossaryLayout, PAIRS_PAGE } from '../../src/site/glossary-pages.ts';
-import { initialOf } from '../../src/site/glossary-index.ts';
-import { pairSlugs } from '../../src/site/slug.ts';
-import { pageDescription } from '../../src/site/seo.ts';
+import { glossaryLayout, PAIRS_PAGE } from '../../src/model/glossary-pages.ts';
+import { initialOf } from '../../src/model/glossary-index.ts';
+import { pairSlugs } from '../../src/model/slug.ts';
+import { pageDescription } from '../../src/site/render/seo.ts';
 import { useStrings } from '../../src/site/i18n.ts';
 import { editionPagePaths, glossaryEntryHref, type Edition } from '../../src/site/site.ts';
 import { matchHeadwords, movedAnchor } from '../../src/site/client/glossary.ts';

@@ -1,10 +1,10 @@
 /**
- * The one inline renderer (src/site/inline-view.ts): each node kind, with and without links (page vs preview and
+ * The one inline renderer (src/site/render/inline-view.ts): each node kind, with and without links (page vs preview and
  * sidebar), and a real Japanese rule whose source lost characters, rendered alike in every place.
  */
 import { describe, expect, it } from 'vitest';
-import { clipParagraph, inlineNode, inlineView, type InlineContext, type InlineLinks } from '../../src/site/inline-view.ts';
-import { toHtml } from '../../src/site/html-tree.ts';
+import { clipParagraph, inlineNode, inlineView, type InlineContext, type InlineLinks } from '../../src/site/render/inline-view.ts';
+import { toHtml } from '../../src/site/render/html-tree.ts';
 import { inlineWords } from '../../src/site/i18n.ts';
 import { SHARED, needs } from '../inputs.ts';
 import { readDocument } from '../../src/pipeline/generated.ts';

@@ -2,10 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentSecurityPolicy } from '../../src/site/csp.ts';
-import { displayNumber, translationLag } from '../../src/site/render.ts';
+import { contentSecurityPolicy } from '../../src/site/host/csp.ts';
+import { displayNumber, translationLag } from '../../src/site/render/render.ts';
 import { isHeadingRule } from '../../src/model/text.ts';
-import { glossarySlugs, termSlug } from '../../src/site/slug.ts';
+import { glossarySlugs, termSlug } from '../../src/model/slug.ts';
 import { crawl } from '../e2e/crawl.ts';
 import { makeRule } from './make.ts';
 
@@ -61,7 +61,7 @@ describe('crawl', () => {
 
 describe('linkify (the introduction’s web addresses as links)', () => {
   test('links the addresses the real introductions print, and nothing around them', async () => {
-    const { linkify } = await import('../../src/site/linkify.ts');
+    const { linkify } = await import('../../src/site/render/linkify.ts');
     expect(linkify('at Magic.Wizards.com/Rules. Thanks')).toEqual([{ text: 'at ' }, { text: 'Magic.Wizards.com/Rules', href: 'https://Magic.Wizards.com/Rules' }, { text: '. Thanks' }]);
     expect(linkify('웹사이트 Magic.Wizards.com/Rules에서 다운로드')).toEqual([{ text: '웹사이트 ' }, { text: 'Magic.Wizards.com/Rules', href: 'https://Magic.Wizards.com/Rules' }, { text: '에서 다운로드' }]);
     expect(linkify('場合http://Support.Wizards.com/ に')).toEqual([{ text: '場合' }, { text: 'http://Support.Wizards.com/', href: 'http://Support.Wizards.com/' }, { text: ' に' }]);

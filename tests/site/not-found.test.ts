@@ -1,12 +1,12 @@
 /**
- * Which not-found page answers which address (src/site/not-found.ts): the server's choice, the static
+ * Which not-found page answers which address (src/site/host/not-found.ts): the server's choice, the static
  * hosts' _redirects, and the move of Astro's `/{lang}/not-found/index.html` to `/{lang}/404.html`.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { notFoundPage, placeNotFoundPages, redirectsFile } from '../../src/site/not-found.ts';
+import { notFoundPage, placeNotFoundPages, redirectsFile } from '../../src/site/host/not-found.ts';
 
 describe('not-found pages', () => {
   it('a path under /ja/ or /ko/ has its language’s page; English, no language or a longer prefix the root one', () => {

@@ -7,9 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { ruleHref } from '../../src/site/site.ts';
 import { buildRuleIndex, findRule, nearestRules } from '../../src/site/rule-index.ts';
-import { buildId, offlineListPath, pagesCache, serviceWorkerOptions, webManifest } from '../../src/site/offline.ts';
+import { buildId, offlineListPath, pagesCache, serviceWorkerOptions, webManifest } from '../../src/site/host/offline.ts';
 import { staleCaches } from '../../src/site/client/offline.ts';
-import { formatBytes } from '../../src/site/offline-list.ts';
+import { formatBytes } from '../../src/site/host/offline-list.ts';
 
 const site = getSite();
 const indexOf = (lang: 'en' | 'ja' | 'ko') => {

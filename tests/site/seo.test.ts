@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { useStrings } from '../../src/site/i18n.ts';
-import { DEFAULT_SITE, absoluteUrl, alternatesFor, classifyPath, pageDescription, robotsTxt, sectionDescription, siteUrl } from '../../src/site/seo.ts';
+import { DEFAULT_SITE, absoluteUrl, alternatesFor, classifyPath, pageDescription, robotsTxt, sectionDescription, siteUrl } from '../../src/site/render/seo.ts';
 
 
 const site = getSite();

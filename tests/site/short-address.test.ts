@@ -1,5 +1,5 @@
 /**
- * Short and version-pinned addresses without a file of their own (src/site/short-address.ts), on the
+ * Short and version-pinned addresses without a file of their own (src/site/host/short-address.ts), on the
  * real editions: every spelling of a rule number lands on the page holding it, with its anchor; the
  * latest edition under its date lands on the same page at the language's address; a rule an edition
  * lacks, or an edition the site does not render, resolves to nothing (the not-found page speaks).
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
 import { buildRuleIndex, type RuleIndex } from '../../src/site/rule-index.ts';
-import { resolveShortAddress, type AddressEdition } from '../../src/site/short-address.ts';
+import { resolveShortAddress, type AddressEdition } from '../../src/site/host/short-address.ts';
 
 const site = getSite();
 const editions: AddressEdition[] = site.editions.map((e) => ({ lang: e.lang, edition: e.edition, latest: e.latest, url: e.base }));

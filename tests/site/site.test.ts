@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildSite, relativeHref, resolveRef, ruleHref } from '../../src/site/site.ts';
-import { extraFiles } from '../../src/site/extras.ts';
+import { extraFiles } from '../../src/site/api/extras.ts';
 import { makeCatalog, makeDoc, makeEdition, makeRule } from './make.ts';
 import type { RuleDocument } from '../../src/model/types.ts';
 

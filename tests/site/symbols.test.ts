@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeSymbol } from '../../src/site/symbols.ts';
+import { describeSymbol } from '../../src/site/render/symbols.ts';
 
 describe('describeSymbol', () => {
   test('tap, colours, generic, hybrid, Phyrexian', () => {

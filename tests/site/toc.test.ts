@@ -1,12 +1,12 @@
 /**
- * The contents sidebar model (src/site/toc.ts) on the real documents, and the client's rule → entry
+ * The contents sidebar model (src/site/render/toc.ts) on the real documents, and the client's rule → entry
  * key (src/site/client/contents.ts). Expected lists come from the document by the shape of the
  * number (a regex over its rule numbers), independent of the sidebar's own filter; titles are the
  * ones the Comprehensive Rules print (702.19 Trample, 702.2 Deathtouch, part 7 Additional Rules).
  */
 import { describe, expect, test } from 'vitest';
 import { getSite } from '../../src/site/load.ts';
-import { partHeading, sectionToc } from '../../src/site/toc.ts';
+import { partHeading, sectionToc } from '../../src/site/render/toc.ts';
 import { ruleKey } from '../../src/site/client/contents.ts';
 import { ruleKind } from '../../src/model/rule-number.ts';
 

@@ -24,26 +24,12 @@ import { fillMessage, format } from '../../i18n/translate.ts';
 import { interleave, needsFullText } from './fuse.ts';
 import { CoreAnswers } from './full-text-core.ts';
 import { PagefindSource, type PfData } from './full-text-pagefind.ts';
+import { excerptText } from './pagefind-excerpt.ts';
 
 /** Best matches from the core shown above the full-text rows. */
 const TOP = 10;
 /** Full-text rows added per "more". */
 const PAGE = 10;
-
-/** Pagefind excerpts are escaped HTML with <mark>: turned into text and ranges without parsing HTML. */
-export function excerptText(excerpt: string): { text: string; marks: [number, number][] } {
-  const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&amp;/g, '&');
-  let text = '';
-  const marks: [number, number][] = [];
-  for (const part of excerpt.split(/(<mark>.*?<\/mark>)/g)) {
-    if (!part) continue;
-    const m = /^<mark>(.*)<\/mark>$/.exec(part);
-    const t = unescape((m ? m[1]! : part).replace(/<[^>]+>/g, ''));
-    if (m) marks.push([text.length, text.length + t.length]);
-    text += t;
-  }
-  return { text, marks };
-}
 
 /**
  * An excerpt without the rule number it starts with (the row shows the number apart): the rule

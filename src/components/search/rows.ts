@@ -8,7 +8,7 @@
  */
 import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
-import { describeSymbol } from '../../site/symbols.ts';
+import { describeSymbol } from '../../site/render/symbols.ts';
 import { LOCALES, isLang } from '../../i18n/locales.ts';
 
 /** A row's language badge (`JA`), from src/i18n/locales.ts; an unknown code shows as itself. */

@@ -92,7 +92,7 @@ function katakanaRuby(text: string, pos: number): [number, number] | null {
 }
 
 /** Where a removed reading was: the base's span in the cleaned text. */
-export interface RubySpan {
+interface RubySpan {
   /** Start and end of the base in the output text. */
   start: number;
   end: number;

@@ -32,7 +32,7 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
   const title = titleAt >= 0 ? lines[titleAt]!.trim() : '';
   const dateAt = firstIndex((l) => /effective as of/i.test(l));
   const edition = dateAt >= 0 ? parseEffectiveDate(lines[dateAt]!) : null;
-  if (edition === null) diagnostics.push(diagnostic('no-edition', file, 1, 'no line "These rules are effective as of <Month> <day>, <year>." found; edition unknown'));
+  if (edition === null) diagnostics.push(diagnostic('no-edition', { form: 'en' }, { file, line: 1 }));
 
   // Regions: Introduction … Contents … (table of contents) … body … Glossary … Credits … end.
   const introAt = firstIndex((l) => l.trim() === 'Introduction');
@@ -68,17 +68,17 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
     const line = i + 1;
     let numbered = matchNumberedLine(l);
     if (!numbered && (numbered = matchGluedRule(l))) {
-      diagnostics.push(diagnostic('glued-number', file, line, `no space after rule number ${numbered.printed}. (the source prints "${l.slice(0, numbered.printed.length + 8)}…"); read as rule ${numbered.printed}`, { rule: numbered.printed }));
+      diagnostics.push(diagnostic('glued-number', { rule: numbered.printed, start: l.slice(0, numbered.printed.length + 8) }, { file, line, rule: numbered.printed }));
     }
     // A lone letter between rules (2021-11-15 line 4540: "f") is debris, not text of the rule above.
     if (!numbered && /^[A-Za-z]$/.test(l)) {
-      diagnostics.push(diagnostic('stray-line', file, line, `stray one-letter line "${l}" between rules left out; expected a rule, example or continuation paragraph`));
+      diagnostics.push(diagnostic('stray-line', { form: 'one-letter', text: l }, { file, line }));
       continue;
     }
     const part = numbered ? null : matchPartHeading(l);
     let example = numbered || part ? null : matchExample(l);
     if (example !== null && matchExample(example) !== null) {
-      diagnostics.push(diagnostic('doubled-label', file, line, 'the source prints "Example:" twice; read as one label'));
+      diagnostics.push(diagnostic('doubled-label', {}, { file, line }));
       example = matchExample(example);
     }
     if (numbered) blocks.push({ type: 'numbered', printed: numbered.printed, text: numbered.text, line, notes: [] });
@@ -90,13 +90,13 @@ export function readEnglishText(text: string, file: string): ReaderOutput {
   const glossary: GlossaryEntry[] = paragraphsOf(lines, glossaryAt + 1, creditsAt).map((p) => {
     const glued = splitGluedHeadword(p.text[0]!);
     if (glued) {
-      diagnostics.push(diagnostic('glued-headword', file, p.line, `glossary headword "${glued[0]}" is printed on the line of its first definition ("${p.text[0]!.slice(0, glued[0].length + 6)}…"); read as headword and definition`));
+      diagnostics.push(diagnostic('glued-headword', { term: glued[0], start: p.text[0]!.slice(0, glued[0].length + 6) }, { file, line: p.line }));
       return { term: glued[0], definition: [glued[1], ...p.text.slice(1)].map((t) => parseInline(t)), refs: [], line: p.line };
     }
     return { term: p.text[0]!, definition: p.text.slice(1).map((t) => parseInline(t)), refs: [], line: p.line };
   });
   for (const g of glossary) {
-    if (g.definition.length === 0) diagnostics.push(diagnostic('glossary-no-definition', file, g.line, `glossary term "${g.term}" has no definition line after it; expected the definition on the next line`));
+    if (g.definition.length === 0) diagnostics.push(diagnostic('glossary-no-definition', { term: g.term }, { file, line: g.line }));
   }
   const credits = paragraphsOf(lines, creditsAt + 1, lines.length).map((p) => p.text.join('\n'));
 

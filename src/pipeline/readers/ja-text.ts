@@ -44,7 +44,7 @@ import {
 import { LOSS_REASONS, findElements, lineDamage, linkStems, markLine, type Restored } from '../ja-damage.ts';
 import { GAP_MARK, NOTE_MARK, parseInline, stripMarks } from '../inline.ts';
 import { firstLine, matchExample, matchNumberedLine, matchPartHeading } from '../lines.ts';
-import { reporter } from '../../model/diagnostics.ts';
+import { reporter, type Report } from '../../model/diagnostics.ts';
 
 const isBlank = (l: string) => l.trim() === '';
 
@@ -117,14 +117,19 @@ function numberedLine(line: string) {
   return matchNumberedLine(line) ?? matchNumberedLine(line, true);
 }
 
-export function readJapaneseText(text: string, file: string): ReaderOutput {
-  const lines = text.split(/\r\n|\r|\n/);
-  const diagnostics: Diagnostic[] = [];
-  const damaged: { line: number; reason: string }[] = [];
-  const diag = reporter(file, diagnostics);
-  const firstIndex = (pred: (l: string) => boolean, from?: number, to?: number) => firstLine(lines, pred, from, to);
+/** Where the regions start (0-based line indexes; -1: absent): title, もくじ, `0. はじめに`, body, 用語集, クレジット. */
+interface Regions {
+  titleAt: number;
+  contentsAt: number;
+  introAt: number;
+  bodyAt: number;
+  glossaryAt: number;
+  creditsAt: number;
+}
 
-  // ---- Regions: title, preamble, もくじ (contents), はじめに, body, 用語集, クレジット.
+/** Step 1: the regions of the document: title, preamble, もくじ (contents), はじめに, body, 用語集, クレジット. */
+function findRegions(lines: readonly string[]): Regions {
+  const firstIndex = (pred: (l: string) => boolean, from?: number, to?: number) => firstLine(lines, pred, from, to);
   const titleAt = firstIndex((l) => !isBlank(l));
   const contentsAt = firstIndex((l) => l.trim() === 'もくじ');
   let bodyAt = -1;
@@ -156,19 +161,39 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   let creditsAt = firstIndex((l) => l.trim() === 'クレジット', glossaryAt >= 0 ? glossaryAt : bodyAt);
   if (creditsAt < 0) creditsAt = lines.length;
   if (glossaryAt < 0 || glossaryAt > creditsAt) glossaryAt = creditsAt;
+  return { titleAt, contentsAt, introAt, bodyAt, glossaryAt, creditsAt };
+}
 
-  // ---- The glossary's headwords give the base/reading pairs of every ruby in the document.
-  const headwords = new Map<number, Headword>();
-  for (let i = glossaryAt + 1; i < creditsAt; i++) {
-    const h = parseHeadword(lines[i]!);
-    if (h) headwords.set(i, h);
-  }
+/** What the line cleaner gives the later steps. */
+interface Cleaner {
+  /**
+   * Cleans one line, marks where it lost text (ja-damage.ts) and reports the evidence; `where` names it
+   * in the diagnostic (null: not reported). Returns the text with the marks the inline parser reads.
+   */
+  clean: (raw: string, index: number, where: string | null, rule?: string, extra?: string[]) => string;
+  /** Non-blank lines of [from, to) grouped into paragraphs at blank lines (joined by \n), each line cleaned. */
+  paragraphs: (from: number, to: number, where: string) => string[];
+  /** Lines (1-based) whose text lost characters, for flags outside the rules (parts, introduction). */
+  damagedLines: Set<number>;
+  /** Body lines (1-based) that lost characters, with why. */
+  damaged: { line: number; reason: string }[];
+  /** Printed form of a ruby term → its glossary headword (for `term` nodes). */
+  terms: Map<string, string>;
+  /** The cleanup's summary, reported once at the end (`furigana-cleanup`). */
+  report: () => void;
+}
+
+/**
+ * Step 2: the line cleaner. The glossary's headwords give the base/reading pairs of every ruby in the
+ * document; every line is cleaned once, and the ruby bases seen anywhere tell which glossary terms the
+ * source links without a reading (verbs, linked by their stem: ja-damage.ts `linkStems`).
+ */
+function makeCleaner(lines: readonly string[], headwords: ReadonlyMap<number, Headword>, diag: Report): Cleaner {
   const pairs = glossaryPairs([...headwords.values()]);
   const ctx: CleanupContext = { matcher: createFuriganaMatcher(pairs), orphans: orphanTable(pairs) };
   const totals = { readings: 0, brackets: 0, orphans: 0, spaces: 0, damaged: 0, gaps: 0, lostWords: 0 };
+  const damaged: { line: number; reason: string }[] = [];
 
-  // Every line is cleaned once; the ruby bases seen anywhere tell which glossary terms the source
-  // links without a reading (verbs, linked by their stem: ja-damage.ts `linkStems`).
   const cleaned = new Map<number, { raw: string; r: CleanLine }>();
   const cleanedLine = (raw: string, index: number) => {
     const hit = cleaned.get(index);
@@ -187,7 +212,6 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
   // Noun terms of two or more characters, the first a kanji, that the source prints with a reading:
   // printed bare right after a ruby term, one was a link (ja-damage.ts findElements).
   const nouns = new Set([...rubyBases].filter((b) => b.length >= 2 && /^\p{Script=Han}/u.test(b)));
-  // Printed form of a ruby term → its glossary headword (for `term` nodes).
   const terms = new Map<string, string>();
   for (const h of headwords.values()) for (const p of headwordPairs(h)) if (!terms.has(p.base)) terms.set(p.base, h.term);
   // One-kanji term → its glossary English name (色 → Color): the evidence of a kanji restored from its orphan reading.
@@ -200,13 +224,8 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     ...r.spans.filter((sp) => sp.orphan).map((sp) => ({ at: sp.start, length: sp.end - sp.start, evidence: englishOf.get(r.text.slice(sp.start, sp.end)) ?? r.text.slice(sp.start, sp.end) })),
     ...r.bracketsAt.map((at) => ({ at, length: 1, evidence: '〕' })),
   ];
-  /** Lines (1-based) whose text lost characters, for flags outside the rules (parts, introduction). */
   const damagedLines = new Set<number>();
 
-  /**
-   * Cleans one line, marks where it lost text (ja-damage.ts) and reports the evidence; `where`
-   * names it in the diagnostic. Returns the text with the marks the inline parser reads.
-   */
   const clean = (raw: string, index: number, where: string | null, rule?: string, extra: string[] = []): string => {
     const once = cleanedLine(raw, index);
     // Spaces beside verb links are artifacts too, known once the elements are (`かのように 唱えてよい`).
@@ -224,11 +243,10 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       damagedLines.add(index + 1);
       const reason = reasons.join('; ');
       if (where === 'rule' || where.startsWith('part ')) damaged.push({ line: index + 1, reason });
-      diag('damaged-text', index + 1, `${rule ? `rule ${rule}` : where}: ${reason}; the text is kept as printed, the lost characters cannot be restored`, rule);
+      diag('damaged-text', index + 1, rule ? { form: 'rule', rule, reason } : { form: 'outside-rules', where, reason }, rule);
     }
     return d ? markLine(r.text, d.elements, d.junctions, d.lost, restoredIn(r)) : r.text;
   };
-  /** Non-blank lines grouped into paragraphs at blank lines (joined by \n), each line cleaned. */
   const paragraphs = (from: number, to: number, where: string) => {
     const out: string[][] = [];
     let open = false;
@@ -243,41 +261,39 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     }
     return out.map((p) => p.join('\n'));
   };
+  const report = () => diag('furigana-cleanup', 1, { pairs: pairs.length, ...totals });
+  return { clean, paragraphs, damagedLines, damaged, terms, report };
+}
 
-  // ---- Title and edition.
-  const title = titleAt >= 0 ? stripMarks(clean(lines[titleAt]!.trim(), titleAt, 'title')) : '';
+/** Step 3: the edition, from the title (`和訳 20190125.3 版`) or the line stating the date it takes effect. */
+function readEdition(lines: readonly string[], title: string, diag: Report): string | null {
   let edition = editionFromTitle(title);
-  const stated = firstIndex((l) => /\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日から有効/.test(l));
+  const stated = firstLine(lines, (l) => /\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日から有効/.test(l));
   const statedDate = stated >= 0 ? parseEffectiveDate(lines[stated]!) : null;
   if (edition === null) edition = statedDate;
   else if (statedDate !== null && statedDate !== edition)
-    diag('edition-mismatch', stated + 1, `the title says edition ${edition}, but line ${stated + 1} says the rules are effective from ${statedDate}; using ${edition}`);
-  if (edition === null) diag('no-edition', 1, 'no edition date found: expected a title such as "マジック総合ルール(和訳 20190125.3 版)" or a line "このルールは2019年1月25日から有効です。"');
+    diag('edition-mismatch', stated + 1, { edition, line: stated + 1, date: statedDate });
+  if (edition === null) diag('no-edition', 1, { form: 'ja' });
+  return edition;
+}
 
-  // ---- Introduction: the translator's preamble, then `0. はじめに`.
-  const introStart = damagedLines.size;
-  const introduction = [
-    ...paragraphs(titleAt + 1, contentsAt >= 0 ? contentsAt : introAt >= 0 ? introAt : bodyAt, 'introduction'),
-    ...(introAt >= 0 ? paragraphs(introAt + 1, bodyAt, 'introduction') : []),
-  ];
-  const introductionDamaged = damagedLines.size > introStart;
-
-  // ---- Body: parts, sections, rules, examples, continuation paragraphs.
+/** Step 4: the body's blocks: parts, sections, rules, examples, continuation paragraphs. */
+function readBody(lines: readonly string[], from: number, to: number, c: Cleaner, diag: Report): Block[] {
   const blocks: Block[] = [];
   let lastNumber: string | null = null;
-  for (let i = bodyAt; i < glossaryAt; i++) {
+  for (let i = from; i < to; i++) {
     const trimmed = lines[i]!.trim();
     if (trimmed === '') continue;
     const line = i + 1;
     if (/^\++$/.test(trimmed)) {
-      diag('stray-line', line, `a line consisting of "${trimmed}" after ${lastNumber ?? 'the start of the rules'}; expected rule text. Not part of any rule (an artifact of the source page), ignored`);
+      diag('stray-line', line, { form: 'artifact', text: trimmed, after: lastNumber ?? 'the start of the rules' });
       continue;
     }
     let source = trimmed;
     const stray = /^([a-z])(?=\d{3}\.\d)/.exec(source);
     if (stray) {
       source = source.slice(1);
-      diag('stray-prefix', line, `rule number printed with a stray "${stray[1]}" in front ("${trimmed.slice(0, 12)}…"); expected the number first; read as ${numberedLine(source)?.printed ?? source.slice(0, 8)}`);
+      diag('stray-prefix', line, { prefix: stray[1]!, start: trimmed.slice(0, 12), rule: numberedLine(source)?.printed ?? source.slice(0, 8) });
     }
     const numbered = numberedLine(source);
     if (numbered) {
@@ -286,34 +302,37 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       const glued = numbered.text !== '' && !/\s/.test(source[token.length] ?? ' ');
       if (glued) extra.push('the number is glued to its text: the characters between them (e.g. 各, 「) were lost');
       if (numbered.text === '' && !numbered.printed.includes('.')) extra.push('the section title is missing: it was a one-character term, lost with its reading (203. 絵)');
-      const marked = clean(source, i, 'rule', numbered.printed, extra);
+      const marked = c.clean(source, i, 'rule', numbered.printed, extra);
       const again = numberedLine(marked);
       // A glued number lost the text right after it; a missing title is lost text too.
       const body = (glued || extra.length > 0 ? GAP_MARK : '') + (again ? again.text : numbered.text);
       const notes = extractTranslatorNotes(body, line);
-      if (notes.unclosed) diag('unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`, numbered.printed);
+      if (notes.unclosed) diag('unclosed-note', line, {}, numbered.printed);
       blocks.push({ type: 'numbered', printed: numbered.printed, text: notes.text, line, notes: notes.notes });
       lastNumber = numbered.printed;
       continue;
     }
     const part = matchPartHeading(source);
     if (part && /^\d$/.test(part.number)) {
-      const cleanedTitle = matchPartHeading(stripMarks(clean(source, i, `part ${part.number}`)))?.title ?? part.title;
+      const cleanedTitle = matchPartHeading(stripMarks(c.clean(source, i, `part ${part.number}`)))?.title ?? part.title;
       blocks.push({ type: 'part', number: part.number, title: cleanedTitle, line });
       continue;
     }
-    const marked = clean(source, i, 'rule', lastNumber ?? undefined);
+    const marked = c.clean(source, i, 'rule', lastNumber ?? undefined);
     const example = matchExample(marked);
     const notes = extractTranslatorNotes(example ?? marked, line);
-    if (notes.unclosed) diag('unclosed-note', line, `translator note "(訳注:" without its closing parenthesis; expected "(訳注:…)"; the note runs to the end of the line`);
+    if (notes.unclosed) diag('unclosed-note', line, {});
     blocks.push({ type: example !== null ? 'example' : 'continuation', text: notes.text, line, notes: notes.notes });
   }
+  return blocks;
+}
 
-  // ---- Glossary.
+/** Step 5: the glossary's entries (headword lines, then definitions) and the term bridge of its headwords. */
+function readGlossary(lines: readonly string[], from: number, to: number, headwords: ReadonlyMap<number, Headword>, c: Cleaner, diag: Report) {
   const glossary: GlossaryEntry[] = [];
   const termBridge: TermBridgeEntry[] = [];
   let entry: GlossaryEntry | null = null;
-  for (let i = glossaryAt + 1; i < creditsAt; i++) {
+  for (let i = from; i < to; i++) {
     const raw = lines[i]!;
     if (isBlank(raw)) continue;
     const h = headwords.get(i);
@@ -324,24 +343,53 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
       continue;
     }
     if (!entry) {
-      diag('glossary-orphan-line', i + 1, `glossary line before any headword; expected a headword "term(reading)/English" first. Text: ${raw.trim().slice(0, 60)}`);
+      diag('glossary-orphan-line', i + 1, { text: raw.trim().slice(0, 60) });
       continue;
     }
-    const separated = extractTranslatorNotes(clean(raw.trim(), i, `glossary "${entry.term}"`), i + 1);
+    const separated = extractTranslatorNotes(c.clean(raw.trim(), i, `glossary "${entry.term}"`), i + 1);
     if (separated.notes.length) (entry.notes ??= []).push(...separated.notes);
-    if (damagedLines.has(i + 1)) entry.damaged = true;
-    entry.definition.push(parseInline(separated.text, terms));
+    if (c.damagedLines.has(i + 1)) entry.damaged = true;
+    entry.definition.push(parseInline(separated.text, c.terms));
   }
   for (const g of glossary) {
-    if (g.definition.length === 0) diag('glossary-no-definition', g.line, `glossary term "${g.term}" has no definition line after it; expected the definition on the next line`);
+    if (g.definition.length === 0) diag('glossary-no-definition', g.line, { term: g.term });
   }
+  return { glossary, termBridge };
+}
 
-  // ---- Credits.
-  const credits = paragraphs(creditsAt + 1, lines.length, 'credits');
+/**
+ * The reader: regions → the line cleaner (from the glossary's headwords) → title and edition →
+ * introduction → body → glossary → credits. The steps run in the order of the document, so its
+ * diagnostics come in that order too.
+ */
+export function readJapaneseText(text: string, file: string): ReaderOutput {
+  const lines = text.split(/\r\n|\r|\n/);
+  const diagnostics: Diagnostic[] = [];
+  const diag = reporter(file, diagnostics);
+  const { titleAt, contentsAt, introAt, bodyAt, glossaryAt, creditsAt } = findRegions(lines);
 
-  diag('furigana-cleanup', 1,
-    `flattened furigana cleaned with ${pairs.length} glossary base/reading pairs: ${totals.readings} readings removed, ${totals.brackets} lost 〔 restored, ${totals.orphans} orphan readings replaced by their kanji, ${totals.spaces} artifact spaces dropped; ${totals.damaged} lines keep evidently lost characters (damaged-text), with ${totals.gaps} junctions and ${totals.lostWords} lost words marked`,
-  );
+  const headwords = new Map<number, Headword>();
+  for (let i = glossaryAt + 1; i < creditsAt; i++) {
+    const h = parseHeadword(lines[i]!);
+    if (h) headwords.set(i, h);
+  }
+  const c = makeCleaner(lines, headwords, diag);
+
+  const title = titleAt >= 0 ? stripMarks(c.clean(lines[titleAt]!.trim(), titleAt, 'title')) : '';
+  const edition = readEdition(lines, title, diag);
+
+  // The translator's preamble, then `0. はじめに`.
+  const introStart = c.damagedLines.size;
+  const introduction = [
+    ...c.paragraphs(titleAt + 1, contentsAt >= 0 ? contentsAt : introAt >= 0 ? introAt : bodyAt, 'introduction'),
+    ...(introAt >= 0 ? c.paragraphs(introAt + 1, bodyAt, 'introduction') : []),
+  ];
+  const introductionDamaged = c.damagedLines.size > introStart;
+
+  const blocks = readBody(lines, bodyAt, glossaryAt, c, diag);
+  const { glossary, termBridge } = readGlossary(lines, glossaryAt + 1, creditsAt, headwords, c, diag);
+  const credits = c.paragraphs(creditsAt + 1, lines.length, 'credits');
+  c.report();
 
   return {
     lang: 'ja',
@@ -352,12 +400,12 @@ export function readJapaneseText(text: string, file: string): ReaderOutput {
     introduction,
     ...(introductionDamaged ? { introductionDamaged } : {}),
     blocks,
-    terms,
+    terms: c.terms,
     glossary,
     credits,
     termBridge,
     partial: false,
-    damaged,
+    damaged: c.damaged,
     diagnostics,
     ...(contentsAt >= 0 ? { contents: contentsFrom(lines, contentsAt + 1, introAt >= 0 ? introAt : bodyAt, /^用語集$/, /^クレジット$/) } : {}),
     lastLine: lastTextLine(lines),

@@ -152,7 +152,7 @@ export function readKoreanJekyllHtml(text: string, file: string): ReaderOutput {
   const tree = parseMarkdown(text, (line) => reportFlood(diag, line));
   let pendingAnchor: { name: string; line: number } | undefined;
   const takeAnchor = (name: string, line: number) => {
-    if (pendingAnchor) diag('anchor-unused', pendingAnchor.line, `anchor <a name="${pendingAnchor.name}"> is followed by another anchor (${name}); expected a numbered paragraph after it`);
+    if (pendingAnchor) diag('anchor-unused', pendingAnchor.line, { form: 'another-anchor', anchor: pendingAnchor.name, next: name });
     pendingAnchor = { name, line };
   };
   const onHtml = (value: string, line: number) => {
@@ -171,7 +171,7 @@ export function readKoreanJekyllHtml(text: string, file: string): ReaderOutput {
     const hash = url.indexOf('#');
     if (hash < 0 || !/^\d{3}(?:\.\d{1,3}[a-z]?)?$/.test(visible)) return;
     const target = decodeURIComponent(url.slice(hash + 1));
-    if (target !== visible) diag('link-mismatch', line, `link text ${visible} points at #${target}; expected the anchor to equal the text`, visible);
+    if (target !== visible) diag('link-mismatch', line, { text: visible, target }, visible);
   };
 
   type Item = { kind: 'lines'; lines: KoLine[] } | { kind: 'segment'; index: number };
@@ -249,7 +249,7 @@ export function readKoreanJekyllHtml(text: string, file: string): ReaderOutput {
       }
     }
   }
-  if (pendingAnchor) diag('anchor-unused', pendingAnchor.line, `anchor <a name="${pendingAnchor.name}"> at the end of the document; expected a numbered paragraph after it`);
+  if (pendingAnchor) diag('anchor-unused', pendingAnchor.line, { form: 'end-of-document', anchor: pendingAnchor.name });
 
   // Pass 2: the markdown inside the <p> elements, in one parse.
   const resolved = resolveSegments(segments, ctx);
@@ -327,23 +327,23 @@ function resolveSegments(segments: Segment[], ctx: FlattenContext): KoLine[][] {
       out[k]!.push(line);
     }
     const inner = pending.inner as Anchor | undefined;
-    if (inner) ctx.diag('anchor-unused', inner.line, `anchor <a name="${inner.name}"> ends its paragraph; expected a numbered line after it`);
+    if (inner) ctx.diag('anchor-unused', inner.line, { form: 'ends-paragraph', anchor: inner.name });
   }
   // The markup's promise and the anchor belong to the segment's first line.
   segments.forEach((seg, k) => {
     const first = out[k]!.find((l) => l.text.trim() !== '');
     if (!first) {
-      if (seg.anchor) ctx.diag('anchor-unused', seg.anchor.line, `anchor <a name="${seg.anchor.name}"> is followed by an empty paragraph; expected a numbered paragraph`);
+      if (seg.anchor) ctx.diag('anchor-unused', seg.anchor.line, { form: 'empty-paragraph', anchor: seg.anchor.name });
       return;
     }
     const expect = seg.cls ? EXPECT.get(seg.cls) : undefined;
     if (expect) first.expect = expect;
-    else if (seg.cls) ctx.diag('unknown-class', seg.line, `<p class="${seg.cls}"> is not one of paragraph, clause, example; read by its text`);
+    else if (seg.cls) ctx.diag('unknown-class', seg.line, { class: seg.cls });
     if (seg.anchor && first.anchor === undefined) {
       first.anchor = seg.anchor.name;
       first.anchorLine = seg.anchor.line;
     } else if (seg.anchor) {
-      ctx.diag('anchor-unused', seg.anchor.line, `anchor <a name="${seg.anchor.name}"> is followed by another anchor (${first.anchor}); expected a numbered paragraph after it`);
+      ctx.diag('anchor-unused', seg.anchor.line, { form: 'another-anchor', anchor: seg.anchor.name, next: String(first.anchor) });
     }
   });
   return out;

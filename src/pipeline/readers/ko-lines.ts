@@ -48,7 +48,7 @@ function partHeading(text: string) {
  * A numbered line, its number possibly glued to the text (`302.4b생물의`). The spaced form is tried
  * first: `matchNumberedLine(…, true)` rejects `100.1a 2인전은…` (text starting with a digit).
  */
-export function numberedLine(text: string) {
+function numberedLine(text: string) {
   return matchNumberedLine(text) ?? matchNumberedLine(text, true);
 }
 
@@ -117,29 +117,29 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
     if (LIQUID.test(t) || THEMATIC_BREAK.test(t)) continue;
     if (OMISSION.test(t)) {
       const section = lastNumbered ? lastNumbered.slice(0, 3) : null;
-      diag('omitted', l.line, `"${t}": the source leaves out the rest of ${section ? `section ${section} after ${lastNumbered}` : 'this part'} (not translated); those rules are absent from this document`, lastNumbered ?? undefined);
+      diag('omitted', l.line, section && lastNumbered ? { form: 'section', marker: t, section, rule: lastNumbered } : { form: 'part', marker: t }, lastNumbered ?? undefined);
       continue;
     }
     const call = t.includes('[^') ? /\[\^([^\]\s]{1,32})\]/.exec(t) : null;
-    if (call) diag('footnote-undefined', l.line, `footnote reference [^${call[1]}] has no definition "[^${call[1]}]: …"; kept as text`, lastNumbered ?? undefined);
+    if (call) diag('footnote-undefined', l.line, { form: 'text', id: call[1]! }, lastNumbered ?? undefined);
     const numbered = numberedLine(t);
     const part = numbered ? null : partHeading(t);
     const example = numbered || part ? null : matchExample(t);
     if (l.anchor !== undefined && (!numbered || numbered.printed !== l.anchor)) {
-      diag('anchor-mismatch', l.anchorLine ?? l.line, `anchor <a name="${l.anchor}"> is followed by ${numbered ? `rule ${numbered.printed}` : 'an unnumbered paragraph'}; expected the anchor to equal the number of the paragraph after it`, numbered?.printed);
+      diag('anchor-mismatch', l.anchorLine ?? l.line, numbered ? { form: 'rule', anchor: l.anchor, rule: numbered.printed } : { form: 'unnumbered', anchor: l.anchor }, numbered?.printed);
     }
     if (numbered && (numbered.text !== '' || numbered.printed.includes('.'))) {
       checkExpectation(l, numbered.printed, diag);
-      if (l.bare) diag('bare-line', l.line, `rule ${numbered.printed} is a plain line among the HTML paragraphs (the site generator did not convert it, probably because of its irregular number)`, numbered.printed);
+      if (l.bare) diag('bare-line', l.line, { rule: numbered.printed }, numbered.printed);
       blocks.push({ type: 'numbered', printed: numbered.printed, text: numbered.text, line: l.line, notes: l.notes });
       lastNumbered = numbered.printed;
     } else if (part) {
       blocks.push({ type: 'part', number: part.number, title: part.title, line: l.line });
     } else if (example !== null) {
-      if (l.expect && l.expect !== 'example') diag('markup-mismatch', l.line, `an example inside markup for a ${l.expect}; expected example markup`, lastNumbered ?? undefined);
+      if (l.expect && l.expect !== 'example') diag('markup-mismatch', l.line, { form: 'example', markup: l.expect }, lastNumbered ?? undefined);
       blocks.push({ type: 'example', text: example, line: l.line, notes: l.notes });
     } else {
-      if (l.expect) diag('markup-mismatch', l.line, `markup says ${l.expect === 'example' ? 'an example' : `a numbered ${l.expect}`}, but the text is neither numbered nor labelled "Example:"; kept as a continuation paragraph. Text: ${t.slice(0, 60)}`, lastNumbered ?? undefined);
+      if (l.expect) diag('markup-mismatch', l.line, { form: 'continuation', markup: l.expect === 'example' ? 'an example' : `a numbered ${l.expect}`, text: t.slice(0, 60) }, lastNumbered ?? undefined);
       blocks.push({ type: 'continuation', text: t, line: l.line, notes: l.notes });
     }
   }
@@ -159,7 +159,7 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
     const omittedAt = paras.findIndex((p) => p.text.length === 1 && OMISSION.test(p.text[0]!));
     if (omittedAt >= 0) {
       glossaryOmitted = true;
-      diag('glossary-omitted', paras[omittedAt]!.line, `the glossary (${texts[glossaryAt]!.trim()}) is left out ("${paras[omittedAt]!.text[0]}"); the document has no glossary entries`);
+      diag('glossary-omitted', paras[omittedAt]!.line, { heading: texts[glossaryAt]!.trim(), marker: paras[omittedAt]!.text[0]! });
       // What follows the omission marker is the closing publisher/trademark paragraph.
       credits = paras.slice(omittedAt + 1).map((p) => p.text.join('\n'));
       for (const p of paras.slice(0, omittedAt)) glossary.push(glossaryEntry(p, diag));
@@ -173,9 +173,9 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
   const partsCovered = new Set([...sections].map((s) => s[0]));
   const partial = partsCovered.size < 9;
   if (edition === null) {
-    diag('no-edition', 1, `the document states no effective date (expected a line such as "이 규칙은 2019년 1월 25일부터 시행됩니다."); edition unknown${partial ? ' (a chapter post: the site manifest supplies it)' : ''}`, undefined, partial ? 'info' : 'warning');
+    diag('no-edition', 1, { form: partial ? 'ko-chapter' : 'ko' }, undefined, partial ? 'info' : 'warning');
   }
-  if (firstRule < 0) diag('no-rules', 1, 'no numbered rule lines such as "100.1. …" found');
+  if (firstRule < 0) diag('no-rules', 1, { form: 'no-numbers' });
 
   return {
     lang: 'ko',
@@ -199,7 +199,7 @@ export function readKoreanLines(lines: KoLine[], options: KoreanReadOptions): Re
 
 /** A glossary paragraph: term line (`돌진 Trample`), definition lines. */
 function glossaryEntry(p: { text: string[]; line: number }, diag: Report): GlossaryEntry {
-  if (p.text.length < 2) diag('glossary-no-definition', p.line, `glossary term "${p.text[0]}" has no definition line after it; expected the definition on the next line`);
+  if (p.text.length < 2) diag('glossary-no-definition', p.line, { term: p.text[0]! });
   return { term: p.text[0]!, definition: p.text.slice(1).map((t) => parseInline(t)), refs: [], line: p.line };
 }
 
@@ -207,5 +207,5 @@ function glossaryEntry(p: { text: string[]; line: number }, diag: Report): Gloss
 function checkExpectation(l: KoLine, printed: string, diag: Report): void {
   if (!l.expect) return;
   const kind = !printed.includes('.') ? 'section' : /[a-z]$/.test(printed) ? 'subrule' : 'rule';
-  if (l.expect !== kind) diag('markup-mismatch', l.line, `${printed} is a ${kind}, but its markup is for ${l.expect === 'example' ? 'an example' : `a ${l.expect}`}`, printed);
+  if (l.expect !== kind) diag('markup-mismatch', l.line, { form: 'kind', rule: printed, kind, markup: l.expect === 'example' ? 'an example' : `a ${l.expect}` }, printed);
 }

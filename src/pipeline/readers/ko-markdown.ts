@@ -64,7 +64,7 @@ export interface FlattenContext {
 }
 
 /** `![symbolW](/assets/symbols/W.gif)` → `W`; null when the image is not a game symbol. */
-export function symbolOfImage(url: string, alt: string): string | null {
+function symbolOfImage(url: string, alt: string): string | null {
   const file = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
   const dot = file.lastIndexOf('.');
   const name = dot > 0 ? file.slice(0, dot) : file;
@@ -104,7 +104,7 @@ function flattenPhrasing(nodes: PhrasingContent[], buf: LineBuffer, ctx: Flatten
         const symbol = symbolOfImage(node.url, node.alt ?? '');
         if (symbol) append(`{${symbol}}`);
         else {
-          ctx.diag('unknown-image', lineOf(startLine(node, 0)), `image ${node.url} is not a mana/game symbol (expected /assets/symbols/X.gif); kept its alt text "${node.alt ?? ''}"`);
+          ctx.diag('unknown-image', lineOf(startLine(node, 0)), { url: node.url, alt: node.alt ?? '' });
           append(node.alt ?? '');
         }
         break;
@@ -117,7 +117,7 @@ function flattenPhrasing(nodes: PhrasingContent[], buf: LineBuffer, ctx: Flatten
         ctx.used?.add(node.identifier);
         cur().text = trimSpacesEnd(cur().text) + NOTE_MARK;
         cur().notes.push(def ? { ...def } : { text: '', form: 'footnote', line: lineOf(startLine(node, 0)) });
-        if (!def) ctx.diag('footnote-undefined', lineOf(startLine(node, 0)), `footnote [^${node.label ?? node.identifier}] has no definition "[^${node.label ?? node.identifier}]: …"; kept an empty note`);
+        if (!def) ctx.diag('footnote-undefined', lineOf(startLine(node, 0)), { form: 'markdown', id: node.label ?? node.identifier });
         break;
       }
       case 'html': {
@@ -265,8 +265,7 @@ export function parseMarkdown(text: string, onEscaped?: (line: number) => void):
   return markdownProcessor.parse(escapeDelimiterFloods(text, onEscaped));
 }
 
-const floodMessage = `more than ${MAX_DELIMITERS} emphasis delimiters (* and _) in one block; read them as literal characters (a rules text has a handful)`;
-export const reportFlood = (diag: Report, line: number) => diag('delimiter-flood', line, floodMessage);
+export const reportFlood = (diag: Report, line: number) => diag('delimiter-flood', line, { max: MAX_DELIMITERS });
 
 /** Markdown text (a whole Jekyll post) → logical lines, with a blank line between flow nodes. */
 export function markdownLines(text: string, diag: Report): { lines: KoLine[]; title?: { value: string; line: number } } {
@@ -295,6 +294,6 @@ export function markdownLines(text: string, diag: Report): { lines: KoLine[]; ti
 /** Footnote definitions nobody refers to (the note would be lost otherwise). */
 export function reportUnusedFootnotes(ctx: FlattenContext, diag: Report): void {
   for (const [id, note] of ctx.footnotes) {
-    if (!ctx.used?.has(id)) diag('footnote-unused', note.line, `footnote [^${id}] is defined but never referenced; expected a "[^${id}]" in the text. Note: ${note.text.slice(0, 60)}`);
+    if (!ctx.used?.has(id)) diag('footnote-unused', note.line, { id, text: note.text.slice(0, 60) });
   }
 }

@@ -46,6 +46,6 @@ export function readKoreanText(text: string, file: string): ReaderOutput {
     const { text: t, notes } = extractInlineNotes(l, i + 1);
     lines.push({ text: t, line: i + 1, notes });
   }
-  if (fm && raw.slice(fm.end).join('').trim() === '') diag('no-rules', 1, 'the post has front matter but no body');
+  if (fm && raw.slice(fm.end).join('').trim() === '') diag('no-rules', 1, { form: 'empty-post' });
   return readKoreanLines(lines, { file, format, title: fm?.fields.get('title'), diagnostics });
 }

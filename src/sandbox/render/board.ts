@@ -65,6 +65,6 @@ export function renderChanges(diff: StepResult['diff'] | null, c: RenderContext)
   const lines = diffLines(diff, s, lang, t);
   return lines.length
     ? h('ul', { class: 'cr-sbx-diff' }, lines.map((l) => h('li', {}, h('span', { class: 'cr-sbx-subj' }, l.subject), l.field ? ` ${l.field}` : '', ': ',
-      h('del', {}, l.before), ' → ', h('ins', {}, l.after))))
+        h('del', {}, l.before), ' → ', h('ins', {}, l.after))))
     : h('p', { class: 'cr-sbx-muted' }, t('noChanges'));
 }

@@ -46,7 +46,7 @@ export function renderSteps(st: WidgetState, c: RenderContext, onGo: (index: num
           const rows = layerSummary(e.data);
           return rows && e.msg
             ? h('li', { 'data-sbx-layer': true }, c.chips(e.rules), ' ', traceMessage(e.msg, tc),
-              h('ul', { class: 'cr-sbx-layers' }, layerLines(rows, s, lang, t).map((l) => h('li', {}, l))))
+                h('ul', { class: 'cr-sbx-layers' }, layerLines(rows, s, lang, t).map((l) => h('li', {}, l))))
             : h('li', {}, c.chips(e.rules), ' ', traceLine(e, tc));
         }))));
     }

@@ -19,7 +19,7 @@ export function foldKana(s: string): string {
 }
 
 /** What a headword matches on: its term, reading, English and other-language names, folded. */
-export const headwordKey = (h: Headword) => foldKana(filterText([h[0], h[2], h[3], ...h[4].map((o) => o[1])].join(' ')));
+const headwordKey = (h: Headword) => foldKana(filterText([h[0], h[2], h[3], ...h[4].map((o) => o[1])].join(' ')));
 
 /**
  * Headwords matching a query, best first: the term itself starting with it, then the reading or a

@@ -28,7 +28,7 @@ export function loadRuleIndex(where: string): Promise<RuleIndex | null> {
 const ERROR_KEY: Record<GoToError, string> = { empty: 'lEEmpty', section: 'lESection', rule: 'lERule', letter: 'lELetter', shape: 'lEShape' };
 
 /** The message for a go-to error, from the form's `data-l-e-*` strings (`{q}` is what was typed). */
-export function errorMessage(form: HTMLElement, error: GoToError, text: string): string {
+function errorMessage(form: HTMLElement, error: GoToError, text: string): string {
   return format(form.dataset[ERROR_KEY[error]] ?? text, { q: text });
 }
 
@@ -50,7 +50,7 @@ export async function resolveGoTo(query: string, where: string, doc: Document = 
 }
 
 /** Wires one go-to form: its text box, its edition base (hidden `base` field) and its message element. */
-export function wireGoto(form: HTMLFormElement, doc: Document = document, show?: (message: string) => void): void {
+function wireGoto(form: HTMLFormElement, doc: Document = document, show?: (message: string) => void): void {
   const input = form.querySelector<HTMLInputElement>('input[name="q"]');
   if (!input) return;
   const view = doc.defaultView ?? window;

@@ -5,7 +5,7 @@
 import { ruleFromQuery } from '../lookup.ts';
 import { base, goToElement, highlight } from './page.ts';
 
-export function resolveHash(doc: Document = document): void {
+function resolveHash(doc: Document = document): void {
   const view = doc.defaultView ?? window;
   const raw = view.location.hash.slice(1);
   if (!raw) return;

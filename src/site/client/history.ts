@@ -4,8 +4,8 @@
  *    spans and how their texts differ, no texts; ~60 KB), which gives exactly the entries and counts of the build's
  *    own differ; a section's texts are fetched when it is opened (its slice), and the whole store only when the
  *    reader filters by words or picks a newer edition first. Grouped by part and section and filtered by the reader
- *    (site/history-groups.ts), rendered by the views shared with the built pages (site/history-compare-view.ts,
- *    site/history-views.ts) as DOM nodes (text nodes only);
+ *    (site/history/history-groups.ts), rendered by the views shared with the built pages (site/history/history-compare-view.ts,
+ *    site/history/history-views.ts) as DOM nodes (text nodes only);
  *  - a history page reached by a pinned permalink of an edition without pages (`?at=2015-01-23`):
  *    says which rule the number named then and what it is today, and marks that section.
  */
@@ -13,11 +13,11 @@ import { diffEditions, type DiffEntry, type EditionDiff } from '../../history/di
 import type { HistoryStore } from '../../history/store.ts';
 import { outlineDiff, outlineTitles, readOutline, sliceDiff, sliceOf, type HistoryOutline, type HistorySlice, type OutlineStore } from '../../history/outline.ts';
 import { historyStrings } from '../../history/strings.ts';
-import { h, toDom } from '../html-tree.ts';
+import { h, toDom } from '../render/html-tree.ts';
 import { historySliceApi } from '../api-paths.ts';
-import { summaryView } from '../history-views.ts';
-import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history-groups.ts';
-import { groupsView, sectionBody, sectionTitles } from '../history-compare-view.ts';
+import { summaryView } from '../history/history-views.ts';
+import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history/history-groups.ts';
+import { groupsView, sectionBody, sectionTitles } from '../history/history-compare-view.ts';
 
 // The page's words (and their plural forms) come from the history strings of its language, as on the built pages;
 // the rules' texts are English everywhere (marked so on the Japanese and Korean pages).
@@ -78,7 +78,7 @@ async function withTexts(shown: Shown, section: string, items: readonly Item[], 
  * part and section with counts; a section's entries are built when it is opened (a 2019 → 2026 diff has thousands).
  * Resolves when the sections open at once (a narrow filter) have their entries.
  */
-export function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): Promise<void> {
+function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): Promise<void> {
   const { d, items } = shown;
   const kept = items.filter((i) => matches(i, filter));
   const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;

@@ -1,5 +1,5 @@
 /**
- * The not-found page: read the path, go to the rule it names (src/site/short-address.ts), or, when
+ * The not-found page: read the path, go to the rule it names (src/site/host/short-address.ts), or, when
  * the rule does not exist, say so in the reader's language and offer the nearest rules (from the
  * edition's rule index), the same number in other editions, and a search. A path without a language
  * (`/702.19b`) takes the reader's preferred one (navigator.languages). Text goes in as text nodes.
@@ -10,7 +10,7 @@ import { loadRuleIndex } from './goto.ts';
 import { format } from '../../i18n/translate.ts';
 import { siteIndex } from './site-index.ts';
 import { LANG_ALTERNATION, isLang, pathLang, type Lang } from '../../i18n/locales.ts';
-import { resolveShortAddress } from '../short-address.ts';
+import { resolveShortAddress } from '../host/short-address.ts';
 import { editionApiDir, historySectionApi, ruleSection, sectionApiFile } from '../api-paths.ts';
 import { paragraphText } from '../../model/text.ts';
 import type { Paragraph } from '../../model/types.ts';
@@ -93,7 +93,7 @@ async function toStatedEdition(loc: Location, lang: string, date: string, rule: 
   return true;
 }
 
-export async function notFound(doc: Document = document): Promise<void> {
+async function notFound(doc: Document = document): Promise<void> {
   const view = doc.defaultView ?? window;
   const loc = view.location;
   const reader = preferredLang(view.navigator.languages ?? [view.navigator.language]);

@@ -2,9 +2,9 @@
  * The offline page (`/offline/`, what the service worker answers for a page it has no copy of): speaks
  * the language of the address the reader asked for (its block shown, the others hidden, <html lang>
  * set), and opens a short rule address (`/ja/704.5j/`) at the page holding the rule when that page is
- * saved — the rule index and /api/index.json come from the saved edition's cache (src/site/short-address.ts).
+ * saved — the rule index and /api/index.json come from the saved edition's cache (src/site/host/short-address.ts).
  */
-import { resolveShortAddress } from '../short-address.ts';
+import { resolveShortAddress } from '../host/short-address.ts';
 import { loadRuleIndex } from './goto.ts';
 import { preferredLang } from './notfound.ts';
 import { siteIndex } from './site-index.ts';

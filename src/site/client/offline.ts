@@ -8,7 +8,7 @@
  * the new one is complete (data-cr-offline-saved="current" on <html> says it is done).
  */
 import { fillMessage, format } from '../../i18n/translate.ts';
-import { formatBytes, offlineListPath, pagesCache, savedCache, type OfflineList } from '../offline-list.ts';
+import { formatBytes, offlineListPath, pagesCache, savedCache, type OfflineList } from '../host/offline-list.ts';
 
 declare const __CR_BUILD__: string;
 const BUILD = typeof __CR_BUILD__ === 'string' ? __CR_BUILD__ : 'dev';

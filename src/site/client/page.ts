@@ -24,7 +24,7 @@ export function ruleElements(doc: Document = document): HTMLElement[] {
 }
 
 /** Bottom edge of whatever is stuck to the top of the viewport (the sticky header), in px. */
-export function stuckTop(doc: Document = document): number {
+function stuckTop(doc: Document = document): number {
   const top = doc.querySelector<HTMLElement>('header.top');
   if (!top) return 0;
   const r = top.getBoundingClientRect();

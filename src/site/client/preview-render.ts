@@ -1,7 +1,7 @@
 /** Builds preview content from the JSON export with DOM text nodes only (never HTML strings), through the one inline renderer. */
 import type { Lang, Paragraph } from '../../model/types.ts';
-import { inlineView, type InlineWords } from '../inline-view.ts';
-import { toDom } from '../html-tree.ts';
+import { inlineView, type InlineWords } from '../render/inline-view.ts';
+import { toDom } from '../render/html-tree.ts';
 
 /** What a preview needs from `/api/{lang}/{edition}/rules/{N}.json` or `…/glossary/{slug}.json`. */
 export interface PreviewData {
@@ -25,8 +25,8 @@ function words(): InlineWords {
   return { gap: d['lGap'] ?? '', restored: d['lRestored'] ?? '{evidence}', refWas: d['lRefWas'] ?? '{was}', fallback: d['lFallback'] ?? 'English', note: d['lNote'] ?? '' };
 }
 
-/** One paragraph of a preview: the one inline renderer (src/site/inline-view.ts), without links, as DOM nodes. */
-export function paragraph(p: Paragraph, lang: Lang, className = 'rb'): HTMLParagraphElement {
+/** One paragraph of a preview: the one inline renderer (src/site/render/inline-view.ts), without links, as DOM nodes. */
+function paragraph(p: Paragraph, lang: Lang, className = 'rb'): HTMLParagraphElement {
   const el = document.createElement('p');
   el.className = className;
   el.append(toDom(document, inlineView(p, { lang, words: words() })));

@@ -5,14 +5,14 @@
  */
 import type { DateTable } from '../file-dates.ts';
 
-export interface EditionInfo {
+interface EditionInfo {
   lang: string;
   edition: string;
   latest: boolean;
   url: string;
 }
 
-/** The part of /api/index.json (src/site/extras.ts) the page scripts read. */
+/** The part of /api/index.json (src/site/api/extras.ts) the page scripts read. */
 export interface SiteIndex {
   editions: EditionInfo[];
   /** Per language, file-name date → the edition's stated date (src/site/file-dates.ts). */

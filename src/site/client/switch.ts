@@ -10,7 +10,7 @@ import { BASE_RE, currentRule, exists } from './page.ts';
 import { format } from '../../i18n/translate.ts';
 
 /** The URL a parallel-view link should open for `rule`: its page with the rule as fragment. */
-export function withRule(href: string, rule: string): string {
+function withRule(href: string, rule: string): string {
   return `${href.split('#')[0]}#${rule}`;
 }
 

@@ -1,8 +1,8 @@
 /** /en/changes/feed.xml: an Atom feed with one entry per English edition and its change summary. */
 import type { APIRoute } from 'astro';
-import { editionRows, getHistory, pairPath, CHANGES_PATH, FEED_PATH } from '../../../site/history-site.ts';
+import { editionRows, getHistory, pairPath, CHANGES_PATH, FEED_PATH } from '../../../site/history/history-site.ts';
 import { getSite } from '../../../site/load.ts';
-import { escapeMarkup } from '../../../site/html-tree.ts';
+import { escapeMarkup } from '../../../site/render/html-tree.ts';
 
 const xml = escapeMarkup;
 

@@ -1,0 +1,41 @@
+/**
+ * dependency-cruiser: the layering of README "Architecture". Data flows one way, so the build-time and
+ * shared layers (src/model, src/pipeline) never import the site (src/site, src/components, src/pages,
+ * src/layouts), and no two folders import each other (a folder cycle means a shared piece belongs a layer
+ * lower). Run by `npm run lint`; `npx depcruise src scripts --output-type text` shows the graph as text.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'model-and-pipeline-never-import-the-site',
+      comment: 'src/model and src/pipeline feed the site; the site reads them, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/(model|pipeline)/' },
+      to: { path: '^src/(site|components|pages|layouts)/' },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Two folders that import each other: move the shared piece to the lower one.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(src|scripts)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to nothing.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

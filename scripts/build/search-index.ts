@@ -1,0 +1,145 @@
+/**
+ * `tsx scripts/build/search-index.ts [OUT_DIR]`: writes one search bundle per language and edition,
+ * `{OUT_DIR}/{lang}-{edition}.json` (default OUT_DIR `public/search`, so `astro build` copies them
+ * to `dist/search/` and `astro dev` serves them), plus `index.json` listing them.
+ *
+ * Run after `npm run data` and before `astro build`. The bundles are built from
+ * `src/generated/` only (never from the sources) and are generated files (gitignored).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Lang, RuleDocument } from '../../src/model/types.ts';
+import { buildBundle } from '../../src/search/build.ts';
+import { fromHead, toBridge, toHead } from '../../src/search/head.ts';
+import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from '../search-cache.ts';
+import type { SearchBundle, Synonym } from '../../src/search/types.ts';
+import { readCatalog, readDocument } from '../../src/pipeline/generated.ts';
+import { replaceDirectorySync } from './replace-dir.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export { SEARCH_OUT };
+
+export function readSynonyms(lang: Lang): Synonym[] {
+  const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { synonyms: Synonym[] }).synonyms;
+}
+
+/** Builds every bundle the catalog lists (in memory). */
+export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
+  const docs = new Map<string, RuleDocument>();
+  const doc = (lang: Lang, edition: string) => {
+    const key = `${lang}-${edition}`;
+    if (!docs.has(key)) docs.set(key, readDocument(lang, edition));
+    return docs.get(key);
+  };
+  const bundles: SearchBundle[] = [];
+  for (const e of catalog.editions) {
+    const d = doc(e.lang, e.edition);
+    if (!d) continue;
+    d.edition ??= e.edition;
+    const synonyms = readSynonyms(e.lang);
+    if (e.lang === 'en') {
+      const foreign: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[] = [];
+      for (const lang of ['ja', 'ko'] as const) {
+        const same = catalog.editions.find((x) => x.lang === lang && x.edition === e.edition && !x.partial);
+        const pick = same ?? catalog.editions.find((x) => x.lang === lang && x.latest);
+        const fd = pick && doc(lang, pick.edition);
+        if (!pick || !fd) continue;
+        fd.edition ??= pick.edition;
+        // The English of the translation's own date, when the build has it (an --allow-missing build may not).
+        const english = catalog.editions.some((x) => x.lang === 'en' && x.edition === pick.edition) ? doc('en', pick.edition) : undefined;
+        foreign.push({ lang, doc: fd, ...(english ? { english } : {}) });
+      }
+      bundles.push(buildBundle({ doc: d, synonyms, foreign }));
+    } else {
+      const english = e.english ? doc('en', e.english) : undefined;
+      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}) }));
+    }
+  }
+  return bundles;
+}
+
+/** Metadata of the written bundles (for the site, the bench and humans). */
+export interface BundleIndexEntry {
+  id: string;
+  lang: Lang;
+  edition: string;
+  latest: boolean;
+  records: number;
+  bytes: number;
+  gzip: number;
+  /** The head (`{id}.head.json`): the first download. */
+  headBytes: number;
+  headGzip: number;
+  /** The bridge (`{id}.bridge.json`): fetched with the first query in another script. */
+  bridgeGzip: number;
+}
+
+/** Writes the bundles and `index.json` into `outDir`. */
+export function writeBundles(outDir = SEARCH_OUT, catalog = readCatalog()): BundleIndexEntry[] {
+  mkdirSync(outDir, { recursive: true });
+  const out: BundleIndexEntry[] = [];
+  for (const b of buildAllBundles(catalog)) {
+    const json = JSON.stringify({ ...b, part: 'full' });
+    writeFileSync(join(outDir, `${b.id}.json`), json);
+    const head = JSON.stringify(toHead(b));
+    writeFileSync(join(outDir, `${b.id}.head.json`), head);
+    const bridge = JSON.stringify(toBridge(b));
+    writeFileSync(join(outDir, `${b.id}.bridge.json`), bridge);
+    const e = catalog.editions.find((x) => `${x.lang}-${x.edition}` === b.id);
+    out.push({
+      id: b.id,
+      lang: b.lang,
+      edition: b.edition,
+      latest: e?.latest ?? false,
+      records: b.records.length,
+      bytes: Buffer.byteLength(json),
+      gzip: gzipSync(json, { level: 9 }).length,
+      headBytes: Buffer.byteLength(head),
+      headGzip: gzipSync(head, { level: 9 }).length,
+      bridgeGzip: gzipSync(bridge, { level: 9 }).length,
+    });
+  }
+  writeFileSync(join(outDir, 'index.json'), JSON.stringify(out, null, 1));
+  return out;
+}
+
+/**
+ * The bundle of one language and edition for Node callers (CLI, tests, bench): the written file
+ * when it is newer than the generated catalog and the concept tables, otherwise the copy an earlier
+ * call kept in `.cache/search/` for the same inputs (search-cache.ts), otherwise built in memory from
+ * `src/generated/` (all of them, 2–3 s) and kept there for the next call (`npm run data` leaves
+ * public/search stale until the next build; `cr search` should not pay for that on every call).
+ */
+export function loadBundle(id: string): SearchBundle {
+  const kept = keptBundle(id);
+  if (kept) return kept;
+  let found: SearchBundle | undefined;
+  for (const b of buildAllBundles()) {
+    const text = JSON.stringify({ ...b, part: 'full' });
+    keep(join(SEARCH_CACHE, `${b.id}.json`), text);
+    remember(b.id, text, b);
+    if (b.id === id) found = b;
+  }
+  if (!found) throw new Error(`no search bundle "${id}"`);
+  return found;
+}
+
+/** The head of a bundle as the browser sees it (what a cross-language query loads). */
+export function loadHead(id: string): SearchBundle {
+  return fromHead(toHead(loadBundle(id)));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2] ? resolve(process.argv[2]) : SEARCH_OUT;
+  const started = Date.now();
+  // The default directory is the build's own: written whole, then swapped in (no stale bundles).
+  const written = outDir === SEARCH_OUT ? replaceDirectorySync(SEARCH_OUT, (dir) => writeBundles(dir)) : writeBundles(outDir);
+  for (const w of written) {
+    process.stdout.write(`search: ${w.id}  ${w.records} records  ${(w.bytes / 1024).toFixed(0)} KB (${(w.gzip / 1024).toFixed(0)} KB gzip); head ${(w.headBytes / 1024).toFixed(0)} KB (${(w.headGzip / 1024).toFixed(1)} KB gzip)\n`);
+  }
+  process.stdout.write(`search: wrote ${written.length} bundles to ${outDir} in ${Date.now() - started} ms\n`);
+}

@@ -7,7 +7,7 @@
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Lang, RuleDocument } from '../../src/model/types.ts';
@@ -17,8 +17,9 @@ import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from '../search-
 import type { SearchBundle, Synonym } from '../../src/search/types.ts';
 import { readCatalog, readDocument } from '../../src/pipeline/generated.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
+import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = PROJECT_ROOT;
 export { SEARCH_OUT };
 
 export function readSynonyms(lang: Lang): Synonym[] {

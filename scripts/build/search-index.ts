@@ -24,7 +24,8 @@ export { SEARCH_OUT };
 
 export function readSynonyms(lang: Lang): Synonym[] {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
-  if (!existsSync(file)) return [];
+  // Every language has its concept table; a missing file would quietly drop every concept (never a smaller result).
+  if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its synonyms file (content/search/, see README "a language")`);
   return (JSON.parse(readFileSync(file, 'utf8')) as { synonyms: Synonym[] }).synonyms;
 }
 

@@ -24,10 +24,10 @@ module.exports = {
     },
     {
       name: 'not-to-unresolvable',
-      comment: 'An import that resolves to nothing.',
+      comment: 'An import that resolves to nothing (the generated data is written by the build, after the lint in a fresh clone).',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: 'generated/' },
     },
   ],
   options: {

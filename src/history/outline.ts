@@ -9,7 +9,7 @@
  * opened (slices: the store cut by each chain's last section, diffed with diffChains).
  */
 import { classify, count, diffChains, emptyCounts, pairExamples, resolveChange, sortDiff, textChange, type ChangeKindOfText, type DiffEntry, type EditionDiff, type ExampleEntry, type TextChange } from './diff.ts';
-import { renumberMap, spanAt, type HistoryStore, type Span } from './store.ts';
+import { renumberMap, spanAt, spanIndexAt, type HistoryStore, type Span } from './store.ts';
 import { groupSection } from '../model/rule-number.ts';
 
 export interface HistoryOutline {
@@ -182,8 +182,6 @@ export interface OutlineDiff {
   /** A glossary entry's number runs (both editions' texts), for a rule-number filter. */
   numbersOf: Map<DiffEntry, string>;
 }
-
-const spanIndexAt = (chain: readonly Span[], e: number) => chain.findIndex((s) => s[0] <= e && e <= s[1]);
 
 /**
  * The entries and counts of diffEditions(store, from, to) without their texts, from the outline alone; null when

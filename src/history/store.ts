@@ -25,9 +25,11 @@ export interface HistoryStore {
 
 /** The span of a chain that covers edition index `e`, or undefined. */
 export function spanAt(chain: readonly Span[], e: number): Span | undefined {
-  for (const s of chain) if (s[0] <= e && e <= s[1]) return s;
-  return undefined;
+  return chain[spanIndexAt(chain, e)];
 }
+
+/** Index of the span of a chain that covers edition index `e`, or -1. */
+export const spanIndexAt = (chain: readonly Span[], e: number): number => chain.findIndex((s) => s[0] <= e && e <= s[1]);
 
 /** Index of an edition in the store, or -1. */
 export const editionIndex = (store: HistoryStore, edition: string) => store.editions.indexOf(edition);

@@ -12,7 +12,8 @@ import { createTranslator, fillMessage, format, messageData, placeholders, type 
 import { useMessageData, useStrings } from '../src/site/i18n.ts';
 import { searchStrings } from '../src/components/search/strings.ts';
 import { translator } from '../src/sandbox/strings.ts';
-import { entryLabel, historyStrings, minorHeading, statusLabel } from '../src/history/strings.ts';
+import { historyStrings } from '../src/history/strings.ts';
+import { entryLabel, minorHeading, statusLabel } from '../src/history/labels.ts';
 import { hiddenLabel } from '../src/history/trim.ts';
 import { ROOT } from './helpers.ts';
 

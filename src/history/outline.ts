@@ -13,11 +13,15 @@ import { renumberMap, spanAt, spanIndexAt, type HistoryStore, type Span } from '
 import { groupSection } from '../model/rule-number.ts';
 
 export interface HistoryOutline {
-  format: 'cr-atlas-history-outline/1';
+  format: 'cr-atlas-history-outline/2';
   editions: string[];
-  /** Per rule chain, its spans as `from-to[*examples][=key]` (no key: the previous span's). */
-  rules: string[][];
-  glossary: string[][];
+  /**
+   * Per rule chain, its spans joined by `|`, each `[from-][to][*examples][=key]`: `from` is left out when it follows
+   * the previous span (or is the first edition for the first), `to` when it is the latest edition, the key when it is
+   * the previous span's.
+   */
+  rules: string[];
+  glossary: string[];
   /**
    * Per chain, one letter per pair of its spans (i < j, row by row): s same text, r real change, t typography only,
    * F references only (whichever editions of the two spans are compared), f references only for some (see refs).
@@ -30,11 +34,18 @@ export interface HistoryOutline {
   refs: Record<string, [string, string][]>;
   /** Rule chain → the text of each span whose number is a section's (`702`), else '' (the compare page's headings). */
   titles: Record<string, string[]>;
-  /**
-   * Glossary chain → per span, the runs of letters, digits and dots with a digit in its definition, lower case
-   * (`702.19c`): what a rule-number filter looks for in a glossary entry's text (history-groups.ts, `matches`).
-   */
-  glossaryNumbers: Record<string, string[]>;
+  /** A slice cut in parts (its texts over SLICE_CHARS): the chain each part after the first begins with (sliceOf). */
+  sliceParts: Record<string, number[]>;
+}
+
+/**
+ * Glossary chain → per span, the runs of letters, digits and dots with a digit in its definition, lower case
+ * (`702.19c`): what a rule-number filter looks for in a glossary entry's text (history-groups.ts, `matches`). A file
+ * of its own, read only when the compare page is filtered by a number.
+ */
+export interface GlossaryNumbers {
+  format: 'cr-atlas-history-glossary-numbers/1';
+  numbers: Record<string, string[]>;
 }
 
 /** One store cut (the chains whose last number is in one section, or the glossary), with their texts. */
@@ -51,13 +62,52 @@ export interface HistorySlice {
 /** Index of the pair (i < j) among the k(k−1)/2 pairs of k spans, row by row. */
 export const pairIndex = (k: number, i: number, j: number) => (i * (2 * k - i - 1)) / 2 + (j - i - 1);
 
-/** The slice a chain's texts are in: the section of its last number, or `glossary`. */
-export const sliceOf = (chain: readonly Span[], glossary: boolean) => (glossary ? 'glossary' : groupSection(chain[chain.length - 1]![2]));
+/** A slice's texts are cut in parts of about this many characters (a compare section opened fetches its parts only). */
+const SLICE_CHARS = 40_000;
+
+/** The section a chain's texts are kept with: the section of its last number, or `glossary`. */
+const sliceSection = (chain: readonly Span[], glossary: boolean) => (glossary ? 'glossary' : groupSection(chain[chain.length - 1]![2]));
+
+/** The slice chain `c` is in: its section (`702`), or a part of it (`702-3`) where the section is cut in parts. */
+export function sliceOf(parts: HistoryOutline['sliceParts'], chain: readonly Span[], c: number, glossary: boolean): string {
+  const section = sliceSection(chain, glossary);
+  const starts = parts[section];
+  if (!starts) return section;
+  let k = 0;
+  while (k < starts.length && starts[k]! <= c) k++;
+  return k === 0 ? section : `${section}-${k + 1}`;
+}
+
+/** Where the slices are cut: per section, the chains that begin its second, third… part (in store order). */
+function slicePartStarts(store: HistoryStore): HistoryOutline['sliceParts'] {
+  const size = new Map<string, number>();
+  const out: HistoryOutline['sliceParts'] = {};
+  const add = (chain: readonly Span[], c: number, glossary: boolean) => {
+    const section = sliceSection(chain, glossary);
+    const chars = [...new Set(chain.flatMap((s) => [s[3], ...s[4]]))].reduce((n, t) => n + store.texts[t]!.length, 0);
+    const before = size.get(section) ?? 0;
+    if (before > 0 && before + chars > SLICE_CHARS) {
+      (out[section] ??= []).push(c);
+      size.set(section, chars);
+    } else size.set(section, before + chars);
+  };
+  store.rules.forEach((chain, c) => add(chain, c, false));
+  store.glossary.forEach((chain, c) => add(chain, c, true));
+  return out;
+}
 
 const SECTION = /^\d{3}$/;
 
-function encodeChain(chain: readonly Span[]): string[] {
-  return chain.map((s, i) => `${s[0]}-${s[1]}${s[4].length ? `*${s[4].length}` : ''}${i > 0 && chain[i - 1]![2] === s[2] ? '' : `=${s[2]}`}`);
+function encodeChain(chain: readonly Span[], last: number): string {
+  const bar = chain.find((s) => s[2].includes('|'));
+  if (bar) throw new Error(`history outline: the key "${bar[2]}" holds "|", which separates spans`);
+  return chain
+    .map((s, i) => {
+      const prev = chain[i - 1];
+      const from = s[0] === (prev ? prev[1] + 1 : 0) ? '' : `${s[0]}-`;
+      return `${from}${s[1] === last ? '' : s[1]}${s[4].length ? `*${s[4].length}` : ''}${prev && prev[2] === s[2] ? '' : `=${s[2]}`}`;
+    })
+    .join('|');
 }
 
 /**
@@ -89,7 +139,8 @@ const numberRuns = (text: string) => (text.toLowerCase().match(/[0-9a-z.]+/g) ??
 
 /** The outline of a store (the build writes it beside the store). */
 export function buildOutline(store: HistoryStore): HistoryOutline {
-  const out: HistoryOutline = { format: 'cr-atlas-history-outline/1', editions: store.editions, rules: [], glossary: [], ruleKinds: [], glossaryKinds: [], examples: {}, refs: {}, titles: {}, glossaryNumbers: {} };
+  const out: HistoryOutline = { format: 'cr-atlas-history-outline/2', editions: store.editions, rules: [], glossary: [], ruleKinds: [], glossaryKinds: [], examples: {}, refs: {}, titles: {}, sliceParts: slicePartStarts(store) };
+  const last = store.editions.length - 1;
   // Number → chain in each edition (the first chain wins, as in renumberMap).
   const chainAt = store.editions.map((_, e) => {
     const m = new Map<string, number>();
@@ -111,7 +162,7 @@ export function buildOutline(store: HistoryStore): HistoryOutline {
     return s;
   };
   store.rules.forEach((chain, c) => {
-    out.rules.push(encodeChain(chain));
+    out.rules.push(encodeChain(chain, last));
     out.ruleKinds.push(kindsOf(chain, 'r', c));
     if (chain.some((s) => SECTION.test(s[2]))) out.titles[c] = chain.map((s) => (SECTION.test(s[2]) ? store.texts[s[3]]! : ''));
     for (let i = 0; i < chain.length; i++) {
@@ -127,19 +178,27 @@ export function buildOutline(store: HistoryStore): HistoryOutline {
     }
   });
   store.glossary.forEach((chain, c) => {
-    out.glossary.push(encodeChain(chain));
+    out.glossary.push(encodeChain(chain, last));
     out.glossaryKinds.push(kindsOf(chain, 'g', c));
-    const runs = chain.map((sp) => numberRuns(store.texts[sp[3]]!));
-    if (runs.some(Boolean)) out.glossaryNumbers[c] = runs;
   });
   return out;
 }
 
+/** The number runs of every glossary entry's texts (the build writes them beside the outline). */
+export function buildGlossaryNumbers(store: HistoryStore): GlossaryNumbers {
+  const numbers: GlossaryNumbers['numbers'] = {};
+  store.glossary.forEach((chain, c) => {
+    const runs = chain.map((sp) => numberRuns(store.texts[sp[3]]!));
+    if (runs.some(Boolean)) numbers[c] = runs;
+  });
+  return { format: 'cr-atlas-history-glossary-numbers/1', numbers };
+}
+
 /** The store cut into slices by sliceOf, each with its own texts (renumbered from 0). */
-export function buildSlices(store: HistoryStore): Map<string, HistorySlice> {
+export function buildSlices(store: HistoryStore, parts: HistoryOutline['sliceParts'] = slicePartStarts(store)): Map<string, HistorySlice> {
   const out = new Map<string, HistorySlice & { textIds: Map<number, number> }>();
   const add = (chain: Span[], id: number, glossary: boolean) => {
-    const home = sliceOf(chain, glossary);
+    const home = sliceOf(parts, chain, id, glossary);
     const slice = out.get(home) ?? out.set(home, { format: 'cr-atlas-history-slice/1', glossary, ids: [], chains: [], texts: [], textIds: new Map() }).get(home)!;
     const local = (t: number) => {
       let n = slice.textIds.get(t);
@@ -159,27 +218,40 @@ export interface OutlineStore {
   outline: HistoryOutline;
   /** Shaped as a store, so the store's functions (spanAt, renumberMap) apply. */
   store: HistoryStore;
+  /** The glossary entries' number runs, once read (a number filter needs them). */
+  numbers?: GlossaryNumbers['numbers'];
 }
 
-function decodeChain(spans: string[]): Span[] {
+/** Example lists of the outline's spans hold no texts: one shared list of −1s per length. */
+const noTexts: number[][] = [];
+const examplesOf = (n: number) => (noTexts[n] ??= new Array<number>(n).fill(-1));
+
+/** Reads `[from-][to][*examples][=key]` spans (encodeChain). */
+function decodeChain(encoded: string, last: number): Span[] {
   let key = '';
-  return spans.map((part) => {
-    const m = /^(\d+)-(\d+)(?:\*(\d+))?(?:=(.*))?$/s.exec(part);
-    if (!m) throw new Error(`history outline: unreadable span "${part}"`);
+  let to = -1;
+  return encoded.split('|').map((part) => {
+    const m = SPAN.exec(part);
+    if (!m || (m[4] === undefined && key === '')) throw new Error(`history outline: unreadable span "${part}"`);
     if (m[4] !== undefined) key = m[4];
-    return [Number(m[1]), Number(m[2]), key, -1, new Array<number>(Number(m[3] ?? 0)).fill(-1)];
+    const from = m[1] === undefined ? to + 1 : Number(m[1]);
+    to = m[2] === '' ? last : Number(m[2]);
+    return [from, to, key, -1, examplesOf(m[3] === undefined ? 0 : Number(m[3]))];
   });
 }
+const SPAN = /^(?:(\d+)-)?(\d*)(?:\*(\d+))?(?:=(.*))?$/s;
 
 export function readOutline(outline: HistoryOutline): OutlineStore {
-  return { outline, store: { format: 'cr-atlas-history/1', editions: outline.editions, texts: [], rules: outline.rules.map(decodeChain), glossary: outline.glossary.map(decodeChain) } };
+  const last = outline.editions.length - 1;
+  const read = (chain: string) => decodeChain(chain, last);
+  return { outline, store: { format: 'cr-atlas-history/1', editions: outline.editions, texts: [], rules: outline.rules.map(read), glossary: outline.glossary.map(read) } };
 }
 
 /** An entry of the outline's diff and the chain it comes from (to fetch its texts when its section is opened). */
 export interface OutlineDiff {
   diff: EditionDiff;
   chainOf: Map<DiffEntry, number>;
-  /** A glossary entry's number runs (both editions' texts), for a rule-number filter. */
+  /** A glossary entry's number runs (both editions' texts), for a rule-number filter (when the store has them read). */
   numbersOf: Map<DiffEntry, string>;
 }
 
@@ -187,14 +259,16 @@ export interface OutlineDiff {
  * The entries and counts of diffEditions(store, from, to) without their texts, from the outline alone; null when
  * `from` is not older than `to` (the page then diffs from the store).
  */
-export function outlineDiff({ outline, store }: OutlineStore, from: string, to: string): OutlineDiff | null {
+export function outlineDiff({ outline, store, numbers }: OutlineStore, from: string, to: string): OutlineDiff | null {
   const f = store.editions.indexOf(from);
   const t = store.editions.indexOf(to);
   if (f < 0 || t < 0 || f >= t) return null;
-  const renumber = renumberMap(store, f, t);
-  const renumbered = (n: string) => renumber.get(n);
-  const resolve = (l: string, refsKey: string): ChangeKindOfText =>
-    l === 's' ? 'same' : l === 'r' ? 'real' : l === 't' ? 'typography' : l === 'F' ? 'references' : resolveChange({ refs: outline.refs[refsKey] ?? [] }, renumbered);
+  // Only a references candidate that depends on the editions asks what was renumbered.
+  let renumber: Map<string, string | null> | undefined;
+  const renumbered = (n: string) => (renumber ??= renumberMap(store, f, t)).get(n);
+  // The refs' key is only built for the few letters that need it (thousands of chains are walked).
+  const resolve = (l: string, refsKey: () => string): ChangeKindOfText =>
+    l === 's' ? 'same' : l === 'r' ? 'real' : l === 't' ? 'typography' : l === 'F' ? 'references' : resolveChange({ refs: outline.refs[refsKey()] ?? [] }, renumbered);
   const diff: EditionDiff = { lang: 'en', old: from, new: to, summary: { rules: emptyCounts(), examples: emptyCounts(), glossary: emptyCounts() }, rules: [], examples: [], glossary: [] };
   const chainOf = new Map<DiffEntry, number>();
   const numbersOf = new Map<DiffEntry, string>();
@@ -210,13 +284,14 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
       const a = chain[ia];
       const b = chain[ib];
       const p = a && b && ia !== ib ? pairIndex(chain.length, ia, ib) : -1;
-      const kind: ChangeKindOfText = !a || !b ? 'real' : p < 0 ? 'same' : resolve(kinds[c]!.charAt(p), `${prefix}.${c}.${p}`);
-      const e = make<DiffEntry>({ status: !a || !b ? (a ? 'removed' : 'added') : classify(a[2] !== b[2], kind), old: a ? a[2] : null, new: b ? b[2] : null }, kind);
-      count(counts, e);
-      if (e.status !== 'unchanged') {
+      const kind: ChangeKindOfText = !a || !b ? 'real' : p < 0 ? 'same' : resolve(kinds[c]!.charAt(p), () => `${prefix}.${c}.${p}`);
+      if (kind === 'same' && a![2] === b![2]) counts.unchanged++;
+      else {
+        const e = make<DiffEntry>({ status: !a || !b ? (a ? 'removed' : 'added') : classify(a[2] !== b[2], kind), old: a ? a[2] : null, new: b ? b[2] : null }, kind);
+        count(counts, e);
         list.push(e);
         chainOf.set(e, c);
-        const runs = prefix === 'g' ? outline.glossaryNumbers[c] : undefined;
+        const runs = prefix === 'g' ? numbers?.[c] : undefined;
         if (runs) numbersOf.set(e, [runs[ia], runs[ib]].filter(Boolean).join(' '));
       }
       if (prefix === 'r') for (const x of outlineExamples(c, a, b, p)) {
@@ -232,6 +307,11 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
     const [na, nb] = [a ? a[4].length : 0, b ? b[4].length : 0];
     const moved = !!a && !!b && a[2] !== b[2];
     const listed = p >= 0 ? outline.examples[`${c}.${p}`] : undefined;
+    if (a && b && listed === undefined && !moved) {
+      // The same examples under the same number: all unchanged (counted, not listed).
+      diff.summary.examples.unchanged += na;
+      return [];
+    }
     const pairs: [number, number, ChangeKindOfText][] =
       a && b && listed === undefined
         ? Array.from({ length: na }, (_, i) => [i, i, 'same'])
@@ -239,7 +319,7 @@ export function outlineDiff({ outline, store }: OutlineStore, from: string, to: 
             ? []
             : listed.split(',').map((s) => {
                 const m = /^(\d+)\.(\d+)([srtfF])$/.exec(s)!;
-                return [Number(m[1]), Number(m[2]), resolve(m[3]!, `e.${c}.${p}.${m[1]}`)];
+                return [Number(m[1]), Number(m[2]), resolve(m[3]!, () => `e.${c}.${p}.${m[1]}`)];
               });
     const out: ExampleEntry[] = pairs.map(([i, j, kind]) => make<ExampleEntry>({ status: classify(moved, kind), old: a![2], new: b![2], oldIndex: i + 1, newIndex: j + 1 }, kind));
     const [takenOld, takenNew] = [new Set(pairs.map((x) => x[0])), new Set(pairs.map((x) => x[1]))];

@@ -4,11 +4,11 @@
  * of context around each change; every longer unchanged run is folded into a "hidden" piece that the page renders
  * collapsed and expandable, with its text still in the page. Nothing is dropped: the pieces' texts, in order, are
  * the word diff's texts. Pure; the built pages (components/history/Words.astro) and the browser's any-two page
- * (site/client/history.ts) render the same pieces.
+ * (site/client/compare.ts) render the same pieces.
  */
 import type { WordPart } from './diff.ts';
 import type { Translate } from '../i18n/translate.ts';
-import { historyStrings, type HistoryKey } from './strings.ts';
+import type { HistoryKey } from './strings.ts';
 
 export type Piece =
   | { kind: 'shown'; parts: WordPart[] }
@@ -66,7 +66,7 @@ export function trimContext(parts: readonly WordPart[], context = CONTEXT_WORDS,
 }
 
 /** The label of a folded run, e.g. "… 143 unchanged words …" (the words from the history strings, src/history/strings.ts). */
-export function hiddenLabel(p: Extract<Piece, { kind: 'hidden' }>, t: Translate<HistoryKey> = historyStrings('en')): string {
+export function hiddenLabel(p: Extract<Piece, { kind: 'hidden' }>, t: Translate<HistoryKey>): string {
   const n = t('hiddenWords', { n: p.words, count: p.words });
   return p.at === 'start' ? `${n} …` : p.at === 'end' ? `… ${n}` : `… ${n} …`;
 }

@@ -33,5 +33,13 @@ export const historySectionApi = (section: string): string => `/api/en/history/s
 /** The compare page's outline of the history: every chain's spans and how their texts differ, no texts (history/outline.ts). */
 export const HISTORY_OUTLINE_API = '/api/en/history/outline.json';
 
-/** The texts of the chains whose last number is in `slice` (`702`, or `glossary`), for a compare section opened. */
+/** The diff of two consecutive English editions, with its texts and its sections' titles (`cr diff --json` and `sections`). */
+export const historyPairApi = (from: string, to: string): string => historyPairFile(`${from}...${to}`);
+/** The same by the pair's name (`2025-11-14...2026-01-16`; `{pair}` gives the page's template of it). */
+export const historyPairFile = (pair: string): string => `/api/en/changes/${pair}.json`;
+
+/** The glossary entries' number runs, read by the compare page when it is filtered by a rule number. */
+export const HISTORY_GLOSSARY_NUMBERS_API = '/api/en/history/glossary-numbers.json';
+
+/** The texts of the chains of a slice (`702`, `702-2`, `glossary-3`: history/outline.ts sliceOf), for a compare section opened. */
 export const historySliceApi = (slice: string): string => `/api/en/history/slices/${slice}.json`;

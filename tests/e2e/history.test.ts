@@ -45,10 +45,50 @@ suite('history pages in Chromium', () => {
       expect(new URL(page.url()).search).toBe('?old=2025-11-14&new=2026-01-16');
       await page.fill('form[data-compare-filter] input[name=q]', '702.124');
       // Read by hand in the two texts: 702.124m (Choose a Background) became 702.124k.
-      // The filtered section opens and its texts arrive from its slice.
+      // The filtered section opens with its texts (this small consecutive pair's diff file holds them).
       const moved = () => page.$$eval('[data-compare-result] .de-moved .de-h', (hs) => hs.map((h) => h.textContent!.replace(/\s+/g, ' ').trim()));
       await expect.poll(moved).toContain('moved 702.124m → 702.124k');
       await page.close();
+    });
+  });
+
+  describe('what the compare page downloads', () => {
+    /** Opens `path` in a context of its own and gives the history's files it asked for (paths under /api/en/). */
+    const openCounting = async (path: string) => {
+      const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const paths: string[] = [];
+      context.on('request', (r) => {
+        const p = new URL(r.url()).pathname;
+        if (p.startsWith('/api/en/')) paths.push(p.slice('/api/en/'.length));
+      });
+      return { page: await site.open(path, { context }), paths, context };
+    };
+    test('a small consecutive pair reads its own diff file (texts and section titles) and no slice', async () => {
+      const { page, paths, context } = await openCounting('/en/changes/compare/?old=2025-11-14&new=2026-01-16');
+      await page.waitForFunction(() => document.documentElement.dataset['compared'] === '2025-11-14...2026-01-16', null, { timeout: 60_000 });
+      expect(paths.filter((p) => !p.startsWith('history/outline'))).toEqual(['changes/2025-11-14...2026-01-16.json']);
+      // Every change of the build's diff is shown, open, with its text; the sections are titled as in 2026-01-16.
+      const d = diffEditions(readHistory(), '2025-11-14', '2026-01-16');
+      const shown = [...d.rules, ...d.examples, ...d.glossary].filter((e) => !e.only);
+      expect(await page.locator('[data-compare-result] li.de').count()).toBe(shown.length);
+      expect(await page.locator('[data-compare-result] details.cmp-sec[data-section="205"] > summary').textContent()).toContain('205. Type Line');
+      expect(await page.locator('[data-compare-result] li.de', { has: page.locator('.de-h a', { hasText: /^205\.3m$/ }) }).locator('.dt ins').allTextContents()).toEqual(['Sorcerer, ']);
+      await context.close();
+    });
+    test('any other pair: the outline, then only the parts of the slices its opened sections need', async () => {
+      const { page, paths, context } = await openCounting('/en/changes/compare/?old=2019-01-25&new=2026-01-16&q=702.19');
+      await page.waitForFunction(() => document.documentElement.dataset['compared'] === '2019-01-25...2026-01-16', null, { timeout: 60_000 });
+      const slices = paths.filter((p) => p.startsWith('history/slices/')).sort();
+      // 702.19's chains are in a few of the parts section 702 is cut in (not the whole section: a dozen parts), its
+      // glossary entry in one part of the glossary; a number filter also reads the numbers the glossary's texts cite.
+      const of702 = slices.filter((p) => /^history\/slices\/702(-\d+)?\.json$/.test(p));
+      expect(of702.length).toBeGreaterThan(0);
+      expect(of702.length).toBeLessThanOrEqual(3);
+      expect(slices.filter((p) => !of702.includes(p))).toEqual([expect.stringMatching(/^history\/slices\/glossary-\d+\.json$/)]);
+      expect(paths).toContain('history/outline.json');
+      expect(paths).toContain('history/glossary-numbers.json');
+      expect(paths).not.toContain('history/store.json');
+      await context.close();
     });
   });
 

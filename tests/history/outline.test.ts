@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, type DiffEntry, type EditionDiff } from '../../src/history/diff.ts';
-import { buildOutline, buildSlices, outlineDiff, outlineTitles, pairIndex, readOutline, sliceDiff, sliceOf, type HistorySlice } from '../../src/history/outline.ts';
+import { buildGlossaryNumbers, buildOutline, buildSlices, outlineDiff, outlineTitles, pairIndex, readOutline, sliceDiff, sliceOf, type HistorySlice } from '../../src/history/outline.ts';
 import type { HistoryStore } from '../../src/history/store.ts';
 import { sectionTitles } from '../../src/site/history/history-compare-view.ts';
 import { CHANGE_KINDS, groupOf, itemsOf, matches } from '../../src/site/history/history-groups.ts';
@@ -65,10 +65,20 @@ describe('a references-only change that depends on the editions compared (fixtur
     expect(outlineDiff(os, 'e2', 'e0')).toBeNull();
     expect(outlineDiff(os, 'e1', 'e1')).toBeNull();
   });
-  it('names an unreadable span', () => {
+  it('writes each chain as its spans, leaving out what follows from the previous span and the latest edition', () => {
+    // 100.1: e0–e1 then e2–e3 (the latest); 100.2: e0 alone, then renumbered 100.3 from e1.
+    expect(buildOutline(store).rules.slice(0, 2)).toEqual(['1=100.1|', '0=100.2|=100.3']);
+    const gap: HistoryStore = { ...store, rules: [[[0, 0, '100.1', 0, [2]], [2, 2, '100.1', 1, [2, 2]]]], glossary: [] };
+    expect(buildOutline(gap).rules).toEqual(['0*1=100.1|2-2*2']);
+    expect(readOutline(buildOutline(gap)).store.rules[0]).toEqual([[0, 0, '100.1', -1, [-1]], [2, 2, '100.1', -1, [-1, -1]]]);
+  });
+  it('names an unreadable span, and a key that would not read back', () => {
     const o = buildOutline(store);
-    o.rules[1] = ['0-0=100.2', 'x'];
+    o.rules[1] = '0=100.2|x';
     expect(() => readOutline(o)).toThrow('history outline: unreadable span "x"');
+    o.rules[1] = '0|1=100.2';
+    expect(() => readOutline(o)).toThrow('history outline: unreadable span "0"');
+    expect(() => buildOutline({ ...store, glossary: [[[0, 3, 'a|b', 2, []]]] })).toThrow('history outline: the key "a|b" holds "|"');
   });
 });
 
@@ -100,7 +110,7 @@ needs(SHARED).describe('the real history: the outline gives the differ’s entri
 
   it('a rule-number filter keeps the same entries from the outline (glossary entries through the numbers their texts cite)', () => {
     const [from, to] = ['2019-01-25', store.editions[last]!];
-    const od = outlineDiff(os, from, to)!;
+    const od = outlineDiff({ ...os, numbers: JSON.parse(JSON.stringify(buildGlossaryNumbers(store))).numbers }, from, to)!;
     const outlineItems = itemsOf(od.diff).map((it) => ({ ...it, numbers: od.numbersOf.get(it.entry) }));
     const fullItems = itemsOf(diffEditions(store, from, to));
     const id = (it: { cls: string; entry: DiffEntry }) => `${it.cls} ${it.entry.status} ${it.entry.old} ${it.entry.new} ${'oldIndex' in it.entry ? it.entry.oldIndex : ''}`;
@@ -112,14 +122,24 @@ needs(SHARED).describe('the real history: the outline gives the differ’s entri
     }
   });
 
-  const slices = buildSlices(store);
-  it('cuts the store into slices that hold every chain once, each with just its texts', () => {
+  const parts = os.outline.sliceParts;
+  const slices = buildSlices(store, parts);
+  const home = (c: number, glossary: boolean) => sliceOf(parts, (glossary ? store.glossary : store.rules)[c]!, c, glossary);
+  it('cuts the store into slices that hold every chain once, each with just its texts, a large section in parts', () => {
     const rules = [...slices.values()].filter((s) => !s.glossary).flatMap((s) => s.ids);
     expect(rules.sort((a, b) => a - b)).toEqual(store.rules.map((_, c) => c));
-    expect(slices.get('glossary')!.ids).toEqual(store.glossary.map((_, c) => c));
-    const s702 = slices.get('702')!;
-    expect(s702.ids.every((c) => sliceOf(store.rules[c]!, false) === '702')).toBe(true);
-    expect(s702.texts.length).toBe(new Set(s702.chains.flatMap((ch) => ch.flatMap((sp) => [sp[3], ...sp[4]]))).size);
+    const glossary = [...slices.values()].filter((s) => s.glossary).flatMap((s) => s.ids);
+    expect(glossary.sort((a, b) => a - b)).toEqual(store.glossary.map((_, c) => c));
+    for (const [name, slice] of slices) {
+      expect(slice.ids.every((c) => home(c, slice.glossary) === name)).toBe(true);
+      expect(slice.texts.length).toBe(new Set(slice.chains.flatMap((ch) => ch.flatMap((sp) => [sp[3], ...sp[4]]))).size);
+      // A part holds at most 40,000 characters of texts unless it is one chain alone.
+      if (slice.chains.length > 1) expect(slice.texts.join('').length, name).toBeLessThanOrEqual(40_000);
+    }
+    // The keyword abilities and the glossary are cut in parts (each over 400,000 characters of texts ever); a
+    // section of a few rules is not.
+    expect(slices.has('702-2') && slices.has('glossary-2')).toBe(true);
+    expect(parts['100']).toBeUndefined();
   });
   for (const [from, to, section] of [['2019-01-25', store.editions[last]!, '702'], ['2019-01-25', store.editions[last]!, 'glossary'], [store.editions[0]!, store.editions[last]!, '100']] as const) {
     it(`${from} → ${to}, section ${section}: its slices give the differ's entries with their texts`, () => {
@@ -128,8 +148,7 @@ needs(SHARED).describe('the real history: the outline gives the differ’s entri
       const rules = new Set<number>();
       const glossary = new Set<number>();
       for (const it of items) (it.cls === 'glossary' ? glossary : rules).add(od.chainOf.get(it.entry)!);
-      const homes = new Set([...rules].map((c) => sliceOf(store.rules[c]!, false)));
-      if (glossary.size) homes.add('glossary');
+      const homes = new Set([...[...rules].map((c) => home(c, false)), ...[...glossary].map((c) => home(c, true))]);
       const got = itemsOf(sliceDiff(os, [...homes].map((h) => slices.get(h) as HistorySlice), rules, glossary, from, to)).filter((it) => groupOf(it) === section);
       const want = itemsOf(diffEditions(store, from, to)).filter((it) => groupOf(it) === section);
       expect(want.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, wordDiff, type WordPart } from '../../src/history/diff.ts';
 import { CONTEXT_WORDS, MIN_HIDDEN_WORDS, hiddenLabel, trimContext, type Piece } from '../../src/history/trim.ts';
+import { historyStrings } from '../../src/history/strings.ts';
 
 const text = (pieces: Piece[]) => pieces.map((p) => (p.kind === 'hidden' ? p.text : p.parts.map((x) => x[1]).join(''))).join('');
 const joined = (parts: WordPart[]) => parts.map((x) => x[1]).join('');
@@ -78,8 +79,8 @@ describe('trimContext (fixtures)', () => {
     expect(joined(first.parts)).toBe(`${words(12, 38)} OLDNEW ${words(12, 100)} `);
     expect(first.parts.filter((x) => x[0] !== 0)).toEqual([[-1, 'OLD'], [1, 'NEW']]);
     expect(text(pieces)).toBe(joined(wordDiff(before, after)));
-    expect(hiddenLabel(pieces[2] as Extract<Piece, { kind: 'hidden' }>)).toBe('… 36 unchanged words …');
-    expect(hiddenLabel(pieces[0] as Extract<Piece, { kind: 'hidden' }>)).toBe('38 unchanged words …');
+    expect(hiddenLabel(pieces[2] as Extract<Piece, { kind: 'hidden' }>, historyStrings('en'))).toBe('… 36 unchanged words …');
+    expect(hiddenLabel(pieces[0] as Extract<Piece, { kind: 'hidden' }>, historyStrings('en'))).toBe('38 unchanged words …');
   });
 
   it('does not fold a run that would hide fewer than 20 words', () => {

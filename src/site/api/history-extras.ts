@@ -2,21 +2,28 @@
  * The history's static JSON under /api/ (written by the build hook with the other extra files):
  *   /api/en/history/store.json             the whole store (the any-two page diffs from it when words are asked)
  *   /api/en/history/outline.json           the compare page's first view: spans and kinds of change, no texts
- *   /api/en/history/slices/{section}.json  the texts of the chains whose last number is in a section (or glossary)
+ *   /api/en/history/glossary-numbers.json  the rule numbers each glossary text cites (a number filter's)
+ *   /api/en/history/slices/{slice}.json    the texts of the chains whose last number is in a section (or glossary),
+ *                                          a large section's cut in parts (`702-2`; the outline says where)
  *   /api/en/history/sections/{section}.json   per number of the section, every rule it named, with its
  *                                            versions where it changed (one file per section, not per number:
  *                                            a static host's file limit, docs/deploy.md)
  *   /api/en/changes.json                   every edition with its counts against the one before
- *   /api/en/changes/{old}...{new}.json     the diff of two consecutive editions (the `cr diff --json` shape)
+ *   /api/en/changes/{old}...{new}.json     the diff of two consecutive editions (the `cr diff --json` shape) and
+ *                                          its sections' titles (`sections`: the compare page reads a small one whole)
  * and the translation lag that rule JSON and edition JSON carry.
  */
 import type { ExtraFile } from './extras.ts';
 import type { Edition, Site } from '../site.ts';
 import type { Lag, LagSummary } from '../../history/lag.ts';
+import type { EditionDiff } from '../../history/diff.ts';
+import type { HistoryStore } from '../../history/store.ts';
+import { groupOf, itemsOf } from '../history/history-groups.ts';
+import { sectionTitles } from '../history/history-compare-view.ts';
 import { getFileDates } from '../load.ts';
-import { HISTORY_OUTLINE_API, historySectionApi, historySliceApi, ruleSection } from '../api-paths.ts';
-import { buildOutline, buildSlices } from '../../history/outline.ts';
-import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairApi, pairPath } from '../history/history-site.ts';
+import { HISTORY_GLOSSARY_NUMBERS_API, HISTORY_OUTLINE_API, historyPairApi, historySectionApi, historySliceApi, ruleSection } from '../api-paths.ts';
+import { buildGlossaryNumbers, buildOutline, buildSlices } from '../../history/outline.ts';
+import { editionDiff, editionRows, getHistory, historiesByNumber, historyPath, lagSummaryFor, lagsFor, pairPath } from '../history/history-site.ts';
 
 /** The English edition whose rules `ed` follows, when it is not the latest English (lag is then news). */
 function laggingEnglish(ed: Edition): string | null {
@@ -37,12 +44,21 @@ export function editionLag(ed: Edition): LagSummary | null {
   return lagSummaryFor(getHistory(), laggingEnglish(ed), ed.rules.keys());
 }
 
+/** A consecutive pair's file: the diff (`cr diff --json`) and the titles of the sections its entries are in. */
+function pairFile(h: HistoryStore, from: string, to: string): EditionDiff & { sections: Record<string, string> } {
+  const d = editionDiff(h, from, to);
+  const used = new Set(itemsOf(d).map(groupOf));
+  return { ...d, sections: Object.fromEntries([...sectionTitles(h, from, to)].filter(([s]) => used.has(s))) };
+}
+
 export function* historyFiles(site: Site): Generator<ExtraFile> {
   const h = getHistory();
   if (!h) return;
   yield { path: 'api/en/history/store.json', content: JSON.stringify(h) };
-  yield { path: HISTORY_OUTLINE_API.slice(1), content: JSON.stringify(buildOutline(h)) };
-  for (const [home, slice] of buildSlices(h)) yield { path: historySliceApi(home).slice(1), content: JSON.stringify(slice) };
+  const outline = buildOutline(h);
+  yield { path: HISTORY_OUTLINE_API.slice(1), content: JSON.stringify(outline) };
+  yield { path: HISTORY_GLOSSARY_NUMBERS_API.slice(1), content: JSON.stringify(buildGlossaryNumbers(h)) };
+  for (const [home, slice] of buildSlices(h, outline.sliceParts)) yield { path: historySliceApi(home).slice(1), content: JSON.stringify(slice) };
   const rendered = new Set(site.editions.filter((e) => e.lang === 'en').map((e) => e.edition));
   const rows = editionRows(h, rendered);
   const fileDate = getFileDates().toFile['en'] ?? {};
@@ -55,12 +71,12 @@ export function* historyFiles(site: Site): Generator<ExtraFile> {
         ...(fileDate[r.edition] ? { fileDate: fileDate[r.edition] } : {}),
         previous: r.previous,
         rendered: r.rendered,
-        ...(r.previous ? { url: pairPath(r.previous, r.edition), data: pairApi(r.previous, r.edition) } : {}),
+        ...(r.previous ? { url: pairPath(r.previous, r.edition), data: historyPairApi(r.previous, r.edition) } : {}),
         summary: r.summary,
       })),
     }),
   };
-  for (const r of rows) if (r.previous) yield { path: pairApi(r.previous, r.edition).slice(1), content: JSON.stringify(editionDiff(h, r.previous, r.edition)) };
+  for (const r of rows) if (r.previous) yield { path: historyPairApi(r.previous, r.edition).slice(1), content: JSON.stringify(pairFile(h, r.previous, r.edition)) };
   const bySection = new Map<string, Record<string, unknown>>();
   for (const [number, histories] of historiesByNumber(h)) {
     const section = ruleSection(number) ?? number;

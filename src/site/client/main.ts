@@ -33,7 +33,7 @@ initHash();
 initMarks();
 initToTop();
 // The history pages' script (pinned permalinks) loads only where it is needed; the compare page loads its own at once.
-if (document.querySelector('[data-history-at]')) void import('./history.ts').then((m) => m.initHistoryAt());
+if (document.querySelector('[data-history-at]')) void import('./history-at.ts').then((m) => m.initHistoryAt());
 initContents();
 // A link written with an edition's file-name date was sent here by the not-found page: say which date is which.
 if (/[?&]filedate=/.test(location.search)) void import('./file-date.ts').then((m) => m.initFileDateNote());

@@ -1,5 +1,5 @@
 /**
- * The compare page's grouped result (src/site/client/history.ts renders it through toDom): one heading per part with
+ * The compare page's grouped result (src/site/client/compare.ts renders it through toDom): one heading per part with
  * its count, one closed <details> per section ("702. Keyword Abilities · 12 changes") whose entries are rendered only
  * when it is opened (sectionBody, with the lists of the consecutive-edition pages: history-views.ts), and the line
  * saying how many of the diff's changes the filter shows. Pure; the words come from the history strings.

@@ -28,7 +28,6 @@ export const comparePagePath = (lang: Lang = 'en') => `/${lang}/changes/compare/
 export const FEED_PATH = '/en/changes/feed.xml';
 export const STORE_API = '/api/en/history/store.json';
 export const pairPath = (from: string, to: string) => `/en/changes/${from}...${to}/`;
-export const pairApi = (from: string, to: string) => `/api/en/changes/${from}...${to}.json`;
 export { historyPath } from './history-views.ts';
 /** The JSON of a number's history: its section's file (src/site/api-paths.ts), where `numbers[number]` is it. */
 export const historyApi = (number: string) => historySectionApi(ruleSection(number) ?? number);
@@ -41,6 +40,17 @@ export function editionDiff(h: HistoryStore, from: string, to: string): EditionD
   let d = diffs.get(key);
   if (!d) diffs.set(key, (d = diffEditions(h, from, to)));
   return d;
+}
+
+/** At most this many entries, a consecutive pair's diff file (texts included) is lighter than the outline. */
+const PAIR_FILE_ENTRIES = 200;
+
+/** The consecutive pairs (`old...new`) whose diff file the compare page reads instead of the outline and slices. */
+export function smallPairs(h: HistoryStore): string[] {
+  return h.editions.slice(1).flatMap((to, i) => {
+    const d = editionDiff(h, h.editions[i]!, to);
+    return d.rules.length + d.examples.length + d.glossary.length <= PAIR_FILE_ENTRIES ? [`${h.editions[i]}...${to}`] : [];
+  });
 }
 
 export interface EditionRow {

@@ -1,12 +1,13 @@
 /**
  * The views of an edition diff, written once for the built pages (components/history/*.astro, through toHtml) and
- * the browser's any-two compare page (site/client/history.ts, through toDom): word-level changes with long unchanged
+ * the browser's any-two compare page (site/client/compare.ts, through toDom): word-level changes with long unchanged
  * runs folded (src/history/trim.ts), one kind's entry list (real changes in full, renumbered-references-only and
  * typography-only changes collapsed below), and the table of counts. Pure; the words come from the history strings.
  */
 import type { DiffEntry, EditionDiff, ExampleEntry, WordPart } from '../../history/diff.ts';
 import { hiddenLabel, trimContext } from '../../history/trim.ts';
-import { entryLabel, minorHeading, statusLabel, type EntryKind, type HistoryKey } from '../../history/strings.ts';
+import { entryLabel, minorHeading, statusLabel, type EntryKind } from '../../history/labels.ts';
+import type { HistoryKey } from '../../history/strings.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { h, type Tree } from '../render/html-tree.ts';
 

@@ -1,31 +1,30 @@
 /**
- * Browser side of the history pages (loaded on demand by main.ts):
- *  - the any-two compare page: its first view comes from the history's outline (history/outline.ts: every chain's
- *    spans and how their texts differ, no texts; ~60 KB), which gives exactly the entries and counts of the build's
- *    own differ; a section's texts are fetched when it is opened (its slice), and the whole store only when the
- *    reader filters by words or picks a newer edition first. Grouped by part and section and filtered by the reader
- *    (site/history/history-groups.ts), rendered by the views shared with the built pages (site/history/history-compare-view.ts,
- *    site/history/history-views.ts) as DOM nodes (text nodes only);
- *  - a history page reached by a pinned permalink of an edition without pages (`?at=2015-01-23`):
- *    says which rule the number named then and what it is today, and marks that section.
+ * Browser side of the any-two compare page (its entry, compare-boot.ts, has already started the first request):
+ * the first view of two consecutive editions whose diff is small comes from that pair's diff file, texts included;
+ * of any other pair from the history's outline (history/outline.ts: every chain's spans and how their texts differ,
+ * no texts), which gives exactly the entries and counts of the build's own differ, a section's texts being fetched
+ * when it is opened (its slices); the whole store is read only when the reader filters by words or picks a newer
+ * edition first. Grouped by part and section and filtered by the reader (site/history/history-groups.ts), rendered
+ * by the views shared with the built pages (site/history/history-compare-view.ts, site/history/history-views.ts) as
+ * DOM nodes (text nodes only). The page's words are handed over by the page in its language (`data-words`).
  */
 import { diffEditions, type DiffEntry, type EditionDiff } from '../../history/diff.ts';
 import type { HistoryStore } from '../../history/store.ts';
-import { outlineDiff, outlineTitles, readOutline, sliceDiff, sliceOf, type HistoryOutline, type HistorySlice, type OutlineStore } from '../../history/outline.ts';
-import { historyStrings } from '../../history/strings.ts';
+import { outlineDiff, outlineTitles, readOutline, sliceDiff, sliceOf, type GlossaryNumbers, type HistoryOutline, type HistorySlice, type OutlineStore } from '../../history/outline.ts';
+import { historyTranslator } from '../../history/labels.ts';
+import type { Catalog } from '../../i18n/translate.ts';
 import { h, toDom } from '../render/html-tree.ts';
-import { historySliceApi } from '../api-paths.ts';
+import { historyPairApi, historySliceApi } from '../api-paths.ts';
 import { summaryView } from '../history/history-views.ts';
 import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history/history-groups.ts';
 import { groupsView, sectionBody, sectionTitles } from '../history/history-compare-view.ts';
+import type { Prefetched } from './compare-boot.ts';
 
-// The page's words (and their plural forms) come from the history strings of its language, as on the built pages;
-// the rules' texts are English everywhere (marked so on the Japanese and Korean pages).
+// The rules' texts are English everywhere (marked so on the Japanese and Korean pages).
 const pageLang = document.documentElement.lang;
-const say = historyStrings(pageLang === 'ja' || pageLang === 'ko' ? pageLang : 'en');
 const textLang = pageLang === 'en' ? undefined : 'en';
 
-const cache = new Map<string, Promise<unknown>>();
+const cache: Prefetched = new Map();
 /** A JSON file of the history, fetched once per page. */
 function load<T>(url: string): Promise<T> {
   let p = cache.get(url);
@@ -34,17 +33,26 @@ function load<T>(url: string): Promise<T> {
       if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
       return r.json();
     });
-    p.catch(() => cache.delete(url));
     cache.set(url, p);
   }
+  p.catch(() => cache.delete(url));
   return p as Promise<T>;
 }
 
 let outlineRead: Promise<OutlineStore> | null = null;
 const loadOutline = (url: string) => (outlineRead ??= load<HistoryOutline>(url).then(readOutline));
 
+/** A consecutive pair's diff file: the diff with its texts and its sections' titles. */
+type PairFile = EditionDiff & { sections: Record<string, string> };
+
 /** Sections opened at once when the filter leaves at most this many changes (a rule and its subrules, a word). */
 const OPEN_AT_MOST = 40;
+
+/** What the page hands its script: its words and the parts' titles. */
+interface Page {
+  say: ReturnType<typeof historyTranslator>;
+  partTitles: Record<string, string>;
+}
 
 interface Shown {
   d: EditionDiff;
@@ -67,8 +75,8 @@ async function withTexts(shown: Shown, section: string, items: readonly Item[], 
     const c = chainOf.get(it.entry);
     if (c !== undefined) (it.cls === 'glossary' ? glossary : rules).add(c);
   }
-  const homes = new Set([...rules].map((c) => sliceOf(os.store.rules[c]!, false)));
-  if (glossary.size) homes.add('glossary');
+  const homes = new Set([...rules].map((c) => sliceOf(os.outline.sliceParts, os.store.rules[c]!, c, false)));
+  for (const c of glossary) homes.add(sliceOf(os.outline.sliceParts, os.store.glossary[c]!, c, true));
   const slices = await Promise.all([...homes].map((home) => load<HistorySlice>(historySliceApi(home))));
   return itemsOf(sliceDiff(os, slices, rules, glossary, shown.d.old, shown.d.new)).filter((it) => groupOf(it) === section && matches(it, filter));
 }
@@ -78,7 +86,8 @@ async function withTexts(shown: Shown, section: string, items: readonly Item[], 
  * part and section with counts; a section's entries are built when it is opened (a 2019 → 2026 diff has thousands).
  * Resolves when the sections open at once (a narrow filter) have their entries.
  */
-function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, partTitles: Record<string, string>): Promise<void> {
+function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Filter, page: Page, first: () => void): Promise<void> {
+  const { say, partTitles } = page;
   const { d, items } = shown;
   const kept = items.filter((i) => matches(i, filter));
   const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;
@@ -110,17 +119,21 @@ function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Fi
     det.addEventListener('toggle', () => void fill(det));
     if (det.open && shown.outline) filling.push(fill(det));
   }
+  first();
   return Promise.all(filling).then(() => undefined);
 }
 
-export async function initCompare(doc: Document = document): Promise<void> {
+export async function initCompare(doc: Document = document, prefetched: Prefetched = new Map()): Promise<void> {
+  for (const [url, p] of prefetched) if (!cache.has(url)) cache.set(url, p);
   const form = doc.querySelector<HTMLFormElement>('form[data-compare]');
   const filterForm = doc.querySelector<HTMLFormElement>('form[data-compare-filter]');
   const status = doc.querySelector<HTMLElement>('[data-compare-status]');
   const result = doc.querySelector<HTMLElement>('[data-compare-result]');
   if (!form || !status || !result) return;
   const view = doc.defaultView ?? window;
-  const partTitles = JSON.parse(form.dataset['parts'] ?? '{}') as Record<string, string>;
+  const say = historyTranslator(JSON.parse(form.dataset['words'] ?? '{}') as Catalog, pageLang === 'ja' || pageLang === 'ko' ? pageLang : 'en');
+  const page: Page = { say, partTitles: JSON.parse(form.dataset['parts'] ?? '{}') as Record<string, string> };
+  const pairs = new Set((form.dataset['pairs'] ?? '').split(' '));
   const query = filterForm?.elements.namedItem('q') as HTMLInputElement | null;
   const kindBoxes = filterForm ? [...filterForm.querySelectorAll<HTMLInputElement>('input[name="kind"]')] : [];
   let shown: Shown | null = null;
@@ -154,10 +167,19 @@ export async function initCompare(doc: Document = document): Promise<void> {
     const d = diffEditions(store, from, to);
     return { d, items: itemsOf(d), titles: sectionTitles(store, from, to) };
   };
+  /** The diff of two consecutive editions from its file (texts included), when the build marked it small. */
+  const fromPair = async (from: string, to: string): Promise<Shown | null> => {
+    if (!pairs.has(`${from}...${to}`)) return null;
+    status.textContent = say('compareLoading');
+    const { sections, ...d } = await load<PairFile>(historyPairApi(from, to));
+    return { d, items: itemsOf(d), titles: new Map(Object.entries(sections)) };
+  };
   /** The diff from the outline (no texts), or null when it cannot say (a newer edition first). */
   const fromOutline = async (from: string, to: string): Promise<Shown | null> => {
     status.textContent = say('compareLoading');
     const os = await loadOutline(form.dataset['outline']!);
+    performance.mark('compare:outline-read');
+    if (isNumberQuery(readFilter().query) && !os.numbers) os.numbers = (await load<GlossaryNumbers>(form.dataset['numbers']!)).numbers;
     const od = outlineDiff(os, from, to);
     if (!od) return null;
     const items = itemsOf(od.diff).map((it) => (od.numbersOf.has(it.entry) ? { ...it, numbers: od.numbersOf.get(it.entry)! } : it));
@@ -167,22 +189,25 @@ export async function initCompare(doc: Document = document): Promise<void> {
     if (!shown) return;
     const f = readFilter();
     remember();
-    if (shown.outline && needsTexts(f)) {
+    const textsNeeded = shown.outline && needsTexts(f);
+    if (textsNeeded || (shown.outline && isNumberQuery(f.query) && !shown.outline.os.numbers)) {
       try {
-        shown = await fromStore(shown.d.old, shown.d.new);
+        shown = textsNeeded ? await fromStore(shown.d.old, shown.d.new) : (await fromOutline(shown.d.old, shown.d.new))!;
         status.textContent = '';
       } catch (e) {
         status.textContent = say('compareFailed', { message: (e as Error).message });
         return;
       }
     }
-    await renderDiff(doc, result, shown, readFilter(), partTitles);
+    await renderDiff(doc, result, shown, readFilter(), page, () => undefined);
   };
   const run = async (from: string, to: string) => {
     try {
       const started = performance.now();
-      shown = (!needsTexts(readFilter()) && (await fromOutline(from, to))) || (await fromStore(from, to));
-      await renderDiff(doc, result, shown, readFilter(), partTitles);
+      shown = (await fromPair(from, to)) ?? ((!needsTexts(readFilter()) && (await fromOutline(from, to))) || (await fromStore(from, to)));
+      performance.mark('compare:diffed');
+      // The first view (counts and groups) is marked apart from the sections opened at once having their texts.
+      await renderDiff(doc, result, shown, readFilter(), page, () => (doc.documentElement.dataset['firstViewMs'] = String(performance.now() - started)));
       const ms = performance.now() - started;
       status.textContent = say('compareDone', { from, to, ms: Math.round(ms) });
       if (filterForm) filterForm.hidden = false;
@@ -214,27 +239,4 @@ export async function initCompare(doc: Document = document): Promise<void> {
   for (const b of kindBoxes) b.addEventListener('change', () => void refilter());
   if (params.has('old') || params.has('new')) await run(oldSel.value, newSel.value);
   else status.textContent = '';
-}
-
-/** A history page reached with `?at=EDITION`: mark the rule the number named then, and say so. */
-export function initHistoryAt(doc: Document = document): void {
-  const note = doc.querySelector<HTMLElement>('[data-history-at]');
-  const at = new URLSearchParams((doc.defaultView ?? window).location.search).get('at');
-  if (!note || !at || !/^\d{4}-\d{2}-\d{2}$/.test(at)) return;
-  const sections = [...doc.querySelectorAll<HTMLElement>('[data-chain]')];
-  const hit = sections.find((s) => (s.dataset['spans'] ?? '').split(' ').some((span) => {
-    const [a, b] = span.split('..');
-    return a! <= at && at <= b!;
-  }));
-  const number = doc.querySelector('h1')?.textContent?.replace(/^History of rule /, '') ?? '';
-  if (!hit) {
-    note.textContent = `Rule ${number} did not exist in the edition of ${at}.`;
-  } else {
-    hit.classList.add('chain-at');
-    const today = hit.querySelector<HTMLAnchorElement>('p a')?.textContent ?? '';
-    const removed = /Removed in/.test(hit.querySelector('p')?.textContent ?? '');
-    note.textContent = `You followed a link to rule ${number} as of ${at}. ${removed ? 'That rule has since been removed.' : `Today it is rule ${today}.`}`;
-    hit.scrollIntoView();
-  }
-  note.hidden = false;
 }

@@ -92,3 +92,25 @@ export function chainHistory(store: HistoryStore, c: number, number: string, edi
     versions,
   };
 }
+
+/** Every number a rule ever had → the chains that had it and the last edition each had it in (store order). */
+export function namedChains(store: HistoryStore): Map<string, { chain: number; last: number }[]> {
+  const named = new Map<string, { chain: number; last: number }[]>();
+  store.rules.forEach((chain, c) => {
+    for (const s of chain) {
+      const list = named.get(s[2]) ?? named.set(s[2], []).get(s[2])!;
+      const had = list.find((x) => x.chain === c);
+      if (had) had.last = Math.max(had.last, s[1]);
+      else list.push({ chain: c, last: s[1] });
+    }
+  });
+  return named;
+}
+
+/**
+ * The rules a number named (`namedChains`' list for it), the latest first, each as it was when it last had the
+ * number: what a rule number's history page shows, in the build and in the browser.
+ */
+export function numberHistories(store: HistoryStore, number: string, named: readonly { chain: number; last: number }[]): RuleHistory[] {
+  return [...named].sort((a, b) => b.last - a.last).map((x) => chainHistory(store, x.chain, number, store.editions[x.last]!));
+}

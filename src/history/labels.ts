@@ -8,6 +8,9 @@ import { createTranslator, type Catalog, type Locale, type Translate } from '../
 import { LANGS } from '../i18n/locales.ts';
 import type { HistoryKey } from './strings.ts';
 
+/** Between two sentences, and after a label ending in a colon: a space, none in Japanese (「初出。最新版では…」). */
+export const sentenceSpace = (lang: Locale): string => (lang === 'ja' ? '' : ' ');
+
 /** A translator over one language's words as a page handed them over (strings.ts `historyCatalog`). */
 export function historyTranslator(catalog: Catalog, lang: Locale): Translate<HistoryKey> {
   return createTranslator<Catalog>(Object.fromEntries(LANGS.map((l) => [l, catalog])) as Record<Locale, Catalog>, lang);

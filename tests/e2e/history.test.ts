@@ -195,6 +195,65 @@ suite('history pages in Chromium', () => {
     });
   });
 
+  describe('a rule number’s history in Japanese and Korean', () => {
+    const shown = (p: Page, n: string) => p.waitForFunction((x) => document.documentElement.dataset['historyShown'] === x, n, { timeout: 60_000 });
+    /** What a history page shows, language aside: each rule's editions, timeline anchors, texts and numbers. */
+    const outline = (p: Page) => p.locator('[data-chain]').evaluateAll((cs) => cs.map((c) => ({
+      spans: (c as HTMLElement).dataset['spans'],
+      at: c.classList.contains('chain-at'),
+      entries: [...c.querySelectorAll('.timeline > li')].map((li) => [li.id, li.querySelector('time')?.textContent, li.querySelector('.st')?.className, li.querySelector('.mv, .dn')?.textContent ?? null]),
+      // The texts without the folds' labels (words of the page's language).
+      texts: [...c.querySelectorAll('.dt')].map((d) => (d.querySelector('.words, .ctx-text') ? [...d.querySelectorAll('.words, .ctx-text')].map((x) => x.textContent).join('') : d.textContent)),
+      numbers: [...c.querySelectorAll('a')].map((a) => a.textContent!).filter((x) => /^\d{3}(\.\d+[a-z]?)?$/.test(x)),
+      links: c.querySelectorAll('a').length,
+    })));
+    test('/ja/history/?n=702.19b&at=2019-01-25 shows what the English page shows, in Japanese, the 2019 rule marked', async () => {
+      const en = await open('/en/history/702.19b/?at=2019-01-25');
+      await en.waitForFunction(() => !document.querySelector<HTMLElement>('[data-history-at]')!.hidden);
+      const want = await outline(en);
+      await en.close();
+      const ja = await open('/ja/history/?n=702.19b&at=2019-01-25');
+      await shown(ja, '702.19b');
+      expect(await outline(ja)).toEqual(want);
+      expect(want.filter((c) => c.at)).toHaveLength(1);
+      expect(await ja.locator('h1').textContent()).toBe('規則702.19bの履歴');
+      expect(await ja.title()).toBe('規則702.19bの履歴 · CR Atlas');
+      // Read by hand: 702.17b in 2009, 702.19b since 2013-07-13; the sentences without a space between them.
+      expect(await ja.locator('[data-chain] > p').first().textContent()).toBe('2009-09-04に702.17bとして初出。最新版（2026-01-16）では702.19bです。');
+      expect(await ja.locator('[data-history-at]').textContent()).toBe('2019-01-25版の規則702.19bへのリンクから来ました。現在は規則702.19bです。');
+      // The rules' texts are English, and say so; the other numbers' histories stay in Japanese; the changes open
+      // the Japanese compare page.
+      expect(await ja.locator('.dt').evaluateAll((ds) => ds.every((d) => d.getAttribute('lang') === 'en'))).toBe(true);
+      expect(await ja.locator('[data-chain] p a', { hasText: '702.17b' }).getAttribute('href')).toBe('/ja/history/?n=702.17b');
+      expect(await ja.locator('.timeline a').first().getAttribute('href')).toMatch(/^\/ja\/changes\/compare\/\?old=\d{4}-\d{2}-\d{2}&new=\d{4}-\d{2}-\d{2}$/);
+      // The language switch opens the same number's history (English: its built page).
+      expect(await ja.locator('.lang-nav a[hreflang="en"]').getAttribute('href')).toBe('/en/history/702.19b/?at=2019-01-25');
+      expect(await ja.locator('.lang-nav a[hreflang="ko"]').getAttribute('href')).toBe('/ko/history/?n=702.19b&at=2019-01-25');
+      await ja.close();
+    });
+    test('/ko/history/ in Korean: a number that named two rules, a number typed as a reader writes it, an unknown one', async () => {
+      const en = await open('/en/history/702.19c/');
+      const want = await outline(en);
+      await en.close();
+      const ko = await open('/ko/history/?n=%EA%B7%9C%EC%B9%99%20702.19C');
+      await shown(ko, '702.19c');
+      expect(await outline(ko)).toEqual(want);
+      expect(want.length).toBeGreaterThan(1);
+      expect(await ko.locator('h1').textContent()).toBe('규칙 702.19c의 변경 이력');
+      expect(await ko.locator('[data-history-result] > p').first().textContent()).toBe('번호가 바뀌면서 2009-09-04 이후 702.19c 번호는 서로 다른 규칙 ' + want.length + '개에 쓰였습니다. 최신 규칙부터 보여 줍니다.');
+      await ko.close();
+      const none = await open('/ko/history/?n=999.99');
+      await expect.poll(() => none.locator('[data-history-status]').textContent(), { timeout: 30_000 }).toBe('2009-09-04 이후 999.99 번호를 가진 규칙은 없습니다.');
+      await none.close();
+    });
+    test('a Japanese rule’s menu links to its history in Japanese, at the English edition it follows', async () => {
+      const page = await open('/ja/2019-01-25/702/2/');
+      const href = await page.locator('[id="702.19b"] > .rm a[href*="/history/"]').getAttribute('href');
+      expect(href).toBe('/ja/history/?n=702.19b&at=2019-01-25');
+      await page.close();
+    });
+  });
+
   test('axe finds nothing serious on the history pages, light and dark (folds open, compare computed, ja lag line)', async () => {
     const pages: [string, (p: Page) => Promise<unknown>][] = [
       ['/en/changes/', async () => undefined],
@@ -202,6 +261,8 @@ suite('history pages in Chromium', () => {
       ['/en/changes/compare/?old=2024-11-08&new=2026-01-16', (p) => p.waitForFunction(() => document.documentElement.dataset['compared'] !== undefined, null, { timeout: 60_000 })],
       ['/en/history/205.3m/', async () => undefined],
       ['/ja/103/', async () => undefined],
+      ['/ja/history/?n=702.19b&at=2019-01-25', (p) => p.waitForFunction(() => document.documentElement.dataset['historyShown'] !== undefined, null, { timeout: 60_000 })],
+      ['/ko/history/?n=205.3m', (p) => p.waitForFunction(() => document.documentElement.dataset['historyShown'] !== undefined, null, { timeout: 60_000 })],
     ];
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {

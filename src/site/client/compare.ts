@@ -15,6 +15,7 @@ import { historyTranslator } from '../../history/labels.ts';
 import type { Catalog } from '../../i18n/translate.ts';
 import { h, toDom } from '../render/html-tree.ts';
 import { historyPairApi, historySliceApi } from '../api-paths.ts';
+import { ruleHistoryPath } from '../history/history-paths.ts';
 import { summaryView } from '../history/history-views.ts';
 import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history/history-groups.ts';
 import { groupsView, sectionBody, sectionTitles } from '../history/history-compare-view.ts';
@@ -23,6 +24,8 @@ import type { Prefetched } from './compare-boot.ts';
 // The rules' texts are English everywhere (marked so on the Japanese and Korean pages).
 const pageLang = document.documentElement.lang;
 const textLang = pageLang === 'en' ? undefined : 'en';
+/** A number's history in the page's language (ja/ko: the page that shows it there; English: the built page). */
+const historyHref = pageLang === 'ja' || pageLang === 'ko' ? (n: string) => ruleHistoryPath(pageLang, n) : undefined;
 
 const cache: Prefetched = new Map();
 /** A JSON file of the history, fetched once per page. */
@@ -92,7 +95,7 @@ function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Fi
   const kept = items.filter((i) => matches(i, filter));
   const total = items.filter((i) => DEFAULT_KINDS.has(i.kind)).length;
   const parts = groupItems(kept);
-  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, bodies: !shown.outline, oldEdition: d.old, newEdition: d.new, textLang };
+  const opts = { t: say, sectionTitles: shown.titles, partTitles, open: kept.length <= OPEN_AT_MOST, bodies: !shown.outline, oldEdition: d.old, newEdition: d.new, textLang, historyHref };
   target.replaceChildren(toDom(doc, [
     h('h2', null, `${d.old} → ${d.new}`),
     summaryView(d.summary, say),

@@ -1,8 +1,12 @@
 /**
- * A history page reached by a pinned permalink of an edition without pages (`?at=2015-01-23`): says which rule the
- * number named then and what it is today, and marks that section (loaded by main.ts on history pages only).
+ * A rule number's history reached for the rule the number named in one edition (`?at=2015-01-23`: a pinned
+ * permalink of an edition without pages, or a translated rule's link): marks that rule's section, scrolls to it and
+ * says what the number named then and what the rule is today, in the page's words (the view wrote the sentences on
+ * the note, with `{at}` and `{today}` left to fill: rule-history-view.ts). Loaded by main.ts on the built English
+ * pages, called by rule-history.ts once it has shown a history in Japanese or Korean.
  */
-/** A history page reached with `?at=EDITION`: mark the rule the number named then, and say so. */
+import { format } from '../../i18n/translate.ts';
+
 export function initHistoryAt(doc: Document = document): void {
   const note = doc.querySelector<HTMLElement>('[data-history-at]');
   const at = new URLSearchParams((doc.defaultView ?? window).location.search).get('at');
@@ -12,14 +16,14 @@ export function initHistoryAt(doc: Document = document): void {
     const [a, b] = span.split('..');
     return a! <= at && at <= b!;
   }));
-  const number = doc.querySelector('h1')?.textContent?.replace(/^History of rule /, '') ?? '';
   if (!hit) {
-    note.textContent = `Rule ${number} did not exist in the edition of ${at}.`;
+    note.textContent = format(note.dataset['gone'] ?? '', { at });
   } else {
     hit.classList.add('chain-at');
     const today = hit.querySelector<HTMLAnchorElement>('p a')?.textContent ?? '';
-    const removed = /Removed in/.test(hit.querySelector('p')?.textContent ?? '');
-    note.textContent = `You followed a link to rule ${number} as of ${at}. ${removed ? 'That rule has since been removed.' : `Today it is rule ${today}.`}`;
+    // A rule removed since has its removal at the top of its timeline.
+    const removed = hit.querySelector('.st-removed') !== null;
+    note.textContent = format(note.dataset[removed ? 'removed' : 'today'] ?? '', { at, today });
     hit.scrollIntoView();
   }
   note.hidden = false;

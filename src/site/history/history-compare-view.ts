@@ -38,6 +38,8 @@ export interface GroupsOptions {
   newEdition: string;
   /** The texts' language when it is not the page's (`en` on the Japanese and Korean compare pages). */
   textLang?: string | undefined;
+  /** A rule number's history in the page's language (default: the built English page). */
+  historyHref?: ((number: string) => string) | undefined;
 }
 
 /** Parts and sections with counts; a section's entries only when `open` (else filled by sectionBody on toggle). */
@@ -56,11 +58,11 @@ export function groupsView(parts: readonly Part[], shown: number, total: number,
 }
 
 /** One section's entries: rules, then examples, then glossary, each as the consecutive-edition pages list them. */
-export function sectionBody(items: readonly Item[], o: Pick<GroupsOptions, 't' | 'oldEdition' | 'newEdition' | 'textLang'>): Tree {
+export function sectionBody(items: readonly Item[], o: Pick<GroupsOptions, 't' | 'oldEdition' | 'newEdition' | 'textLang' | 'historyHref'>): Tree {
   const classes: EntryClass[] = ['rules', 'examples', 'glossary'];
   const present = classes.filter((c) => items.some((i) => i.cls === c));
   return present.map((cls) => [
     present.length > 1 && h('h4', null, o.t(cls === 'examples' ? 'groupExamples' : cls === 'glossary' ? 'glossaryGroup' : 'groupRules')),
-    diffListView(cls, items.filter((i) => i.cls === cls).map((i) => i.entry), { oldEdition: o.oldEdition, newEdition: o.newEdition, t: o.t, textLang: o.textLang }),
+    diffListView(cls, items.filter((i) => i.cls === cls).map((i) => i.entry), { oldEdition: o.oldEdition, newEdition: o.newEdition, t: o.t, textLang: o.textLang, historyHref: o.historyHref }),
   ]);
 }

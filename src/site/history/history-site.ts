@@ -4,13 +4,13 @@
  * translation lag per edition. Memoised for the whole build; pure given the store.
  */
 import { historySectionApi, ruleSection } from '../api-paths.ts';
+import { changesPath } from './history-paths.ts';
 import { hasHistory, readHistory } from '../../pipeline/generated.ts';
 import { compareRuleNumbers } from '../../model/rule-number.ts';
 import { diffEditions, type Counts, type EditionDiff } from '../../history/diff.ts';
-import { chainHistory, type RuleHistory } from '../../history/history.ts';
+import { namedChains, numberHistories, type RuleHistory } from '../../history/history.ts';
 import { addedSince, lagsSince, summarizeLag, type Lag, type LagSummary } from '../../history/lag.ts';
 import type { HistoryStore } from '../../history/store.ts';
-import type { Lang } from '../../i18n/locales.ts';
 
 let store: HistoryStore | null | undefined;
 
@@ -22,16 +22,13 @@ export function getHistory(root = process.cwd()): HistoryStore | null {
 }
 
 /** The changes pages in a language (English texts, the page's words: /ja/changes/). */
-export const changesPath = (lang: Lang = 'en') => `/${lang}/changes/`;
+export { changesPath, comparePagePath, comparePath, historyPath, ruleHistoryPagePath, ruleHistoryPath } from './history-paths.ts';
 export const CHANGES_PATH = changesPath('en');
-export const comparePagePath = (lang: Lang = 'en') => `/${lang}/changes/compare/`;
 export const FEED_PATH = '/en/changes/feed.xml';
 export const STORE_API = '/api/en/history/store.json';
 export const pairPath = (from: string, to: string) => `/en/changes/${from}...${to}/`;
-export { historyPath } from './history-views.ts';
 /** The JSON of a number's history: its section's file (src/site/api-paths.ts), where `numbers[number]` is it. */
 export const historyApi = (number: string) => historySectionApi(ruleSection(number) ?? number);
-export const comparePath = (from: string, to: string, lang: Lang = 'en') => `${comparePagePath(lang)}?old=${from}&new=${to}`;
 
 const diffs = new Map<string, EditionDiff>();
 /** The diff of two editions, memoised (consecutive pairs are used by several pages and files). */
@@ -79,20 +76,9 @@ let histories: Map<string, RuleHistory[]> | null = null;
 /** Every number that ever named a rule → the histories of the rules it named (latest naming first). */
 export function historiesByNumber(h: HistoryStore): Map<string, RuleHistory[]> {
   if (histories) return histories;
-  const named = new Map<string, { chain: number; last: number }[]>();
-  h.rules.forEach((chain, c) => {
-    for (const s of chain) {
-      const list = named.get(s[2]) ?? named.set(s[2], []).get(s[2])!;
-      const had = list.find((x) => x.chain === c);
-      if (had) had.last = Math.max(had.last, s[1]);
-      else list.push({ chain: c, last: s[1] });
-    }
-  });
+  const named = namedChains(h);
   histories = new Map();
-  for (const number of [...named.keys()].sort(compareRuleNumbers)) {
-    const list = named.get(number)!.sort((a, b) => b.last - a.last);
-    histories.set(number, list.map((x) => chainHistory(h, x.chain, number, h.editions[x.last]!)));
-  }
+  for (const number of [...named.keys()].sort(compareRuleNumbers)) histories.set(number, numberHistories(h, number, named.get(number)!));
   return histories;
 }
 

@@ -10,9 +10,8 @@ import { entryLabel, minorHeading, statusLabel, type EntryKind } from '../../his
 import type { HistoryKey } from '../../history/strings.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { h, type Tree } from '../render/html-tree.ts';
+import { historyPath } from './history-paths.ts';
 
-/** The history page of a rule number (every rule number ever used has one). */
-export const historyPath = (number: string) => `/en/history/${number}/`;
 
 /**
  * A deleted word directly followed by an inserted one ("remaining" → "excess") gets a space between them, so the two
@@ -46,16 +45,18 @@ export interface DiffListOptions {
   t: Translate<HistoryKey>;
   /** The language of the rules' texts when it is not the page's (`en` on the Japanese and Korean pages). */
   textLang?: string | undefined;
+  /** A rule number's history in the page's language (default: the built English page). */
+  historyHref?: ((number: string) => string) | undefined;
 }
 
 /** One kind of entries of a diff (rules, examples or glossary), with anchors unique within the list. */
-export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | ExampleEntry)[], { oldEdition, newEdition, t, textLang }: DiffListOptions): Tree {
+export function diffListView(kind: EntryKind, entries: readonly (DiffEntry | ExampleEntry)[], { oldEdition, newEdition, t, textLang, historyHref = historyPath }: DiffListOptions): Tree {
   // English texts (and glossary terms) on a Japanese or Korean page carry their language.
   const lang = textLang ? { lang: textLang } : {};
   const real = entries.filter((e) => !e.only);
   const references = entries.filter((e) => e.only === 'references');
   const typography = entries.filter((e) => e.only === 'typography');
-  const link = (n: string) => (kind !== 'glossary' ? historyPath(n) : null);
+  const link = (n: string) => (kind !== 'glossary' ? historyHref(n) : null);
   const exampleNo = (e: DiffEntry, side: 'old' | 'new') => ('oldIndex' in e ? (side === 'old' ? (e as ExampleEntry).oldIndex : (e as ExampleEntry).newIndex) : null);
   const name = (e: DiffEntry, side: 'old' | 'new') => entryLabel(t, side === 'old' ? e.old : e.new, exampleNo(e, side));
   const both = (e: DiffEntry) => (e.old !== e.new ? `${name(e, 'old')} → ${name(e, 'new')}` : name(e, 'new'));

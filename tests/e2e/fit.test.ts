@@ -142,6 +142,23 @@ suite('pages fit their screen in Chromium', () => {
       expect(await row.locator('td').first().evaluate((td) => getComputedStyle(td).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
       await page.close();
     });
+    // A desktop's header only (a phone's header spans the screen as the text does).
+    if (!options.isMobile) for (const path of ['/en/changes/', '/ja/history/?n=702.19b', '/ko/changes/compare/']) {
+      test(`${path}: a page without a sidebar has its header on the text's column`, async () => {
+        const page = await web.open(path, { context: ctx(), ready: true });
+        const brand = (await page.locator('header .brand').boundingBox())!;
+        const search = (await page.locator('header .cr-search input').first().boundingBox())!;
+        // The text's first line: the crumbs, or the heading where there are none.
+        const crumbs = (await page.locator('main .crumbs, main h1').first().boundingBox())!;
+        const row = (await page.locator('header .top-row').first().boundingBox())!;
+        const main = (await page.locator('main').boundingBox())!;
+        const pad = await page.locator('main').evaluate((m) => parseFloat(getComputedStyle(m).paddingRight));
+        expect(Math.abs(brand.x - crumbs.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(search.x - crumbs.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(row.x + row.width - (main.x + main.width - pad))).toBeLessThanOrEqual(1);
+        await page.close();
+      });
+    }
     for (const lang of ['en', 'ja', 'ko'] as const) {
       test(`/${lang}/702/: the go-to and search placeholders are whole; on a desktop the header sits on the page's grid`, async () => {
         const page = await web.open(`/${lang}/702/`, { context: ctx(), ready: true });

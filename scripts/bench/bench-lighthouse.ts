@@ -15,7 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../browser.ts';
 import { median, table } from '../stats.ts';
 import { DIST, serve } from '../start.ts';
 
-export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/ja/glossary/ka/', '/en/search/', '/ja/changes/', '/ko/changes/compare/'];
+export const LIGHTHOUSE_PAGES = ['/', '/en/702/', '/ja/702/', '/ko/702/', '/en/glossary/', '/ja/glossary/ka/', '/en/search/', '/ja/changes/', '/ko/changes/compare/', '/ja/history/?n=702.19b'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function freePort(): Promise<number> {

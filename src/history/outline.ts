@@ -230,7 +230,13 @@ const examplesOf = (n: number) => (noTexts[n] ??= new Array<number>(n).fill(-1))
 function decodeChain(encoded: string, last: number): Span[] {
   let key = '';
   let to = -1;
-  return encoded.split('|').map((part) => {
+  return encoded.split('|').map((part): Span => {
+    // Most spans are only where they end (`42`), or end with the latest edition (``): no pattern needed.
+    if (key !== '' && (part === '' || PLAIN.test(part))) {
+      const from = to + 1;
+      to = part === '' ? last : Number(part);
+      return [from, to, key, -1, examplesOf(0)];
+    }
     const m = SPAN.exec(part);
     if (!m || (m[4] === undefined && key === '')) throw new Error(`history outline: unreadable span "${part}"`);
     if (m[4] !== undefined) key = m[4];
@@ -240,6 +246,7 @@ function decodeChain(encoded: string, last: number): Span[] {
   });
 }
 const SPAN = /^(?:(\d+)-)?(\d*)(?:\*(\d+))?(?:=(.*))?$/s;
+const PLAIN = /^\d+$/;
 
 export function readOutline(outline: HistoryOutline): OutlineStore {
   const last = outline.editions.length - 1;
@@ -312,10 +319,12 @@ export function outlineDiff({ outline, store, numbers }: OutlineStore, from: str
       diff.summary.examples.unchanged += na;
       return [];
     }
+    if (a && b && listed === undefined) {
+      // The same examples under a new number: each moved, none added or removed.
+      return a[4].map((_, i) => ({ status: 'moved', old: a[2], new: b[2], oldIndex: i + 1, newIndex: i + 1 }));
+    }
     const pairs: [number, number, ChangeKindOfText][] =
-      a && b && listed === undefined
-        ? Array.from({ length: na }, (_, i) => [i, i, 'same'])
-        : !a || !b || !listed
+      !a || !b || !listed
             ? []
             : listed.split(',').map((s) => {
                 const m = /^(\d+)\.(\d+)([srtfF])$/.exec(s)!;

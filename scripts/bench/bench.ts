@@ -7,6 +7,7 @@
  *   cli     wall time of one `cr search`, `--batch`, `cr history` (bundled and under tsx; scripts/bench/bench-cli.ts)
  *   compare  the compare page's first view for three pairs on the slow phone (scripts/bench/bench-compare.ts)
  *   + the site, search and engine tables when those parts are present.
+ *   suites  the test suite's time per Vitest project (scripts/bench/bench-suites.ts; minutes: only when named)
  * `npm run bench -- parse` runs only the named tables.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -83,6 +84,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   server: async () => (await import('./bench-server.ts')).benchServer(table),
   compress: async () => (await import('./bench-compress.ts')).benchCompress(),
   cli: async () => (await import('./bench-cli.ts')).benchCli(),
+  suites: async () => (await import('./bench-suites.ts')).benchSuites(),
   engine: async () => {
     const rows = await (await import('./bench-engine.ts')).benchEngine();
     return `Engine (median per scenario run)\n${table(['scenario', 'runs', 'median ms'], rows.map((r) => [r.name, r.runs, r.median_ms.toFixed(3)]))}`;
@@ -90,8 +92,10 @@ const SECTIONS: Record<string, () => Promise<string>> = {
 };
 const FILES: Record<string, string> = { history: 'bench-history.ts', compare: 'bench-compare.ts', lighthouse: 'bench-lighthouse.ts', site: 'bench-site.ts', search: 'bench-search.ts', engine: 'bench-engine.ts', sandbox: 'bench-sandbox.ts' };
 
+/** Tables that take minutes: run only when named. */
+const ON_REQUEST = new Set(['suites']);
 const wanted = process.argv.slice(2).filter((a) => a in SECTIONS);
-for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
+for (const name of wanted.length ? wanted : Object.keys(SECTIONS).filter((n) => !ON_REQUEST.has(n))) {
   if (FILES[name] && !existsSync(new URL(FILES[name]!, import.meta.url))) continue;
   process.stdout.write(`\n${await SECTIONS[name]!()}\n`);
 }

@@ -1,17 +1,13 @@
 /**
  * The compare page's entry (issue 24: its first view in ≤ 1.5 s on a slow phone): starts the first request before the
- * compare script and its modules have loaded, and hands it over. No static import, so nothing waits for it: the
+ * compare script and its modules have loaded, and hands it over. Its one import has none, so nothing waits: the
  * diff file of two consecutive editions when the build marked it small (`data-pairs`: it holds the texts too), else
  * the history's outline (and the glossary's numbers for a number filter). Which file the page needs is decided
  * again by compare.ts; a guess here that it does not use only costs that request.
  */
-export type Prefetched = Map<string, Promise<unknown>>;
+import { fetchJson } from './fetch-json.ts';
 
-const json = (url: string) =>
-  fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r.json() as Promise<unknown>;
-  });
+export type Prefetched = Map<string, Promise<unknown>>;
 
 /** The requests the page's address calls for, started now (url → its JSON). */
 export function prefetch(doc: Document): Prefetched {
@@ -21,7 +17,7 @@ export function prefetch(doc: Document): Prefetched {
   const [from, to, q] = [params.get('old'), params.get('new'), (params.get('q') ?? '').trim()];
   if (!form || !from || !to || from >= to) return out;
   const start = (url: string | undefined) => {
-    if (url) out.set(url, json(url));
+    if (url) out.set(url, fetchJson(url));
   };
   if ((form.dataset['pairs'] ?? '').split(' ').includes(`${from}...${to}`)) start(form.dataset['pair']?.replace('{pair}', `${from}...${to}`));
   else if (q === '' || /^\d/.test(q)) {

@@ -20,6 +20,7 @@ import { summaryView } from '../history/history-views.ts';
 import { CHANGE_KINDS, DEFAULT_KINDS, filterFromParams, groupItems, groupOf, isNumberQuery, itemsOf, matches, type ChangeKind, type Filter, type Item } from '../history/history-groups.ts';
 import { groupsView, sectionBody, sectionTitles } from '../history/history-compare-view.ts';
 import type { Prefetched } from './compare-boot.ts';
+import { fetchJson } from './fetch-json.ts';
 
 // The rules' texts are English everywhere (marked so on the Japanese and Korean pages).
 const pageLang = document.documentElement.lang;
@@ -31,13 +32,7 @@ const cache: Prefetched = new Map();
 /** A JSON file of the history, fetched once per page. */
 function load<T>(url: string): Promise<T> {
   let p = cache.get(url);
-  if (!p) {
-    p = fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-      return r.json();
-    });
-    cache.set(url, p);
-  }
+  if (!p) cache.set(url, (p = fetchJson(url)));
   p.catch(() => cache.delete(url));
   return p as Promise<T>;
 }

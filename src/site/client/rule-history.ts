@@ -15,12 +15,7 @@ import { comparePath, ruleHistoryPath } from '../history/history-paths.ts';
 import { ruleHistoryView } from '../history/rule-history-view.ts';
 import { toDom } from '../render/html-tree.ts';
 import { initHistoryAt } from './history-at.ts';
-
-const json = <T>(url: string): Promise<T> =>
-  fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r.json() as Promise<T>;
-  });
+import { fetchJson } from './fetch-json.ts';
 
 /** A number as typed (`規則 702.19B.`, `702.19b`) in the form the history keys use. */
 const normalize = (typed: string) => typed.toLowerCase().replace(/[^0-9a-z.]/g, '').replace(/\.+$/, '');
@@ -59,7 +54,7 @@ export async function initRuleHistory(doc: Document = document): Promise<void> {
   }
   status.textContent = say('historyLoading');
   try {
-    const os = readOutline(await json<HistoryOutline>(form.dataset['outline']!));
+    const os = readOutline(await fetchJson<HistoryOutline>(form.dataset['outline']!));
     const named = namedChains(os.store).get(number);
     const editions = os.store.editions;
     if (!named) {
@@ -67,7 +62,7 @@ export async function initRuleHistory(doc: Document = document): Promise<void> {
       return;
     }
     const homes = new Set(named.map((x) => sliceOf(os.outline.sliceParts, os.store.rules[x.chain]!, x.chain, false)));
-    const slices = await Promise.all([...homes].map((home) => json<HistorySlice>(form.dataset['slice']!.replace('{slice}', home))));
+    const slices = await Promise.all([...homes].map((home) => fetchJson<HistorySlice>(form.dataset['slice']!.replace('{slice}', home))));
     const histories = numberHistories(withTexts(os.store, slices), number, named);
     doc.title = say('historyTitle', { number });
     result.replaceChildren(toDom(doc, ruleHistoryView(number, histories, {

@@ -140,7 +140,7 @@ export function pieces(norm: string): Piece[] {
 }
 
 /** `player's` → `player`, `don't` → `dont`: apostrophes are not word boundaries, and possessives fold. */
-export function latinWord(w: string): string {
+function latinWord(w: string): string {
   return w.replace(/'s$/, '').replace(/'/g, '');
 }
 
@@ -292,18 +292,6 @@ export function queryScript(query: string): Lang {
   if (HANGUL.test(query)) return 'ko';
   if (JA.test(query)) return 'ja';
   return 'en';
-}
-
-/** A compact form for phrase comparison: normalised, with spaces, hyphens and punctuation removed. */
-export function compact(text: string): string {
-  return normalize(text).replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/** A spaced form for phrase comparison of Latin text: `State-Based Actions` → `state based actions`. */
-export function spaced(text: string): string {
-  return pieces(normalize(text))
-    .map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text))
-    .join(' ');
 }
 
 /**

@@ -221,6 +221,8 @@ export interface QueryTerm {
   last?: boolean;
   /** The query word this token came from (for grouping and highlighting). */
   word: string;
+  /** A Japanese kanji and the kana of its inflection (`出せ` of `出せる`): other endings may stand for it. */
+  inflected?: boolean;
 }
 
 // Korean particles and verb/adjective endings, longest first. Stripped only when at least two
@@ -280,7 +282,10 @@ export function queryTerms(normQuery: string): QueryTerm[] {
         const hira = HIRAGANA.test(a) && (b === '' || HIRAGANA.test(b));
         const glue = (JA_PARTICLE.test(a) && !HIRAGANA.test(b)) || (JA_PARTICLE.test(b) && !HIRAGANA.test(a) && i + 2 < chars.length);
         const allHira = chars.every((c) => HIRAGANA.test(c));
-        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2 });
+        // A kanji and the kana that end the word (no particle): a verb or adjective's stem and ending
+        // (`出せる`, `持てる`, `見ても`), which the rules may write with another ending (`出す`, `持つ`).
+        const inflected = /\p{Script=Han}/u.test(a) && !JA_PARTICLE.test(b) && chars.slice(i + 1).every((c) => HIRAGANA.test(c));
+        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2, ...(inflected ? { inflected } : {}) });
       });
     }
   });

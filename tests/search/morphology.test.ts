@@ -1,0 +1,57 @@
+/**
+ * Query understanding, second part (issue 22): Japanese verb endings read with the other endings the
+ * rules write (`持てる` → `持つ`), and players' words for playing a land and for damage wearing off in
+ * Japanese and Korean, on the real rule text (ja/ko 2019-01-25, the editions the relevance sets use).
+ */
+import { expect } from 'vitest';
+import { SHARED, needs } from '../inputs.ts';
+import { nodeSession } from '../../scripts/search-session.ts';
+import { loadBundle, readSynonyms } from '../../scripts/build/search-index.ts';
+import { Concepts } from '../../src/search/concepts.ts';
+import { RecordIndex } from '../../src/search/record-index.ts';
+import { Vocabulary } from '../../src/search/vocabulary.ts';
+import { normalize, queryTerms } from '../../src/search/text.ts';
+
+// Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
+const { describe, it } = needs(SHARED);
+
+const top = async (lang: 'ja' | 'ko', q: string) => (await nodeSession(lang, '2019-01-25').search(q, 10)).map((h) => h.number);
+
+describe('Japanese verb endings', () => {
+  it('marks the kanji and kana that end a word, never a particle or a noun inside the run', () => {
+    const inflected = (q: string) => queryTerms(normalize(q)).filter((t) => t.inflected).map((t) => t.token);
+    expect(inflected('手札は何枚まで持てる')).toEqual(['持て']);
+    expect(inflected('土地を出せる')).toEqual(['出せ']);
+    // `地を`: a noun and its particle; `プレイ`: no kanji.
+    expect(inflected('土地をプレイ')).toEqual([]);
+  });
+  it('reads a potential form with the endings the rules write', () => {
+    const vocab = new Vocabulary(RecordIndex.build(loadBundle('ja-2019-01-25').records).df);
+    const alts = (token: string) => vocab.alternatives({ token, weight: 1, script: 'ja', word: token, inflected: true }).map((a) => a.token);
+    // 402.2 「…手札の上限を持つ」 and 110.2 「…を持つ」: 持つ is written in the rules, 持て is what a question types.
+    expect(alts('持て')).toContain('持つ');
+    // 305.1 「…それを単に戦場に出す」.
+    expect(alts('出せ')).toContain('出す');
+    // A particle after the kanji is no ending: 枚の, 枚を are never offered.
+    expect(alts('持て').every((t) => !/[をがはのにでともへや]$/u.test(t))).toBe(true);
+  });
+});
+
+describe('players’ words for playing a land and for damage wearing off', () => {
+  const jac = SHARED.present ? new Concepts(readSynonyms('ja')) : undefined;
+  const koc = SHARED.present ? new Concepts(readSynonyms('ko')) : undefined;
+  it('rewrites them as the CR’s', () => {
+    // 305.2 (ja 2019): 「…土地を1つだけプレイすることができる」; players put (置く) or bring out (出す) a land.
+    expect(jac!.rewrite('土地を置ける').text).toBe('土地をプレイ');
+    expect(jac!.rewrite('相手のターンに土地を出せる').text).toBe('相手のターンに土地をプレイ');
+    expect(jac!.rewrite('ダメージはいつ回復する').text).toBe('ダメージはいつダメージ 取り除かれ');
+    expect(koc!.rewrite('피해는 언제 회복돼').text).toBe('피해는 언제 피해 제거');
+    expect(koc!.rewrite('땅을 플레이').text).toBe('대지을 플레이');
+  });
+  it('finds the rules', async () => {
+    // 514.2 (ja 2019): 「…負っているすべてのダメージが取り除かれ…」.
+    expect(await top('ja', 'ダメージはいつ回復する？')).toContain('514.2');
+    // The land entry (g-land~대지, citing 305) for 땅, the word Korean players use for a land.
+    expect((await top('ko', '땅'))[0]).toBe('g-land~대지');
+  });
+});

@@ -32,10 +32,11 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
+import { Citations, lendToCited } from './referral.ts';
 
 export interface SearchOptions { limit?: number }
 
@@ -57,6 +58,8 @@ export class Searcher {
   private readonly numbers: RuleNumbers;
   /** Citations, variant and list rules (prior.ts). */
   private readonly prior: Prior;
+  /** The rules each record cites (referral.ts). */
+  private readonly citations: Citations;
   /** Players' words inside a query read as the CR's (the synonyms' forms, anywhere in the query). */
   private readonly concepts: Concepts;
   /** Japanese and Korean misspellings (made at the first query that needs it). */
@@ -119,6 +122,7 @@ export class Searcher {
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.index.length[i]!) / this.avgLength));
     this.vocab = new Vocabulary(this.df, prepared?.tokens);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
+    this.citations = new Citations(this.records);
     this.prior = new Prior(this.records, prepared?.prior ?? priorFacts(this.records, indexTokens));
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
     this.concepts = new Concepts(bundle.synonyms);
@@ -426,6 +430,9 @@ export class Searcher {
       }
       top = topK(cand, kept, scores, limit);
     }
+    // The rules the best matches cite, when the query matched them too, rise (referral.ts).
+    lendToCited(this.records, this.citations, cand, kept, scores, (d) => scores[d]! - extra[d]!, topK(cand, kept, scores, LEND_SOURCES), LEND);
+    top = topK(cand, kept, scores, limit);
     const out: Scored[] = top.map((d) => {
       const tokens: string[] = [];
       for (let b = 0; b < Math.min(32, altTokens.length); b++) if (mask[d]! & (1 << b)) tokens.push(altTokens[b]!);
@@ -449,5 +456,8 @@ export class Searcher {
   /** Compares two rule numbers (document order). */
   static compare = compareRuleNumbers;
 }
+
+/** How many of the best matches lend to the rules they cite. */
+const LEND_SOURCES = 10;
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];

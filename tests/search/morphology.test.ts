@@ -1,7 +1,8 @@
 /**
  * Query understanding, second part (issue 22): Japanese verb endings read with the other endings the
  * rules write (`持てる` → `持つ`), and players' words for playing a land and for damage wearing off in
- * Japanese and Korean, on the real rule text (ja/ko 2019-01-25, the editions the relevance sets use).
+ * Japanese and Korean, and the rules the matching rules cite (referral.ts), on the real rule text
+ * (en 2026-01-16, ja/ko 2019-01-25, the editions the relevance sets use).
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
@@ -10,6 +11,7 @@ import { loadBundle, readSynonyms } from '../../scripts/build/search-index.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 import { RecordIndex } from '../../src/search/record-index.ts';
 import { Vocabulary } from '../../src/search/vocabulary.ts';
+import { Citations, isUnder, lendToCited } from '../../src/search/referral.ts';
 import { normalize, queryTerms } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -53,5 +55,37 @@ describe('players’ words for playing a land and for damage wearing off', () =>
     expect(await top('ja', 'ダメージはいつ回復する？')).toContain('514.2');
     // The land entry (g-land~대지, citing 305) for 땅, the word Korean players use for a land.
     expect((await top('ko', '땅'))[0]).toBe('g-land~대지');
+  });
+});
+
+describe('the rule the matching rules point to (referral.ts)', () => {
+  const records = SHARED.present ? loadBundle('en-2026-01-16').records : [];
+  const at = (n: string) => records.findIndex((r) => r[0] === n);
+  it('reads the citations of a rule in every language', () => {
+    // 505.6: "Fourth, the active player gets priority. (See rule 117, “Timing and Priority.”)"
+    expect(new Citations(records).of(at('505.6'))).toEqual(['117']);
+    // 704.3 (ja 2019): 「…(rule 116〔タイミングと優先権〕参照)…(rule 514〔クリンナップ・ステップ〕参照)。」
+    const ja = loadBundle('ja-2019-01-25').records;
+    expect(new Citations(ja).of(ja.findIndex((r) => r[0] === '704.3'))).toEqual(['116', '514']);
+    expect(isUnder('117.3a', '117')).toBe(true);
+    expect(isUnder('702.1', '702.19')).toBe(false);
+    expect(isUnder('702.19b', '702.19')).toBe(true);
+  });
+  it('lends the pointers’ score to the rule they cite, shared among the cited rules the query matched', () => {
+    // Three rules that say the active player gets priority, two of them pointers to 117.
+    const cand = [at('505.6'), at('508.2'), at('117.3a'), at('117.3b')];
+    const scores = new Float64Array(records.length);
+    scores[cand[0]!] = 10;
+    scores[cand[1]!] = 10;
+    scores[cand[2]!] = 8;
+    scores[cand[3]!] = 4;
+    lendToCited(records, new Citations(records), cand, cand.length, scores, (d) => scores[d]!, [cand[0]!, cand[1]!], 0.6);
+    // Each pointer lends 6, split between 117.3a and 117.3b: 8 + 3 + 3 and 4 + 3 + 3.
+    expect([...cand].map((d) => scores[d])).toEqual([10, 10, 14, 10]);
+  });
+  it('puts the core rule above the pointers', async () => {
+    const en = nodeSession('en', '2026-01-16');
+    // 605.3b: "An activated mana ability doesn’t go on the stack…"; before, 605.3b was not in the top 10.
+    expect((await en.search('does a mana ability use the stack', 10)).map((h) => h.number)).toContain('605.3b');
   });
 });

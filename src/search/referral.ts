@@ -6,8 +6,8 @@
  * 117, “Timing and Priority.”)" stands in 505.5, 508.2, 509.4 and 510.3, and a question about when the
  * active player gets priority matched them all above 117.3a, the rule that answers it. Here each of
  * the best text matches lends a share of its score to the rules it cites (`See rule 117`, `rule 704
- * 参照`, `(See rule 116)`) that the query matched too, split among them: the rule pointed to rises
- * above the pointers when it answers the query nearly as well. The prior (prior.ts) counts
+ * 参照`, `(See rule 116)`) that the query matched too, split among them by their own text scores:
+ * the rule pointed to rises above the pointers when it answers the query nearly as well. The prior (prior.ts) counts
  * citations from all the rules; this counts them from the rules this query found.
  */
 import type { SearchRecord } from './types.ts';
@@ -56,7 +56,13 @@ export function lendToCited(records: SearchRecord[], citations: Citations, cand:
         const c = cand[i]!;
         if (c !== d && isUnder(records[c]![0], ref)) hit.push(c);
       }
-      for (const c of hit) gain.set(c, (gain.get(c) ?? 0) + (share * text(d)) / hit.length / refs.length);
+      // Split by how well each cited rule matched the query itself (evenly when none did by text).
+      let sum = 0;
+      for (const c of hit) sum += Math.max(0, text(c));
+      for (const c of hit) {
+        const part = sum <= 0 ? 1 / hit.length : Math.max(0, text(c)) / sum;
+        gain.set(c, (gain.get(c) ?? 0) + (share * text(d) * part) / refs.length);
+      }
     }
   }
   for (const [c, g] of gain) scores[c]! += g;

@@ -71,7 +71,7 @@ describe('the rule the matching rules point to (referral.ts)', () => {
     expect(isUnder('702.1', '702.19')).toBe(false);
     expect(isUnder('702.19b', '702.19')).toBe(true);
   });
-  it('lends the pointers’ score to the rule they cite, shared among the cited rules the query matched', () => {
+  it('lends the pointers’ score to the rule they cite, shared among the cited rules the query matched by their scores', () => {
     // Three rules that say the active player gets priority, two of them pointers to 117.
     const cand = [at('505.6'), at('508.2'), at('117.3a'), at('117.3b')];
     const scores = new Float64Array(records.length);
@@ -80,8 +80,8 @@ describe('the rule the matching rules point to (referral.ts)', () => {
     scores[cand[2]!] = 8;
     scores[cand[3]!] = 4;
     lendToCited(records, new Citations(records), cand, cand.length, scores, (d) => scores[d]!, [cand[0]!, cand[1]!], 0.6);
-    // Each pointer lends 6, split between 117.3a and 117.3b: 8 + 3 + 3 and 4 + 3 + 3.
-    expect([...cand].map((d) => scores[d])).toEqual([10, 10, 14, 10]);
+    // Each pointer lends 6, split between 117.3a and 117.3b by their scores (8 : 4): 8 + 4 + 4 and 4 + 2 + 2.
+    expect([...cand].map((d) => scores[d])).toEqual([10, 10, 16, 8]);
   });
   it('puts the core rule above the pointers', async () => {
     const en = nodeSession('en', '2026-01-16');

@@ -45,7 +45,7 @@ describe('players’ words for playing a land and for damage wearing off', () =>
   it('rewrites them as the CR’s', () => {
     // 305.2 (ja 2019): 「…土地を1つだけプレイすることができる」; players put (置く) or bring out (出す) a land.
     expect(jac!.rewrite('土地を置ける').text).toBe('土地をプレイ');
-    expect(jac!.rewrite('相手のターンに土地を出せる').text).toBe('相手のターンに土地をプレイ');
+    expect(jac!.rewrite('相手のターンに土地を出せる').text).toBe('自分のメイン・フェイズ スタックが空に土地をプレイ');
     expect(jac!.rewrite('ダメージはいつ回復する').text).toBe('ダメージはいつダメージ 取り除かれ');
     expect(koc!.rewrite('피해는 언제 회복돼').text).toBe('피해는 언제 피해 제거');
     expect(koc!.rewrite('땅을 플레이').text).toBe('대지을 플레이');
@@ -87,5 +87,31 @@ describe('the rule the matching rules point to (referral.ts)', () => {
     const en = nodeSession('en', '2026-01-16');
     // 605.3b: "An activated mana ability doesn’t go on the stack…"; before, 605.3b was not in the top 10.
     expect((await en.search('does a mana ability use the stack', 10)).map((h) => h.number)).toContain('605.3b');
+  });
+});
+
+describe('players’ words for timing, hidden cards and attachments (concept table)', () => {
+  const E = { en: '2026-01-16', ja: '2019-01-25', ko: '2019-01-25' } as const;
+  const first = async (lang: 'en' | 'ja' | 'ko', q: string) => (await nodeSession(lang, E[lang]).search(q, 10))[0]?.number;
+  it('rewrites them as the CR’s', () => {
+    const en = new Concepts(readSynonyms('en'));
+    expect(en.rewrite("cast a sorcery on my opponent's turn").text).toBe('cast a sorcery on my main phase of their turn when the stack is empty');
+    expect(en.rewrite('equipment falls off').text).toBe('equipment becomes unattached');
+    const ja = new Concepts(readSynonyms('ja'));
+    expect(ja.rewrite('相手の墓地を見てもいい').text).toBe('相手の墓地を見る 覗いい');
+    expect(ja.rewrite('相手のターンに唱える').text).toBe('自分のメイン・フェイズ スタックが空に唱える');
+    expect(new Concepts(readSynonyms('ko')).rewrite('상대 턴에 발동').text).toBe('자신의 턴 메인 단계 스택이 비어에 발동');
+  });
+  it('finds the rule that answers', async () => {
+    // 307.1 (en 2026): "…may cast a sorcery card from their hand during a main phase of their turn when the stack is empty."
+    expect(await first('en', "cast a sorcery on my opponent's turn")).toBe('307.1');
+    // 307.1 (ja 2019): 「…自分のメイン・フェイズで、スタックが空の間、ソーサリー・カードを手札から唱えることができる。」
+    expect(await first('ja', '相手のターンにソーサリーを唱える')).toBe('307.1');
+    // 307.1 (ko 2019): 「…자신의 턴 메인 단계에 … 스택이 비어있을 때 집중마법 카드를 손에서 발동할 수 있습니다.」
+    expect(await first('ko', '상대 턴에 집중마법 발동')).toBe('307.1');
+    // 704.5n: an Equipment attached to an illegal permanent becomes unattached (ja はずれ, ko 떨어집니다).
+    expect(await first('en', 'when does equipment fall off')).toBe('704.5n');
+    expect(await first('ja', '装備品が外れるのはいつ')).toBe('704.5n');
+    expect(await first('ko', '장비가 떨어지는 경우')).toBe('704.5n');
   });
 });

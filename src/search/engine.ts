@@ -24,7 +24,7 @@ import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
 import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
+import { bigrams, definitionalCore, foldPlural, indexTokens, koreanStem, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior, priorFacts } from './prior.ts';
 import { CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
@@ -37,6 +37,7 @@ import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 import { Citations, lendToCited } from './referral.ts';
+import { escapeRe } from './snippet.ts';
 
 export interface SearchOptions { limit?: number }
 
@@ -175,7 +176,7 @@ export class Searcher {
     if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
     // heading lookups below then see the term.
-    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang && mayBeMisspelt(typed, (g) => this.df.has(g)) ? this.cjk().fix(typed) : typed;
+    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang && mayBeMisspelt(typed, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(typed) : typed;
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;
@@ -189,9 +190,21 @@ export class Searcher {
     return hits;
   }
 
+  /**
+   * Whether a Korean word starts a word of some rule: the records holding its rarest bigram are read
+   * (a misspelling such as `활성하` has only bigrams the rules use elsewhere; cjk-spelling.ts).
+   */
+  private readonly occurs = (word: string): boolean => {
+    const grams = bigrams(word);
+    let rare = grams[0]!;
+    for (const g of grams) if ((this.df.get(g) ?? 0) < (this.df.get(rare) ?? 0)) rare = g;
+    const start = new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
+    return this.postings('body', rare).some((d) => start.test(this.index.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => start.test(normalize(this.records[d]![3])));
+  };
+
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {
-    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0);
+    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0, this.occurs);
     return this.spelling;
   }
 

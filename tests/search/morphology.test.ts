@@ -1,7 +1,8 @@
 /**
  * Query understanding, second part (issue 22): Japanese verb endings read with the other endings the
- * rules write (`持てる` → `持つ`), and players' words for playing a land and for damage wearing off in
- * Japanese and Korean, and the rules the matching rules cite (referral.ts), on the real rule text
+ * rules write (`持てる` → `持つ`), players' words (playing a land, damage wearing off, timing, hidden
+ * cards, attachments), the rules the matching rules cite (referral.ts), and Korean misspellings
+ * whose bigrams all occur in other words (`정하단` → `정화단`), on the real rule text
  * (en 2026-01-16, ja/ko 2019-01-25, the editions the relevance sets use).
  */
 import { expect } from 'vitest';
@@ -12,6 +13,7 @@ import { Concepts } from '../../src/search/concepts.ts';
 import { RecordIndex } from '../../src/search/record-index.ts';
 import { Vocabulary } from '../../src/search/vocabulary.ts';
 import { Citations, isUnder, lendToCited } from '../../src/search/referral.ts';
+import { CjkSpelling, mayBeMisspelt, namesOf } from '../../src/search/cjk-spelling.ts';
 import { normalize, queryTerms } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -113,5 +115,29 @@ describe('players’ words for timing, hidden cards and attachments (concept tab
     expect(await first('en', 'when does equipment fall off')).toBe('704.5n');
     expect(await first('ja', '装備品が外れるのはいつ')).toBe('704.5n');
     expect(await first('ko', '장비가 떨어지는 경우')).toBe('704.5n');
+  });
+});
+
+describe('a Korean misspelling made of bigrams the rules use elsewhere', () => {
+  const b = SHARED.present ? loadBundle('ko-2019-01-25') : undefined;
+  const index = SHARED.present ? RecordIndex.build(b!.records) : undefined;
+  // Whether a word starts a word of the rules (the engine reads the records holding its rarest bigram).
+  const text = SHARED.present ? b!.records.map((r) => normalize(`${r[2]} ${r[3]}`)).join(' ') : '';
+  const occurs = (w: string) => new RegExp(`(?:^|[^\\p{Script=Hangul}])${w}`, 'u').test(text);
+  it('is taken for one when no word of the rules starts so, and corrected to the term one jamo away', () => {
+    // 정하 (in 결정하다) and 하단 (in 하단계…) are both indexed: only the word is unknown.
+    expect(index!.df.has('정하') && index!.df.has('하단')).toBe(true);
+    expect(mayBeMisspelt('정하단', (g) => index!.df.has(g))).toBe(false);
+    expect(mayBeMisspelt('정하단', (g) => index!.df.has(g), occurs)).toBe(true);
+    const fixer = new CjkSpelling(namesOf(b!), (g) => index!.df.get(g) ?? 0, occurs);
+    expect(fixer.fix('정하단')).toBe('정화단');
+    expect(fixer.fix('마법물처')).toBe('마법물체');
+    // A word of the rules is never corrected, nor a stem of two syllables.
+    expect(fixer.fix('정화단')).toBe('정화단');
+    expect(mayBeMisspelt('방어하는', (g) => index!.df.has(g), occurs)).toBe(false);
+  });
+  it('finds the term', async () => {
+    // The Cleanup Step (정화단, 514), its glossary entry first.
+    expect((await top('ko', '정하단')).slice(0, 3)).toEqual(['g-cleanup-step~정화단', '514.3', '514']);
   });
 });

@@ -195,12 +195,24 @@ export class Searcher {
    * (a misspelling such as `활성하` has only bigrams the rules use elsewhere; cjk-spelling.ts).
    */
   private readonly occurs = (word: string): boolean => {
+    let seen = this.occursCache.get(word);
+    if (seen === undefined) {
+      seen = this.findWord(word);
+      if (this.occursCache.size > 2000) this.occursCache.clear();
+      this.occursCache.set(word, seen);
+    }
+    return seen;
+  };
+
+  private readonly occursCache = new Map<string, boolean>();
+
+  private findWord(word: string): boolean {
     const grams = bigrams(word);
     let rare = grams[0]!;
     for (const g of grams) if ((this.df.get(g) ?? 0) < (this.df.get(rare) ?? 0)) rare = g;
     const start = new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
     return this.postings('body', rare).some((d) => start.test(this.index.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => start.test(normalize(this.records[d]![3])));
-  };
+  }
 
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {

@@ -141,3 +141,24 @@ describe('a Korean misspelling made of bigrams the rules use elsewhere', () => {
     expect((await top('ko', '정하단')).slice(0, 3)).toEqual(['g-cleanup-step~정화단', '514.3', '514']);
   });
 });
+
+describe('cards players name for layers, and Korean words for dying and looking (concept table)', () => {
+  const E = { en: '2026-01-16', ja: '2019-01-25', ko: '2019-01-25' } as const;
+  const ranked = async (lang: 'en' | 'ja' | 'ko', q: string) => (await nodeSession(lang, E[lang]).search(q, 10)).map((h) => h.number);
+  it('reads a layers card (named in no rule) as the rule on the interaction of continuous effects', async () => {
+    // None of the rules names Humility, Opalescence or Blood Moon; 613 is "Interaction of Continuous Effects".
+    expect((await ranked('en', 'Humility Opalescence'))[0]).toBe('613');
+    // 613 (ja 2019): 「継続的効果の相互作用」.
+    expect((await ranked('ja', '血染めの月 土地'))[0]).toBe('613');
+    // The English card name typed on the Korean site: 613 「지속 효과들 간의 상호작용」.
+    expect((await ranked('ko', 'Blood Moon 대지'))[0]).toBe('613');
+  });
+  it('reads 죽는다 as the CR’s 죽다 and 봐도 as looking at a zone', async () => {
+    const ko = new Concepts(readSynonyms('ko'));
+    expect(ko.rewrite('생물이 죽는다는').text).toBe('생물이 죽다 전장에서 무덤으로');
+    // 700.4 (ko 2019): 「죽다die라는 용어는 "전장에서 무덤으로 가다."는 것을 의미합니다.」
+    expect((await ranked('ko', '생물이 죽는다는 게 무슨 뜻이야?'))[0]).toBe('700.4');
+    // 404.2 (ko 2019): 「플레이어는 언제든지 아무 무덤이나 확인해볼 수 있습니다.」 (before: not in the top 10).
+    expect(await ranked('ko', '상대 무덤을 봐도 되나요')).toContain('404.2');
+  });
+});

@@ -162,3 +162,14 @@ describe('cards players name for layers, and Korean words for dying and looking 
     expect(await ranked('ko', '상대 무덤을 봐도 되나요')).toContain('404.2');
   });
 });
+
+describe('“how many … up to” as the CR’s limits (concept table)', () => {
+  it('reads 何枚まで and 몇 장까지 as a maximum', async () => {
+    expect(new Concepts(readSynonyms('ja')).rewrite('手札は何枚まで持てる').text).toBe('手札は上限 枚以下持てる');
+    expect(new Concepts(readSynonyms('ko')).rewrite('손에 카드를 몇 장까지').text).toBe('손에 카드를 최대 장 초과');
+    // 514.1 (ja 2019): 「…アクティブ・プレイヤーの手札がその上限枚数(通常7枚)を超えていた場合…」 (before: rank 7).
+    expect((await top('ja', '手札は何枚まで持てる？'))[0]).toBe('514.1');
+    // 402.2 (ko 2019): 「각 플레이어들은 최대 손 크기(maximum hand size)가 있습니다. 일반적으로는 7장입니다.」
+    expect((await top('ko', '손에 카드를 몇 장까지 들 수 있어?'))[0]).toBe('402.2');
+  });
+});

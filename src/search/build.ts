@@ -12,7 +12,7 @@ import { glossaryLayout } from '../model/glossary-pages.ts';
 import { HANGUL_OR_KANA, splitBilingual } from './titles.ts';
 
 /** The plain text of a rule's own paragraphs, one line. */
-export function ruleBody(rule: Rule): string {
+function ruleBody(rule: Rule): string {
   return rule.body.map((p) => paragraphText(p).trim()).filter(Boolean).join(' ').replace(/\s+/g, ' ');
 }
 
@@ -28,7 +28,7 @@ function ruleExamples(rule: Rule): string {
  * Whether a rule is a heading: every section (`702 Keyword Abilities`), and numbered rules that only
  * name their subrules (`702.19 Trample`, `704.5 …`? no: that one is a sentence).
  */
-export function isTitleRule(rule: Rule, body: string): boolean {
+function isTitleRule(rule: Rule, body: string): boolean {
   if (rule.kind === 'section') return true;
   if (rule.kind !== 'rule' || rule.children.length === 0) return false;
   if (body.length === 0 || body.length > 80) return false;
@@ -37,7 +37,7 @@ export function isTitleRule(rule: Rule, body: string): boolean {
 }
 
 /** Records of a document: one per rule, in document order, duplicates (stale copies) left out. */
-export function toRecords(doc: RuleDocument): SearchRecord[] {
+function toRecords(doc: RuleDocument): SearchRecord[] {
   const out: SearchRecord[] = [];
   const seen = new Set<string>();
   for (const rule of doc.rules) {
@@ -54,7 +54,7 @@ export function toRecords(doc: RuleDocument): SearchRecord[] {
  * English names embedded in its headings, and headings aligned by number with the English of the
  * same edition.
  */
-export function termPairs(doc: RuleDocument, english: RuleDocument | undefined): TermPair[] {
+function termPairs(doc: RuleDocument, english: RuleDocument | undefined): TermPair[] {
   const pairs = new Map<string, TermPair>();
   const add = (native: string, en: string) => {
     native = native.trim();
@@ -140,7 +140,7 @@ function jaccard(a: Set<string>, b: Set<string>): number {
  * → same rule (not stored); otherwise the rule with identical text elsewhere; otherwise dropped.
  * Lets a Japanese 2019 hit land on the right rule of the 2026 English site.
  */
-export function renumbering(from: RuleDocument, to: RuleDocument): { renumber: Record<string, string>; dropped: string[] } {
+function renumbering(from: RuleDocument, to: RuleDocument): { renumber: Record<string, string>; dropped: string[] } {
   const toRecs = new Map(toRecords(to).map((r) => [r[0], r]));
   const byText = new Map<string, string>();
   for (const r of toRecs.values()) if (!byText.has(r[2])) byText.set(r[2], r[0]);
@@ -195,7 +195,7 @@ function definitionText(g: RuleDocument['glossary'][number]): string {
  * borrows the English glossary of its edition through its term pairs: `영구물` → the entry
  * `Permanent`, its definition in English, its link to the English glossary page.
  */
-export function glossaryOf(doc: RuleDocument, english: RuleDocument | undefined, records: SearchRecord[]): { records: SearchRecord[]; infos: GlossaryInfo[] } {
+function glossaryOf(doc: RuleDocument, english: RuleDocument | undefined, records: SearchRecord[]): { records: SearchRecord[]; infos: GlossaryInfo[] } {
   const numbers = new Set(records.map((r) => r[0]));
   const outRecords: SearchRecord[] = [];
   const infos: GlossaryInfo[] = [];

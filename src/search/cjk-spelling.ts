@@ -37,12 +37,23 @@ const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆�
  * bigram the edition does not index. Most queries have none, and then the corrector (its term lists,
  * 20 ms to make) is never built.
  */
-export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean): boolean {
+export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean, occurs?: (word: string) => boolean): boolean {
   const norm = normalize(query);
   const unknown = (w: string) => bigrams(w).some((g) => !indexed(g));
-  for (const w of norm.match(/\p{Script=Hangul}+/gu) ?? []) if (unknown(w) || unknown(koreanStem(w)[0])) return true;
+  for (const w of norm.match(/\p{Script=Hangul}+/gu) ?? []) {
+    const stem = koreanStem(w)[0];
+    if (unknown(w) || unknown(stem) || unseenWord(stem, occurs)) return true;
+  }
   for (const run of norm.match(JA_RUN) ?? []) if (unknown(run)) return true;
   return false;
+}
+
+/**
+ * A Korean stem of three syllables or more that starts no word of the rules although each of its
+ * bigrams occurs somewhere (`활성하` for 활성화: 활성 and 성하 are both indexed, in other words).
+ */
+function unseenWord(stem: string, occurs: ((word: string) => boolean) | undefined): boolean {
+  return !!occurs && Array.from(stem).length >= 3 && !occurs(stem);
 }
 
 /** Initial, medial and final jamo of a Hangul syllable (or null for anything else). */
@@ -110,6 +121,8 @@ export class CjkSpelling {
   /** Korean term words by syllable count. */
   private readonly ko = new Map<number, string[][]>();
   private readonly known: (bigram: string) => number;
+  /** Whether a Korean word starts a word of the rules (`unseenWord`); without it, only unknown bigrams mark a slip. */
+  private readonly occurs: ((word: string) => boolean) | undefined;
   /** Bigrams of the terms themselves: known even where the records lack them (a head bundle, 山札). */
   private readonly termGrams = new Set<string>();
   private readonly cache = new Map<string, string>();
@@ -117,9 +130,11 @@ export class CjkSpelling {
   /**
    * @param terms the edition's names of things (headings, glossary headwords, term bridge, synonyms)
    * @param df how many records hold a bigram (0: unknown)
+   * @param occurs whether a Korean word starts a word somewhere in the rules
    */
-  constructor(terms: Iterable<string>, df: (bigram: string) => number) {
+  constructor(terms: Iterable<string>, df: (bigram: string) => number, occurs?: (word: string) => boolean) {
     this.known = df;
+    this.occurs = occurs;
     const ja = new Set<string>();
     for (const raw of terms) {
       const t = normalize(raw);
@@ -148,7 +163,7 @@ export class CjkSpelling {
   private korean(word: string): string | null {
     const [stem, ending] = koreanStem(word);
     const chars = Array.from(stem);
-    if (chars.length < 2 || this.unknownAt(chars) < 0) return null;
+    if (chars.length < 2 || (this.unknownAt(chars) < 0 && !unseenWord(stem, this.occurs))) return null;
     let best: string | null = null;
     let bestDf = -1;
     for (const term of this.ko.get(chars.length) ?? []) {

@@ -24,7 +24,7 @@ import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
 import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { definitionalCore, foldPlural, indexTokens, koreanStem, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
+import { bigrams, definitionalCore, foldPlural, indexTokens, koreanStem, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior, priorFacts } from './prior.ts';
 import { CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
@@ -32,10 +32,12 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
+import { Citations, lendToCited } from './referral.ts';
+import { escapeRe } from './snippet.ts';
 
 export interface SearchOptions { limit?: number }
 
@@ -57,6 +59,8 @@ export class Searcher {
   private readonly numbers: RuleNumbers;
   /** Citations, variant and list rules (prior.ts). */
   private readonly prior: Prior;
+  /** The rules each record cites (referral.ts). */
+  private readonly citations: Citations;
   /** Players' words inside a query read as the CR's (the synonyms' forms, anywhere in the query). */
   private readonly concepts: Concepts;
   /** Japanese and Korean misspellings (made at the first query that needs it). */
@@ -119,6 +123,7 @@ export class Searcher {
     for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.index.length[i]!) / this.avgLength));
     this.vocab = new Vocabulary(this.df, prepared?.tokens);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
+    this.citations = new Citations(this.records);
     this.prior = new Prior(this.records, prepared?.prior ?? priorFacts(this.records, indexTokens));
     for (const s of bundle.synonyms) for (const m of s.match) this.synonyms.set(titleKey(m), s);
     this.concepts = new Concepts(bundle.synonyms);
@@ -171,7 +176,7 @@ export class Searcher {
     if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
     // heading lookups below then see the term.
-    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang && mayBeMisspelt(typed, (g) => this.df.has(g)) ? this.cjk().fix(typed) : typed;
+    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang && mayBeMisspelt(typed, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(typed) : typed;
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;
@@ -185,9 +190,33 @@ export class Searcher {
     return hits;
   }
 
+  /**
+   * Whether a Korean word starts a word of some rule: the records holding its rarest bigram are read
+   * (a misspelling such as `활성하` has only bigrams the rules use elsewhere; cjk-spelling.ts).
+   */
+  private readonly occurs = (word: string): boolean => {
+    let seen = this.occursCache.get(word);
+    if (seen === undefined) {
+      seen = this.findWord(word);
+      if (this.occursCache.size > 2000) this.occursCache.clear();
+      this.occursCache.set(word, seen);
+    }
+    return seen;
+  };
+
+  private readonly occursCache = new Map<string, boolean>();
+
+  private findWord(word: string): boolean {
+    const grams = bigrams(word);
+    let rare = grams[0]!;
+    for (const g of grams) if ((this.df.get(g) ?? 0) < (this.df.get(rare) ?? 0)) rare = g;
+    const start = new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
+    return this.postings('body', rare).some((d) => start.test(this.index.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => start.test(normalize(this.records[d]![3])));
+  }
+
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {
-    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0);
+    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0, this.occurs);
     return this.spelling;
   }
 
@@ -426,6 +455,9 @@ export class Searcher {
       }
       top = topK(cand, kept, scores, limit);
     }
+    // The rules the best matches cite, when the query matched them too, rise (referral.ts).
+    lendToCited(this.records, this.citations, cand, kept, scores, (d) => scores[d]! - extra[d]!, topK(cand, kept, scores, LEND_SOURCES), LEND);
+    top = topK(cand, kept, scores, limit);
     const out: Scored[] = top.map((d) => {
       const tokens: string[] = [];
       for (let b = 0; b < Math.min(32, altTokens.length); b++) if (mask[d]! & (1 << b)) tokens.push(altTokens[b]!);
@@ -449,5 +481,8 @@ export class Searcher {
   /** Compares two rule numbers (document order). */
   static compare = compareRuleNumbers;
 }
+
+/** How many of the best matches lend to the rules they cite. */
+const LEND_SOURCES = 10;
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];

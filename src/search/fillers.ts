@@ -42,11 +42,6 @@ const KO = new Set(
 );
 const KO_ENDING = /(?:나요|까요|가요|어요|아요|해요|세요|습니까|니까|는지|을까|인가|지요|죠|야|니)$/u;
 
-/** Whether a Latin word is only a question or filler word. */
-export function isFillerWord(word: string): boolean {
-  return EN.has(word);
-}
-
 /**
  * The query with its question and filler words taken out (a normalised query in, one out), or the
  * query unchanged when nothing else would remain.

@@ -22,7 +22,7 @@ import { termSlug } from '../model/slug.ts';
  * the largest: 40 keep a definition's first clause and its first download under 60 KB gzip with the
  * worker (`npm run bench -- search`).
  */
-export const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 40, ko: 60 };
+const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 40, ko: 60 };
 
 /** The cross-language part of a bundle, apart from the head. */
 export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;

@@ -140,7 +140,7 @@ export function pieces(norm: string): Piece[] {
 }
 
 /** `player's` → `player`, `don't` → `dont`: apostrophes are not word boundaries, and possessives fold. */
-export function latinWord(w: string): string {
+function latinWord(w: string): string {
   return w.replace(/'s$/, '').replace(/'/g, '');
 }
 
@@ -221,6 +221,8 @@ export interface QueryTerm {
   last?: boolean;
   /** The query word this token came from (for grouping and highlighting). */
   word: string;
+  /** A Japanese kanji and the kana of its inflection (`出せ` of `出せる`): other endings may stand for it. */
+  inflected?: boolean;
 }
 
 // Korean particles and verb/adjective endings, longest first. Stripped only when at least two
@@ -280,7 +282,10 @@ export function queryTerms(normQuery: string): QueryTerm[] {
         const hira = HIRAGANA.test(a) && (b === '' || HIRAGANA.test(b));
         const glue = (JA_PARTICLE.test(a) && !HIRAGANA.test(b)) || (JA_PARTICLE.test(b) && !HIRAGANA.test(a) && i + 2 < chars.length);
         const allHira = chars.every((c) => HIRAGANA.test(c));
-        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2 });
+        // A kanji and the kana that end the word (no particle): a verb or adjective's stem and ending
+        // (`出せる`, `持てる`, `見ても`), which the rules may write with another ending (`出す`, `持つ`).
+        const inflected = /\p{Script=Han}/u.test(a) && !JA_PARTICLE.test(b) && chars.slice(i + 1).every((c) => HIRAGANA.test(c));
+        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2, ...(inflected ? { inflected } : {}) });
       });
     }
   });
@@ -292,18 +297,6 @@ export function queryScript(query: string): Lang {
   if (HANGUL.test(query)) return 'ko';
   if (JA.test(query)) return 'ja';
   return 'en';
-}
-
-/** A compact form for phrase comparison: normalised, with spaces, hyphens and punctuation removed. */
-export function compact(text: string): string {
-  return normalize(text).replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/** A spaced form for phrase comparison of Latin text: `State-Based Actions` → `state based actions`. */
-export function spaced(text: string): string {
-  return pieces(normalize(text))
-    .map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text))
-    .join(' ');
 }
 
 /**

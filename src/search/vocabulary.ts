@@ -21,6 +21,9 @@ export interface Alternative {
   base?: boolean;
 }
 
+/** Kana that end a verb's stem or follow it: hiragana but the particles that follow a noun. */
+const OKURIGANA = /^(?![をがはのにでともへや])[\u3041-\u3093]$/u;
+
 export class Vocabulary {
   /** Records holding each token (document frequency). */
   readonly df: Map<string, number>;
@@ -29,6 +32,7 @@ export class Vocabulary {
   private readonly charCache = new Map<string, string[]>();
   private readonly prefixCache = new Map<string, string[]>();
   private readonly fixCache = new Map<string, string[]>();
+  private readonly okuriganaCache = new Map<string, string[]>();
 
   /**
    * @param df document frequency of every indexed token
@@ -108,6 +112,28 @@ export class Vocabulary {
     return hit;
   }
 
+  /**
+   * Indexed bigrams of a kanji followed by another kana than `kana` (`出せ` → `出す`, `出し`, `出た`):
+   * a Japanese verb's stem with the other endings it takes. The rules write the plain or polite form
+   * (`プレイする`, `持つ`, `見る`); a question the potential or conditional (`出せる`, `持てる`, `見ても`).
+   */
+  private inflections(kanji: string, kana: string): string[] {
+    const key = kanji + kana;
+    let hit = this.okuriganaCache.get(key);
+    if (!hit) {
+      hit = [];
+      for (let i = this.lowerBound(kanji); i < this.words.length && this.words[i]!.startsWith(kanji); i++) {
+        const w = this.words[i]!;
+        if (w.length === 2 && w !== key && OKURIGANA.test(w[1]!)) hit.push(w);
+      }
+      hit.sort((a, b) => (this.df.get(b) ?? 0) - (this.df.get(a) ?? 0));
+      hit = hit.slice(0, 8);
+      if (this.okuriganaCache.size > 2000) this.okuriganaCache.clear();
+      this.okuriganaCache.set(key, hit);
+    }
+    return hit;
+  }
+
   /** Alternatives for one query term: itself if known, then expansions. */
   alternatives(t: QueryTerm): Alternative[] {
     const out: Alternative[] = [];
@@ -131,6 +157,8 @@ export class Vocabulary {
       }
       for (const s of stems) if (s !== w && this.df.has(s)) out.push({ token: s, factor: 0.6, base: true });
       if (out.length === 0 && w.length >= 4) for (const c of this.corrections(w)) out.push({ token: c, factor: 0.7, fix: true });
+    } else if (t.script === 'ja' && t.inflected) {
+      for (const g of this.inflections(t.token[0]!, t.token[1]!)) out.push({ token: g, factor: 0.7 });
     } else if (Array.from(t.token).length === 1) {
       for (const g of this.containing(t.token)) out.push({ token: g, factor: 0.9 });
     } else if (t.last && t.script === 'ko') {

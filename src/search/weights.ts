@@ -26,3 +26,5 @@ export const PAIRS = 1;
 export const EXAMPLE_PHRASE = 1;
 /** Adjacent query word pairs only a rule's examples hold, against those its body holds. */
 export const EXAMPLE_PAIRS = 1;
+/** The share of its text score each of the best matches lends to the rules it cites that the query matched too (referral.ts). */
+export const LEND = 0.6;

@@ -4,7 +4,7 @@
  * out a few pages at a time (each result's data is a fetch of its own).
  */
 
-export interface PfSub { title: string; url: string; excerpt: string; locations: number[] }
+interface PfSub { title: string; url: string; excerpt: string; locations: number[] }
 export interface PfData { url: string; meta: Record<string, string>; excerpt: string; sub_results: PfSub[] }
 interface PfResult { id: string; data: () => Promise<PfData> }
 interface Pagefind {

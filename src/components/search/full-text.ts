@@ -35,7 +35,7 @@ const PAGE = 10;
  * An excerpt without the rule number it starts with (the row shows the number apart): the rule
  * element's text begins with its number, and Pagefind's excerpt with it (`702.19a Trample …`).
  */
-export function dropLeadingNumber(ex: { text: string; marks: [number, number][] }, number: string): { text: string; marks: [number, number][] } {
+function dropLeadingNumber(ex: { text: string; marks: [number, number][] }, number: string): { text: string; marks: [number, number][] } {
   const m = new RegExp(`^\\s*${number.replace(/\./g, '\\.')}\\.?\\s*`).exec(ex.text);
   if (!m) return ex;
   const cut = m[0].length;
@@ -43,7 +43,7 @@ export function dropLeadingNumber(ex: { text: string; marks: [number, number][] 
 }
 
 /** Query as Pagefind should see it: NFKC, no katakana middle dots. */
-export function pagefindQuery(q: string): string {
+function pagefindQuery(q: string): string {
   return q.normalize('NFKC').replace(/[・･]/g, '').trim();
 }
 

@@ -26,7 +26,7 @@ export interface RowLabels {
 }
 
 /** Text with mana and game symbols drawn as symbols (`{T}` → a circled ↷ named "tap symbol"). */
-export function symbolNodes(text: string, lang: Lang): Node[] {
+function symbolNodes(text: string, lang: Lang): Node[] {
   const out: Node[] = [];
   let at = 0;
   for (const m of text.matchAll(SYMBOL)) {
@@ -55,7 +55,7 @@ const CJK = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\p{Script=Hang
  * The language of a row's snippet: the hit's text language, except that a Japanese or Korean record without a
  * character of those scripts is English (a current edition shows the rules new since its translation in English).
  */
-export function snippetLang(hit: { lang: Lang; textLang?: Lang; snippet: string }): Lang {
+function snippetLang(hit: { lang: Lang; textLang?: Lang; snippet: string }): Lang {
   const lang = hit.textLang ?? hit.lang;
   return lang !== 'en' && !CJK.test(hit.snippet) ? 'en' : lang;
 }

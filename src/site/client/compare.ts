@@ -117,6 +117,7 @@ function renderDiff(doc: Document, target: HTMLElement, shown: Shown, filter: Fi
     det.addEventListener('toggle', () => void fill(det));
     if (det.open && shown.outline) filling.push(fill(det));
   }
+  performance.mark('compare:rendered');
   first();
   return Promise.all(filling).then(() => undefined);
 }

@@ -56,7 +56,7 @@ export function ruleHistory(store: HistoryStore, number: string, edition?: strin
   return chainHistory(store, c, number, edition);
 }
 
-export function chainHistory(store: HistoryStore, c: number, number: string, edition?: string): RuleHistory {
+function chainHistory(store: HistoryStore, c: number, number: string, edition?: string): RuleHistory {
   const chain = store.rules[c]!;
   const at = edition ?? store.editions[Math.max(...chain.filter((s) => s[2] === number).map((s) => s[1]))]!;
   const last = chain[chain.length - 1]!;

@@ -325,11 +325,11 @@ export function outlineDiff({ outline, store, numbers }: OutlineStore, from: str
     }
     const pairs: [number, number, ChangeKindOfText][] =
       !a || !b || !listed
-            ? []
-            : listed.split(',').map((s) => {
-                const m = /^(\d+)\.(\d+)([srtfF])$/.exec(s)!;
-                return [Number(m[1]), Number(m[2]), resolve(m[3]!, () => `e.${c}.${p}.${m[1]}`)];
-              });
+        ? []
+        : listed.split(',').map((s) => {
+            const m = /^(\d+)\.(\d+)([srtfF])$/.exec(s)!;
+            return [Number(m[1]), Number(m[2]), resolve(m[3]!, () => `e.${c}.${p}.${m[1]}`)];
+          });
     const out: ExampleEntry[] = pairs.map(([i, j, kind]) => make<ExampleEntry>({ status: classify(moved, kind), old: a![2], new: b![2], oldIndex: i + 1, newIndex: j + 1 }, kind));
     const [takenOld, takenNew] = [new Set(pairs.map((x) => x[0])), new Set(pairs.map((x) => x[1]))];
     for (let i = 0; i < na; i++) if (!takenOld.has(i)) out.push({ status: 'removed', old: a![2], new: null, oldIndex: i + 1, newIndex: null });

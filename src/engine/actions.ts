@@ -6,6 +6,7 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as queries from './queries.ts';
 import type { Game } from './game.ts';
 import { M } from './msg.ts';
 import { ChoiceNeeded, type Action, type PlayerAction } from './types.ts';
@@ -60,7 +61,7 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
   'order-blockers': (g, a) => g.orderBlockers(a),
   'assign-combat-damage': (g, a) => g.assignCombatDamage(a),
   query: (g, a) => {
-    g.queryResult = g.query(a);
+    g.queryResult = queries.query(g, a);
   },
   set: (g, a) => g.setPath(a.path, a.value),
 };

@@ -27,7 +27,6 @@ import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import type { CostSymbol, Payment } from './mana.ts';
 import * as instructions from './instructions.ts';
-import * as queries from './queries.ts';
 import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
 import * as sba from './sba.ts';
@@ -36,7 +35,7 @@ import * as turn from './turn.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
+  type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -404,8 +403,5 @@ export class Game {
   }
   orderBlockers(a: ActionOf<'order-blockers'>): void {
     return combat.orderBlockers(this, a);
-  }
-  query(a: Query): unknown {
-    return queries.query(this, a);
   }
 }

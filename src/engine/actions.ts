@@ -6,6 +6,7 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as combat from './combat.ts';
 import * as queries from './queries.ts';
 import type { Game } from './game.ts';
 import { M } from './msg.ts';
@@ -19,7 +20,7 @@ export function awaitingAssignment(g: Game): boolean {
   return !!(g.s.combat as { awaiting?: boolean } | null)?.awaiting;
 }
 function assignIfForced(g: Game, what: string): void {
-  if (awaitingAssignment(g) && !g.autoAssign()) throw new ChoiceNeeded(`combat damage must be assigned before ${what}`, 'assign-combat-damage', []);
+  if (awaitingAssignment(g) && !combat.autoAssign(g)) throw new ChoiceNeeded(`combat damage must be assigned before ${what}`, 'assign-combat-damage', []);
 }
 
 export const PLAYER_ACTIONS: PlayerActionHandlers = {
@@ -56,10 +57,10 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
   activate: (g, a) => g.activate(a),
   'tap-for-mana': (g, a) => g.activate(a),
   'play-land': (g, a) => g.playLand(a),
-  'declare-attackers': (g, a) => g.declareAttackers(a),
-  'declare-blockers': (g, a) => g.declareBlockers(a),
-  'order-blockers': (g, a) => g.orderBlockers(a),
-  'assign-combat-damage': (g, a) => g.assignCombatDamage(a),
+  'declare-attackers': (g, a) => combat.declareAttackers(g, a),
+  'declare-blockers': (g, a) => combat.declareBlockers(g, a),
+  'order-blockers': (g, a) => combat.orderBlockers(g, a),
+  'assign-combat-damage': (g, a) => combat.assignCombatDamage(g, a),
   query: (g, a) => {
     g.queryResult = queries.query(g, a);
   },

@@ -16,7 +16,7 @@ export function combatDamageStep(g: Game): void {
   if (!cb) return;
   const first = g.s.turn.step === 'first-strike-damage';
   if (first) g.cite('tba', ['510.4'], M`a creature with first strike or double strike is in combat: there is a first-strike combat damage step`);
-  const needs = g.damageDealers(first);
+  const needs = damageDealers(g, first);
   // a creature that divides its damage among several recipients waits for its controller's assignment (510.1)
   const pending = needs.filter((d) => d.options.length !== 1 || d.recipients.length > 1);
   if (pending.length) {
@@ -26,7 +26,7 @@ export function combatDamageStep(g: Game): void {
     g.cite('choice', ['510.1'], M`combat damage assignment needed for ${listOf(pending.map((d) => g.ref(d.id)))}`);
     return;
   }
-  g.dealCombatDamage(Object.fromEntries(needs.map((d) => [d.id, d.options[0]!])));
+  dealCombatDamage(g, Object.fromEntries(needs.map((d) => [d.id, d.options[0]!])));
 }
 
 /** Each creature that assigns combat damage in this step, with its legal assignments (considered alone). */
@@ -62,7 +62,7 @@ export function damageDealers(g: Game, firstStep: boolean): { id: string; recipi
     if (!g.onBattlefield(id) || !deals(id)) continue;
     out.push({ id, recipients: attackers.filter((x) => g.onBattlefield(x)), trample: false, options: [] });
   }
-  for (const d of out) d.options = g.enumerateAssignments(d, out, {});
+  for (const d of out) d.options = enumerateAssignments(g, d, out, {});
   return out;
 }
 
@@ -79,7 +79,7 @@ export function enumerateAssignments(g: Game, d: { id: string; recipients: strin
       const asg = Object.fromEntries(rec.map((r, j) => [r, cur[j]!]));
       const others: Record<string, Record<string, number>> = {};
       for (const o of all) if (o.id !== d.id) others[o.id] = fixed[o.id] ?? o.options[0] ?? {};
-      if (g.assignmentError({ ...others, [d.id]: asg }, [d.id]) === null) out.push(asg);
+      if (assignmentError(g, { ...others, [d.id]: asg }, [d.id]) === null) out.push(asg);
       return;
     }
     for (let k = 0; k <= left; k++) {
@@ -143,9 +143,9 @@ export function assignmentError(g: Game, asg: Record<string, Record<string, numb
 
 /** Assign combat damage when every pending creature has exactly one legal assignment. */
 export function autoAssign(g: Game): boolean {
-  const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+  const dealers = damageDealers(g, g.s.turn.step === 'first-strike-damage');
   if (dealers.some((d) => d.options.length !== 1)) return false;
-  g.assignCombatDamage({ op: 'assign-combat-damage', assignments: Object.fromEntries(dealers.map((d) => [d.id, d.options[0]!])) });
+  assignCombatDamage(g, { op: 'assign-combat-damage', assignments: Object.fromEntries(dealers.map((d) => [d.id, d.options[0]!])) });
   return true;
 }
 
@@ -153,21 +153,21 @@ export function assignCombatDamage(g: Game, a: ActionOf<'assign-combat-damage'>)
   const cb = g.s.combat;
   if (!cb || !(cb as { awaiting?: boolean }).awaiting) throw new IllegalAction(M`no combat damage assignment is pending`, '510.1');
   const given = a.assignments;
-  const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+  const dealers = damageDealers(g, g.s.turn.step === 'first-strike-damage');
   const asg: Record<string, Record<string, number>> = {};
   for (const d of dealers) {
     if (given[d.id]) asg[d.id] = given[d.id]!;
     else if (d.options.length === 1) asg[d.id] = d.options[0]!;
     else throw new IllegalAction(M`no damage assignment given for ${g.ref(d.id)}`, '510.1');
   }
-  const err = g.assignmentError(asg);
+  const err = assignmentError(g, asg);
   if (err) throw new IllegalAction(err.text, err.rule);
   const trampled = Object.entries(asg).some(([id, x]) => cb.attackers[id]?.blocked && (x[cb.attackers[id]!.at] ?? 0) > 0);
   const overPw = Object.entries(asg).some(([id, x]) => { const p = cb.attackers[id] && overPlaneswalker(g, id, cb.attackers[id]!.at); return !!p && (x[p] ?? 0) > 0; });
   g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : []), ...(overPw ? ['=702.19c'] : [])], M`combat damage assignment accepted: ${listOf(Object.entries(asg).map(([k, v]) => M`${g.ref(k)} → ${listOf(Object.entries(v).map(([r, n]) => M`${n} to ${g.refAny(r)}`))}`), '; ')}`);
   delete (cb as { awaiting?: boolean }).awaiting;
   g.record.combatDamage = structuredClone(asg);
-  g.dealCombatDamage(asg);
+  dealCombatDamage(g, asg);
   g.s.turn.priority = g.s.turn.active;
 }
 
@@ -230,9 +230,9 @@ export function attackError(g: Game, ids: string[]): { rule: string; text: Msg }
 /** Every reason an attack declaration is illegal (508.1a, c, d). */
 export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
-  for (const id of ids) if (!g.canAttack(id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
+  for (const id of ids) if (!canAttack(g, id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
   out.push(...attackRestrictionErrors(g, ids));
-  const req = (set: string[]) => set.filter((id) => g.canAttack(id) && hasKeyword(g.chars(id), 'attacks-if-able')).length;
+  const req = (set: string[]) => set.filter((id) => canAttack(g, id) && hasKeyword(g.chars(id), 'attacks-if-able')).length;
   const best = maxAttackRequirements(attackBoard(g));
   if (req(ids) < best) out.push({ rule: '508.1d', text: M`this declaration obeys ${req(ids)} requirement(s), but ${best} can be obeyed without breaking a restriction` });
   return out;
@@ -240,7 +240,7 @@ export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg 
 
 /** The board as 508.1c-d see it: the creatures able to attack, their requirements and restrictions. */
 export function attackBoard(g: Game): AttackBoard {
-  const able = g.battlefield().filter((id) => g.canAttack(id)).map((id) => {
+  const able = g.battlefield().filter((id) => canAttack(g, id)).map((id) => {
     const c = g.chars(id);
     return { id, required: hasKeyword(c, 'attacks-if-able'), cantAttackAlone: hasKeyword(c, 'cant-attack-alone') };
   });
@@ -262,10 +262,10 @@ export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string;
 
 /** Every legal attack declaration, for the query legal-attacks: a list of 2^n sets, so at most MAX_SUBSET_ITEMS creatures. */
 export function legalAttacks(g: Game): string[][] {
-  const all = g.battlefield().filter((id) => g.canAttack(id));
+  const all = g.battlefield().filter((id) => canAttack(g, id));
   const best = maxAttackRequirements(attackBoard(g));
   const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
-  return subsets(all).filter((s) => !g.attackRestrictionError(s) && req(s) >= best);
+  return subsets(all).filter((s) => !attackRestrictionError(g, s) && req(s) >= best);
 }
 
 /** Whether a creature can block (509.1a: untapped, the defending player's), and is under no "can't block" (509.1b). */
@@ -326,7 +326,7 @@ export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attac
         out.push({ rule: '509.1a', text: M`${g.refAny(at)} isn't attacking` });
         continue;
       }
-      const e = g.blockPairError(bl.blocker, at);
+      const e = blockPairError(g, bl.blocker, at);
       if (e) out.push(e);
     }
   }
@@ -339,13 +339,13 @@ export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attac
 
 /** The board as 509.1b-c see it: who can block, what each may block and how many, which attackers have menace. */
 export function blockBoard(g: Game): BlockBoard {
-  const blockers = g.battlefield().filter((id) => g.canBlock(id)).map((id) => {
+  const blockers = g.battlefield().filter((id) => canBlock(g, id)).map((id) => {
     const c = g.chars(id);
     return { id, required: hasKeyword(c, 'blocks-if-able'), capacity: hasKeyword(c, 'can-block-additional-creature') ? 2 : 1 };
   });
   const attackers = Object.keys(g.s.combat?.attackers ?? {}).filter((id) => g.onBattlefield(id)).map((id) => ({ id, menace: hasKeyword(g.chars(id), 'menace') }));
   const ok = new Set<string>();
-  for (const b of blockers) for (const a of attackers) if (!g.blockPairError(b.id, a.id)) ok.add(`${b.id}\u0000${a.id}`);
+  for (const b of blockers) for (const a of attackers) if (!blockPairError(g, b.id, a.id)) ok.add(`${b.id}\u0000${a.id}`);
   return { blockers, attackers, mayBlock: (b, a) => ok.has(`${b}\u0000${a}`) };
 }
 
@@ -354,7 +354,7 @@ export const MAX_LISTED_BLOCKS = 100_000;
 
 /** Every block declaration (legal or not), for the query legal-blocks: at most MAX_LISTED_BLOCKS of them. */
 export function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
-  const blockers = g.battlefield().filter((id) => g.canBlock(id));
+  const blockers = g.battlefield().filter((id) => canBlock(g, id));
   const attackers = Object.keys(g.s.combat?.attackers ?? {});
   const choicesFor = (b: string): string[][] => {
     const extra = hasKeyword(g.chars(b), 'can-block-additional-creature');
@@ -381,9 +381,9 @@ export function blockError(g: Game, blocks: { blocker: string; attackers: string
 export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const bl of blocks) {
-    if (g.canBlock(bl.blocker)) continue;
+    if (canBlock(g, bl.blocker)) continue;
     // "can't block" is a restriction (509.1b); an untapped creature the defending player controls is 509.1a
-    const restricted = g.onBattlefield(bl.blocker) && hasKeyword(g.chars(bl.blocker), 'cant-block') && g.canBlock(bl.blocker, { ignoreRestrictions: true });
+    const restricted = g.onBattlefield(bl.blocker) && hasKeyword(g.chars(bl.blocker), 'cant-block') && canBlock(g, bl.blocker, { ignoreRestrictions: true });
     out.push({ rule: restricted ? '509.1b' : '509.1a', text: M`${g.refAny(bl.blocker)} can't block` });
   }
   out.push(...blockRestrictionErrors(g, blocks));
@@ -395,13 +395,13 @@ export function blockErrors(g: Game, blocks: { blocker: string; attackers: strin
 
 /** How many "blocks if able" requirements a declaration obeys: one per required creature that blocks. */
 function blockRequirementsObeyed(g: Game, blocks: { blocker: string; attackers: string[] }[]): number {
-  return new Set(blocks.filter((b) => b.attackers.length && g.canBlock(b.blocker) && hasKeyword(g.chars(b.blocker), 'blocks-if-able')).map((b) => b.blocker)).size;
+  return new Set(blocks.filter((b) => b.attackers.length && canBlock(g, b.blocker) && hasKeyword(g.chars(b.blocker), 'blocks-if-able')).map((b) => b.blocker)).size;
 }
 
 /** Every legal block declaration, for the query legal-blocks (the requirement maximum computed once, 509.1c). */
 export function legalBlocks(g: Game): { blocker: string; attackers: string[] }[][] {
   const best = maxBlockRequirements(blockBoard(g));
-  return g.blockCandidates().filter((c) => !g.blockRestrictionError(c) && blockRequirementsObeyed(g, c) >= best);
+  return blockCandidates(g).filter((c) => !blockRestrictionError(g, c) && blockRequirementsObeyed(g, c) >= best);
 }
 
 export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void {
@@ -428,7 +428,7 @@ export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void 
     for (const [at, x] of Object.entries(cb.attackers)) {
       if (x.blockers.length > 1) {
         const key = `order:${at}`;
-        if (key in g.choices) g.orderBlockers({ op: 'order-blockers', attacker: at, order: g.choices[key] as string[] });
+        if (key in g.choices) orderBlockers(g, { op: 'order-blockers', attacker: at, order: g.choices[key] as string[] });
       }
     }
   }

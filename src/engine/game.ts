@@ -21,7 +21,6 @@
  */
 import * as casting from './casting.ts';
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
-import * as combat from './combat.ts';
 import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
@@ -343,65 +342,5 @@ export class Game {
   }
   beginStep(): void {
     return turn.beginStep(this);
-  }
-  combatDamageStep(): void {
-    return combat.combatDamageStep(this);
-  }
-  damageDealers(firstStep: boolean): { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] {
-    return combat.damageDealers(this, firstStep);
-  }
-  enumerateAssignments(d: { id: string; recipients: string[]; trample: boolean }, all: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[], fixed: Record<string, Record<string, number>>): Record<string, number>[] {
-    return combat.enumerateAssignments(this, d, all, fixed);
-  }
-  assignmentError(asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
-    return combat.assignmentError(this, asg, check);
-  }
-  autoAssign(): boolean {
-    return combat.autoAssign(this);
-  }
-  assignCombatDamage(a: ActionOf<'assign-combat-damage'>): void {
-    return combat.assignCombatDamage(this, a);
-  }
-  dealCombatDamage(asg: Record<string, Record<string, number>>): void {
-    return combat.dealCombatDamage(this, asg);
-  }
-  declareAttackers(a: ActionOf<'declare-attackers'>): void {
-    return combat.declareAttackers(this, a);
-  }
-  canAttack(id: string): boolean {
-    return combat.canAttack(this, id);
-  }
-  attackError(ids: string[]): { rule: string; text: Msg } | null {
-    return combat.attackError(this, ids);
-  }
-  attackRestrictionError(ids: string[]): { rule: string; text: Msg } | null {
-    return combat.attackRestrictionError(this, ids);
-  }
-  legalAttacks(): string[][] {
-    return combat.legalAttacks(this);
-  }
-  canBlock(id: string, opts: { ignoreRestrictions?: boolean } = {}): boolean {
-    return combat.canBlock(this, id, opts);
-  }
-  blockPairError(blocker: string, attacker: string): { rule: string; text: Msg } | null {
-    return combat.blockPairError(this, blocker, attacker);
-  }
-  blockRestrictionError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
-    return combat.blockRestrictionError(this, blocks);
-  }
-  blockCandidates(): { blocker: string; attackers: string[] }[][] {
-    return combat.blockCandidates(this);
-  }
-  legalBlocks(): { blocker: string; attackers: string[] }[][] {
-    return combat.legalBlocks(this);
-  }
-  blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
-    return combat.blockError(this, blocks);
-  }
-  declareBlockers(a: ActionOf<'declare-blockers'>): void {
-    return combat.declareBlockers(this, a);
-  }
-  orderBlockers(a: ActionOf<'order-blockers'>): void {
-    return combat.orderBlockers(this, a);
   }
 }

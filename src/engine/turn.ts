@@ -3,6 +3,7 @@
  * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
+import * as combat from './combat.ts';
 import { type Game, STEPS } from './game.ts';
 import { list, M, pl, step } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
@@ -99,7 +100,7 @@ export function beginStep(g: Game): void {
       break;
     case 'first-strike-damage':
     case 'combat-damage':
-      g.combatDamageStep();
+      combat.combatDamageStep(g);
       break;
     case 'cleanup': {
       // 514.1: the active player discards down to their maximum hand size (402.2: seven unless an effect changes it)

@@ -6,6 +6,7 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as turn from './turn.ts';
 import * as combat from './combat.ts';
 import * as queries from './queries.ts';
 import type { Game } from './game.ts';
@@ -24,10 +25,10 @@ function assignIfForced(g: Game, what: string): void {
 }
 
 export const PLAYER_ACTIONS: PlayerActionHandlers = {
-  pass: (g, a) => g.pass(a.by),
+  pass: (g, a) => turn.pass(g, a.by),
   'pass-all': (g) => {
     g.settle();
-    g.passAll();
+    turn.passAll(g);
   },
   'pass-until': (g) => {
     // until the current step ends: all players pass in succession with an empty stack (500.2)
@@ -37,7 +38,7 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     for (let i = 0; i < MAX_PASSES && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
       assignIfForced(g, 'the step can end');
       g.settle();
-      g.passAll();
+      turn.passAll(g);
     }
     if (g.s.turn.step === start && g.s.turn.number === startTurn && !g.s.result) throw new Error(notReached(g, `the end of the ${start} step`, resolvedBefore));
   },
@@ -47,7 +48,7 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
       assignIfForced(g, 'the game can advance');
       g.settle();
       if (g.s.result) return;
-      g.passAll();
+      turn.passAll(g);
       if (g.s.turn.step === a.to && !g.s.stack.length) return;
     }
     throw new Error(notReached(g, `the ${a.to} step`, resolvedBefore));

@@ -30,7 +30,6 @@ import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
 import * as sba from './sba.ts';
 import * as triggers from './triggers.ts';
-import * as turn from './turn.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
@@ -324,23 +323,5 @@ export class Game {
   }
   playLand(a: ActionOf<'play-land'>): void {
     return casting.playLand(this, a);
-  }
-  pass(by?: PlayerId): void {
-    return turn.pass(this, by);
-  }
-  passAll(): void {
-    return turn.passAll(this);
-  }
-  nextStep(): void {
-    return turn.nextStep(this);
-  }
-  combatants(): string[] {
-    return turn.combatants(this);
-  }
-  endStep(): void {
-    return turn.endStep(this);
-  }
-  beginStep(): void {
-    return turn.beginStep(this);
   }
 }

@@ -19,7 +19,7 @@ export function pass(g: Game, by?: PlayerId): void {
     t.passes = 0;
     g.cite('priority', ['116.4'], M`all players passed in succession`);
     if (g.s.stack.length) g.resolveTop();
-    else g.nextStep();
+    else nextStep(g);
   }
   g.touch();
 }
@@ -27,13 +27,13 @@ export function pass(g: Game, by?: PlayerId): void {
 export function passAll(g: Game): void {
   const t = g.s.turn;
   const first = t.priority ?? t.active;
-  if (t.passes === 0) g.pass(first);
-  g.pass(opponentOf(first));
+  if (t.passes === 0) pass(g, first);
+  pass(g, opponentOf(first));
 }
 
 export function nextStep(g: Game): void {
   const t = g.s.turn;
-  g.endStep();
+  endStep(g);
   let i = STEPS.indexOf(t.step) + 1;
   let next: Step;
   if (i >= STEPS.length) {
@@ -47,7 +47,7 @@ export function nextStep(g: Game): void {
     const noAttackers = !g.s.combat || !Object.keys(g.s.combat.attackers).length;
     if (next === 'declare-blockers' && noAttackers) next = 'end-of-combat'; // 508.8
     if (next === 'first-strike-damage') {
-      const fs = g.s.combat && g.combatants().some((id) => hasKeyword(g.chars(id), 'first-strike') || hasKeyword(g.chars(id), 'double-strike'));
+      const fs = g.s.combat && combatants(g).some((id) => hasKeyword(g.chars(id), 'first-strike') || hasKeyword(g.chars(id), 'double-strike'));
       if (!fs) next = 'combat-damage';
       else g.s.combat!.firstStrikeStep = true;
     }
@@ -57,7 +57,7 @@ export function nextStep(g: Game): void {
   t.priority = null;
   t.passes = 0;
   g.touch();
-  g.beginStep();
+  beginStep(g);
 }
 
 export function combatants(g: Game): string[] {
@@ -89,7 +89,7 @@ export function beginStep(g: Game): void {
       for (const id of mine) g.untap(id);
       g.cite('tba', ['502.2', '502.3'], M`${pl(t.active)} untaps their permanents`);
       g.detect({ kind: 'step', step: 'untap' });
-      return g.nextStep(); // 502.3: no priority in the untap step
+      return nextStep(g); // 502.3: no priority in the untap step
     }
     case 'draw':
       g.cite('tba', ['504.1'], M`${pl(t.active)} draws a card`);

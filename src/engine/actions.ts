@@ -6,6 +6,7 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as casting from './casting.ts';
 import * as turn from './turn.ts';
 import * as combat from './combat.ts';
 import * as queries from './queries.ts';
@@ -54,10 +55,10 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     throw new Error(notReached(g, `the ${a.to} step`, resolvedBefore));
   },
   'check-sba': (g) => g.settle(),
-  cast: (g, a) => g.castSpell(a),
-  activate: (g, a) => g.activate(a),
-  'tap-for-mana': (g, a) => g.activate(a),
-  'play-land': (g, a) => g.playLand(a),
+  cast: (g, a) => casting.castSpell(g, a),
+  activate: (g, a) => casting.activate(g, a),
+  'tap-for-mana': (g, a) => casting.activate(g, a),
+  'play-land': (g, a) => casting.playLand(g, a),
   'declare-attackers': (g, a) => combat.declareAttackers(g, a),
   'declare-blockers': (g, a) => combat.declareBlockers(g, a),
   'order-blockers': (g, a) => combat.orderBlockers(g, a),

@@ -36,7 +36,7 @@ export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId)
   const inc: CostSymbol[] = [];
   let red = 0;
   const rules = ['601.2f'];
-  for (const { mod, controller, source } of g.rulesMods()) {
+  for (const { mod, controller, source } of rulesMods(g)) {
     if (mod.kind === 'cost-increase' && matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: controller, ...(source ? { self: source } : {}) })) {
       inc.push(...parseCost(mod.mana));
       rules.push('601.2f');
@@ -118,7 +118,7 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
   const ps = g.s.players[p];
   let pay: Payment;
   if (payment && typeof payment === 'object' && (payment as { auto?: boolean }).auto) {
-    g.autoMana(p, cost, spell);
+    autoMana(g, p, cost, spell);
     const opts = legalPayments(cost, spendable(g, p, spell).usable, ps.life);
     const best = opts.find((o) => o.life === 0) ?? opts[0];
     if (!best) throw new IllegalAction(M`${pl(p)} can't pay ${costArg(cost)} for ${what}`, '601.2h');
@@ -160,7 +160,7 @@ const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
 
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
-  for (const { mod, controller, source } of g.rulesMods()) {
+  for (const { mod, controller, source } of rulesMods(g)) {
     if (mod.kind !== 'cant-cast' || g.player(mod.player, { you: controller }) !== by) continue;
     if (matches(g.s, g.view(), id, { ...mod.spells, zone: 'any' }, { you: controller, ...(source ? { self: source } : {}) })) return source ?? id;
   }
@@ -213,7 +213,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
   const base = [...fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0), ...spliced.cost];
-  const { cost, rules } = g.totalCost(id, base, by);
+  const { cost, rules } = totalCost(g, id, base, by);
   g.cite('cost', rules, M`the total cost is ${costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
   // 601.2g: mana abilities activated now resolve at once (605.3b), each with its triggered mana abilities (605.4a)
@@ -223,7 +223,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
       g.obj(mid);
       const idx = g.chars(mid).activated.findIndex((x) => x.tap && !x.targets?.length && x.effects.length > 0 && x.effects.every((e) => e.op === 'add-mana'));
       if (idx < 0) throw new IllegalAction(M`${g.ref(mid)} has no mana ability with ${sym('{T}')} in its cost`, '106.11');
-      g.activate({ op: 'tap-for-mana', by, obj: mid, ability: idx });
+      activate(g, { op: 'tap-for-mana', by, obj: mid, ability: idx });
     }
   }
   // 601.2h: pay costs in any order (additional costs: sacrifice)
@@ -240,7 +240,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
   const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
-  const paid = g.pay(by, rest, a.payment, g.ref(id), id);
+  const paid = pay(g, by, rest, a.payment, g.ref(id), id);
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: [...spell.effects, ...spliced.effects], targets: so.stackInfo.targets,
@@ -331,7 +331,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     g.tap(id);
     g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
   }
-  if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
+  if (cost.length) pay(g, by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
   for (const cid of crew) {
     g.tap(cid);
     g.cite('cost', ['702.121a', '702.121b'], M`${pl(by)} taps ${g.ref(cid)} to pay the crew cost: it crews ${g.ref(id)}`);
@@ -375,7 +375,7 @@ function loyaltyCost(g: Game, by: PlayerId, id: string, printed: number): number
   const t = g.s.turn;
   if (t.active !== by || (t.step !== 'main1' && t.step !== 'main2') || g.s.stack.length) throw new IllegalAction(M`a loyalty ability can be activated only during a main phase of its controller's turn when the stack is empty`, '606.3');
   if (g.s.objects[id]!.loyaltyTurn === t.number) throw new IllegalAction(M`a loyalty ability of ${g.ref(id)} has already been activated this turn`, '606.3');
-  const extra = g.rulesMods().filter((m) => m.mod.kind === 'loyalty-cost' && m.controller === by).map((m) => (m.mod as { n: number }).n);
+  const extra = rulesMods(g).filter((m) => m.mod.kind === 'loyalty-cost' && m.controller === by).map((m) => (m.mod as { n: number }).n);
   const total = extra.reduce((n, x) => n + x, printed);
   const sign = (n: number) => code(n >= 0 ? `[+${n}]` : `[−${-n}]`);
   if (extra.length) g.cite('cost', g.profile.edition === '2026-01-16' ? ['606.4', '=606.5'] : ['606.4'], M`the loyalty cost ${sign(printed)} and the additional ${list(extra.map(sign))} make one cost: ${sign(total)}`);
@@ -410,7 +410,7 @@ function crewCost(g: Game, by: PlayerId, vehicle: string, n: number, picks: stri
 export function playLand(g: Game, a: ActionOf<'play-land'>): void {
   const by = a.by;
   const id = a.card;
-  const mods = g.rulesMods();
+  const mods = rulesMods(g);
   const cant = mods.find((m) => m.mod.kind === 'cant-play-lands' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by);
   const extra = mods.filter((m) => m.mod.kind === 'additional-land' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by).reduce((n, m) => n + (m.mod as { n: number }).n, 0);
   if (cant) throw new IllegalAction(M`${pl(by)} can't play lands this turn: when a rule or effect allows something and another precludes it, the effect that precludes it wins`, '101.2');

@@ -19,12 +19,10 @@
  * area modules, through `g.…`) use one object. What differs between editions is read from `g.profile` (rules.ts);
  * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
  */
-import * as casting from './casting.ts';
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
 import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
-import type { CostSymbol, Payment } from './mana.ts';
 import * as instructions from './instructions.ts';
 import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
@@ -33,7 +31,7 @@ import * as triggers from './triggers.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Characteristics, type Condition, type EffectDef,
+  type ActiveReplacement, type Filter, type Instruction, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -299,29 +297,5 @@ export class Game {
   }
   resolveTop(): void {
     return resolution.resolveTop(this);
-  }
-  rulesMods(): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
-    return casting.rulesMods(this);
-  }
-  rulesAffects(r: { controller: PlayerId; source?: string; affects?: EffectDef['affects'] }, id: string): boolean {
-    return casting.rulesAffects(this, r, id);
-  }
-  totalCost(id: string, base: CostSymbol[], by: PlayerId): { cost: CostSymbol[]; rules: string[] } {
-    return casting.totalCost(this, id, base, by);
-  }
-  autoMana(p: PlayerId, cost: CostSymbol[], spell?: string): void {
-    return casting.autoMana(this, p, cost, spell);
-  }
-  pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: Arg, spell?: string): Payment {
-    return casting.pay(this, p, cost, payment, what, spell);
-  }
-  castSpell(a: Parameters<typeof casting.castSpell>[1]): void {
-    return casting.castSpell(this, a);
-  }
-  activate(a: ActionOf<'activate' | 'tap-for-mana'>): void {
-    return casting.activate(this, a);
-  }
-  playLand(a: ActionOf<'play-land'>): void {
-    return casting.playLand(this, a);
   }
 }

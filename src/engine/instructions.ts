@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as casting from './casting.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
@@ -420,7 +421,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     }
     if (a.cost.mana) {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
-      g.pay(ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
+      casting.pay(g, ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
     }
     if (a.cost.sacrifice) {
       const picks = Array.isArray(pay) ? (pay as string[]) : [];

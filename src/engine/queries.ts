@@ -5,6 +5,7 @@
  * whether a spell could be cast now (601.2, undone afterwards). A question asked at the wrong time is an illegal
  * action, never a crash.
  */
+import * as casting from './casting.ts';
 import * as combat from './combat.ts';
 import type { Game } from './game.ts';
 import { color, list, M, sym, word } from './msg.ts';
@@ -58,7 +59,7 @@ export const QUERIES: QueryHandlers = {
     const snapshot = clone(g.s);
     const trace = g.trace.length;
     try {
-      g.castSpell(a);
+      casting.castSpell(g, a);
       return { legal: true };
     } catch (e) {
       if (e instanceof IllegalAction) return { legal: false, rule: e.rule };

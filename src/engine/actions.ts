@@ -6,6 +6,7 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as instructions from './instructions.ts';
 import * as casting from './casting.ts';
 import * as turn from './turn.ts';
 import * as combat from './combat.ts';
@@ -95,5 +96,5 @@ export function runAction(g: Game, a: Action): void {
     return handler(g, a);
   }
   g.cite('injection', [], M`the sandbox makes this happen, as the example takes it as given`);
-  g.exec(a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
+  instructions.exec(g, a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
 }

@@ -6,6 +6,7 @@
  * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
  * power are tapped to activate a Vehicle's ability) are paid here too.
  */
+import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
 import { code, color, englishArg, list, M, pl, sym, zone, type Arg, type Msg } from './msg.ts';
 import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
@@ -352,7 +353,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
         const pw = snapshotPower ?? 0;
         if (pw < 0) g.cite('rule', ['107.1b'], M`${g.ref(id)}'s power is ${pw}: a negative amount of mana is treated as 0`);
       }
-      g.exec(e, ctx2);
+      instructions.exec(g, e, ctx2);
     }
     // 106.11-106.11a: a mana ability with {T} in its cost that produced mana: the permanent was tapped for mana
     const produced = PLAYERS.flatMap((p, i) => g.s.players[p].pool.slice(before[i]).map((u) => u.type));

@@ -23,7 +23,6 @@ import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
 import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
-import * as instructions from './instructions.ts';
 import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
 import * as sba from './sba.ts';
@@ -31,7 +30,7 @@ import * as triggers from './triggers.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type ActiveReplacement, type Filter, type Instruction, type Characteristics, type Condition, type EffectDef,
+  type ActiveReplacement, type Filter, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetDef, type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -282,9 +281,6 @@ export class Game {
   }
   chooseTargets(defs: TargetDef[], chosen: Record<string, string>, ctx: Ctx, sourceColors: string[] = []): Record<string, TargetRef> {
     return resolution.chooseTargets(this, defs, chosen, ctx, sourceColors);
-  }
-  exec(a: Instruction, ctx: Ctx, sourceLabel = ''): void {
-    return instructions.exec(this, a, ctx, sourceLabel);
   }
   setPath(path: string, value: unknown): void {
     return resolution.setPath(this, path, value);

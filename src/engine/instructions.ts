@@ -330,7 +330,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
-    if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) g.exec(e, ctx, sourceLabel);
+    if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) exec(g, e, ctx, sourceLabel);
     else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
   },
   reflexive: (g, a, ctx) => {
@@ -347,7 +347,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you) : null;
     if (!cands.length) g.cite('rule', ['608.2d'], M`${pl(ctx.you)} controls nothing that can be sacrificed, so that option isn't available`);
     if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
-    else for (const e of a.else) g.exec(e, ctx, sourceLabel);
+    else for (const e of a.else) exec(g, e, ctx, sourceLabel);
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;

@@ -4,6 +4,7 @@
  * (117.12), and what happens to the spell afterwards (608.2k, 608.3). The instructions themselves, one handler per op,
  * are in instructions.ts.
  */
+import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
 import { code, list, M, obj, pl, type Arg } from './msg.ts';
 import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
@@ -168,7 +169,7 @@ export function resolveTop(g: Game): void {
   for (const e of item.effects) {
     const refs = JSON.stringify(e).match(/"\$([A-Za-z0-9_]+)"/g) ?? [];
     if (refs.some((r) => illegal.has(r.slice(2, -1)))) continue;
-    g.exec(e, ctx, item.label);
+    instructions.exec(g, e, ctx, item.label);
     checkStateTriggers(g); // 603.8: a state trigger sees the state between the instructions too
     if (g.s.result) break;
   }

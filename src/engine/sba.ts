@@ -3,6 +3,7 @@
  * apply; never checked during resolution (704.4). Objects leaving at the same time see each other's last-known
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
+import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { code, M, obj, pl, type Msg } from './msg.ts';
 import type { View } from './layers.ts';
@@ -209,7 +210,7 @@ function replaceLoss(g: Game, p: PlayerId, replaced: Set<PlayerId>, moving: SbaA
   const run = () => {
     // a source that has meanwhile changed zones is a new object (400.7): "this creature" no longer names it
     const same = src !== undefined && g.s.objects[src]?.zone === 'battlefield';
-    for (const e of def.instead) g.exec(e, { you: pick.controller, ...(same ? { self: src } : {}) }, src ? g.name(src) : '');
+    for (const e of def.instead) instructions.exec(g, e, { you: pick.controller, ...(same ? { self: src } : {}) }, src ? g.name(src) : '');
   };
   // the replacement's own source leaves the battlefield in the same state-based actions (Exquisite Archangel with
   // lethal damage): the events are simultaneous and the player chooses which happens to it (400.6's example)

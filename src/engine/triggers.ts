@@ -4,6 +4,7 @@
  * intervening "if" clauses (603.4), triggered mana abilities that resolve at once without the stack (605.1b, 605.4a),
  * and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
+import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl } from './msg.ts';
 import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
@@ -174,7 +175,7 @@ export function tappedForMana(g: Game, id: string, by: PlayerId, mana: ManaLette
   for (const t of now) {
     g.cite('trigger', ['605.1b', '605.4a'], M`${g.ref(t.source)}'s triggered mana ability resolves at once, without going on the stack`);
     const ctx: Ctx = { you: t.controller, self: t.source, bindings: t.bindings, ...(t.eventMana ? { eventMana: t.eventMana } : {}) };
-    for (const e of t.def.effects) g.exec(e, ctx, t.label);
+    for (const e of t.def.effects) instructions.exec(g, e, ctx, t.label);
     g.record.resolved.push(t.source);
   }
 }

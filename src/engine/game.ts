@@ -23,7 +23,6 @@ import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
 import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
-import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
 import * as sba from './sba.ts';
 import * as triggers from './triggers.ts';
@@ -32,7 +31,7 @@ import {
   ChoiceNeeded, IllegalAction, isPlayerId,
   type ActiveReplacement, type Filter, type Characteristics, type Condition, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
-  type TargetDef, type TargetRef, type TraceEntry, type Zone,
+  type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
 
 export const STEPS: Step[] = [
@@ -275,23 +274,5 @@ export class Game {
   }
   snapshotFor(ev: GameEvent): GameEvent {
     return sba.snapshotFor(this, ev);
-  }
-  targetLegal(def: TargetDef, t: TargetRef, ctx: Ctx, sourceColors: string[]): boolean {
-    return resolution.targetLegal(this, def, t, ctx, sourceColors);
-  }
-  chooseTargets(defs: TargetDef[], chosen: Record<string, string>, ctx: Ctx, sourceColors: string[] = []): Record<string, TargetRef> {
-    return resolution.chooseTargets(this, defs, chosen, ctx, sourceColors);
-  }
-  setPath(path: string, value: unknown): void {
-    return resolution.setPath(this, path, value);
-  }
-  payResolutionCost(cost: Parameters<typeof resolution.payResolutionCost>[1], ctx: Ctx): boolean {
-    return resolution.payResolutionCost(this, cost, ctx);
-  }
-  createEffect(def: EffectDef, ctx: Ctx, label: string): void {
-    return resolution.createEffect(this, def, ctx, label);
-  }
-  resolveTop(): void {
-    return resolution.resolveTop(this);
   }
 }

@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as resolution from './resolution.ts';
 import * as casting from './casting.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
@@ -242,7 +243,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     g.touch();
     g.cite('game', ['104.2b'], M`${pl(p)} wins the game`);
   },
-  'create-effect': (g, a, ctx, sourceLabel) => g.createEffect(a.effect, ctx, a.label ?? sourceLabel),
+  'create-effect': (g, a, ctx, sourceLabel) => resolution.createEffect(g, a.effect, ctx, a.label ?? sourceLabel),
   'end-effect': (g, a) => {
     g.s.effects = g.s.effects.filter((e) => e.def.id !== a.id && e.eid !== a.id);
     g.touch();
@@ -330,7 +331,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
-    if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) exec(g, e, ctx, sourceLabel);
+    if (resolution.payResolutionCost(g, a.cost, ctx)) for (const e of a.then) exec(g, e, ctx, sourceLabel);
     else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
   },
   reflexive: (g, a, ctx) => {
@@ -375,7 +376,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const current: Record<string, string> = {};
     for (const [k, t] of Object.entries(item.targets)) current[k] = 'obj' in t ? t.obj : t.player;
     const chosen = { ...current, ...a.targets };
-    const targets = g.chooseTargets(item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
+    const targets = resolution.chooseTargets(g, item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
     item.targets = targets;
     const so = g.s.objects[item.obj]!;
     if (so.stackInfo) so.stackInfo.targets = targets;
@@ -398,7 +399,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (a.newTargets && Object.keys(a.newTargets).length) {
       const current: Record<string, string> = {};
       for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
-      copy.targets = g.chooseTargets(copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      copy.targets = resolution.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
       for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
     }
   },
@@ -441,8 +442,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const cx = g.chars(x).controller;
     const cy = g.chars(y).controller;
     if (cx === cy) return g.cite('rule', ['701.10b'], M`${g.ref(x)} and ${g.ref(y)} have the same controller: the exchange does nothing`);
-    g.createEffect({ affects: x, control: cy }, ctx, label);
-    g.createEffect({ affects: y, control: cx }, ctx, label);
+    resolution.createEffect(g, { affects: x, control: cy }, ctx, label);
+    resolution.createEffect(g, { affects: y, control: cx }, ctx, label);
     g.cite('event', ['701.10b'], M`${pl(cy)} gains control of ${g.ref(x)} and ${pl(cx)} gains control of ${g.ref(y)}, simultaneously`);
   },
   'become-copy': (g, a, ctx) => {

@@ -36,7 +36,7 @@ export function chooseTargets(g: Game, defs: TargetDef[], chosen: Record<string,
     const pick = chosen[d.id];
     if (pick === undefined) throw new IllegalAction(M`no target chosen for "${code(d.id)}"`, '601.2c');
     const t: TargetRef = isPlayerId(pick) ? { player: pick } : { obj: pick, inc: g.s.objects[pick]?.inc ?? -1 };
-    if (!g.targetLegal(d, t, ctx, sourceColors)) throw new IllegalAction(M`${g.refAny(pick)} isn't a legal target`, '601.2c');
+    if (!targetLegal(g, d, t, ctx, sourceColors)) throw new IllegalAction(M`${g.refAny(pick)} isn't a legal target`, '601.2c');
     const grp = d.group ?? d.id;
     const seen = byGroup.get(grp) ?? [];
     if (seen.includes(pick)) throw new IllegalAction(M`the same object can't be chosen twice for one instance of the word "target"`, '601.2c');
@@ -157,7 +157,7 @@ export function resolveTop(g: Game): void {
   const colors = item.kind === 'spell' ? g.chars(item.obj).colors : (g.view()[item.obj]?.colors ?? []);
   for (const d of item.targetDefs) {
     const t = item.targets[d.id];
-    if (t && !g.targetLegal(d, t, { you: item.controller, self: item.obj }, colors)) illegal.add(d.id);
+    if (t && !targetLegal(g, d, t, { you: item.controller, self: item.obj }, colors)) illegal.add(d.id);
   }
   if (item.targetDefs.length && illegal.size === item.targetDefs.length) {
     g.cite('resolve', ['608.2b'], M`all targets of ${item.kind === 'spell' ? g.ref(item.obj) : M`${g.ref(item.obj)}'s ability`} are illegal: it doesn't resolve and none of its effects happen`);

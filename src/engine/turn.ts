@@ -3,6 +3,7 @@
  * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
+import * as resolution from './resolution.ts';
 import * as combat from './combat.ts';
 import { type Game, STEPS } from './game.ts';
 import { list, M, pl, step } from './msg.ts';
@@ -18,7 +19,7 @@ export function pass(g: Game, by?: PlayerId): void {
   if (t.passes >= 2) {
     t.passes = 0;
     g.cite('priority', ['116.4'], M`all players passed in succession`);
-    if (g.s.stack.length) g.resolveTop();
+    if (g.s.stack.length) resolution.resolveTop(g);
     else nextStep(g);
   }
   g.touch();

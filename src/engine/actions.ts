@@ -6,6 +6,7 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
 import * as instructions from './instructions.ts';
 import * as casting from './casting.ts';
@@ -30,7 +31,7 @@ function assignIfForced(g: Game, what: string): void {
 export const PLAYER_ACTIONS: PlayerActionHandlers = {
   pass: (g, a) => turn.pass(g, a.by),
   'pass-all': (g) => {
-    g.settle();
+    sba.settle(g);
     turn.passAll(g);
   },
   'pass-until': (g) => {
@@ -40,7 +41,7 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     const resolvedBefore = g.record.resolved.length;
     for (let i = 0; i < MAX_PASSES && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
       assignIfForced(g, 'the step can end');
-      g.settle();
+      sba.settle(g);
       turn.passAll(g);
     }
     if (g.s.turn.step === start && g.s.turn.number === startTurn && !g.s.result) throw new Error(notReached(g, `the end of the ${start} step`, resolvedBefore));
@@ -49,14 +50,14 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     const resolvedBefore = g.record.resolved.length;
     for (let i = 0; i < MAX_PASSES; i++) {
       assignIfForced(g, 'the game can advance');
-      g.settle();
+      sba.settle(g);
       if (g.s.result) return;
       turn.passAll(g);
       if (g.s.turn.step === a.to && !g.s.stack.length) return;
     }
     throw new Error(notReached(g, `the ${a.to} step`, resolvedBefore));
   },
-  'check-sba': (g) => g.settle(),
+  'check-sba': (g) => sba.settle(g),
   cast: (g, a) => casting.castSpell(g, a),
   activate: (g, a) => casting.activate(g, a),
   'tap-for-mana': (g, a) => casting.activate(g, a),

@@ -24,7 +24,6 @@ import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
-import * as sba from './sba.ts';
 import * as triggers from './triggers.ts';
 import * as zones from './zones.ts';
 import {
@@ -259,20 +258,5 @@ export class Game {
   }
   putTriggersOnStack(): boolean {
     return triggers.putTriggersOnStack(this);
-  }
-  settle(): void {
-    return sba.settle(this);
-  }
-  collectSBA(): { rule: string; kind: string; obj?: string; player?: PlayerId; text: Msg }[] {
-    return sba.collectSBA(this);
-  }
-  sbaRound(): boolean {
-    return sba.sbaRound(this);
-  }
-  withLookBack(pre: View, preState: GameState, f: () => void): void {
-    return sba.withLookBack(this, pre, preState, f);
-  }
-  snapshotFor(ev: GameEvent): GameEvent {
-    return sba.snapshotFor(this, ev);
   }
 }

@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
 import * as casting from './casting.ts';
 import { copyEffect, copyValues } from './copy.ts';
@@ -108,7 +109,7 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const shuffles = (id: string) => g.replacementsFor((r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
-  for (const id of ordered) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  for (const id of ordered) sba.withLookBack(g, pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
@@ -143,7 +144,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const pre = g.view();
       const preState = clone(g.s);
       g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
-      for (const id of ids) g.withLookBack(pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
+      for (const id of ids) sba.withLookBack(g, pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
     } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {

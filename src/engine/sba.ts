@@ -28,7 +28,7 @@ export function settle(g: Game): void {
     if (g.s.result) return;
     endControlDurations(g);
     checkStateTriggers(g);
-    const did = g.sbaRound();
+    const did = sbaRound(g);
     if (did) continue;
     if (g.putTriggersOnStack()) continue;
     return;
@@ -116,7 +116,7 @@ function worldRule(g: Game, v: View): SbaAction[] {
 }
 
 export function sbaRound(g: Game): boolean {
-  const acts = g.collectSBA();
+  const acts = collectSBA(g);
   if (!acts.length) return false;
   g.sbaRounds++;
   const moving = acts.filter((a) => a.kind === 'graveyard' || a.kind === 'destroy');
@@ -154,10 +154,10 @@ export function sbaRound(g: Game): boolean {
     if (!g.onBattlefield(a.obj!) || g.s.objects[a.obj!]!.inc !== preState.objects[a.obj!]!.inc) continue;
     if (a.kind === 'destroy') {
       const before = g.trace.length;
-      g.withLookBack(pre, preState, () => g.destroy(a.obj!, { rule: a.rule }));
+      withLookBack(g, pre, preState, () => g.destroy(a.obj!, { rule: a.rule }));
       void before;
     } else {
-      g.withLookBack(pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
+      withLookBack(g, pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
   for (const f of deferred) f();

@@ -5,6 +5,7 @@
  *   listTweakables(scenario) → the knobs with their default values
  * A step's actions run with their handlers (actions.ts); its expectations are checked by scenario-expect.ts.
  */
+import * as sba from './sba.ts';
 import { awaitingAssignment, runAction } from './actions.ts';
 import { checkExpect, translateExpect } from './scenario-expect.ts';
 import { english, M, obj, type Msg } from './msg.ts';
@@ -278,7 +279,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
     const res: StepResult = { index, description: step.note?.['en'] ?? describe(actions, scn), rules: [], entries: [], diff: [], state: prevView };
     try {
       for (const a of actions) runAction(g, a);
-      if (step.pauseBefore !== 'sba' && !awaitingAssignment(g)) g.settle();
+      if (step.pauseBefore !== 'sba' && !awaitingAssignment(g)) sba.settle(g);
       state = g.s;
     } catch (e) {
       if (e instanceof IllegalAction) {

@@ -3,6 +3,7 @@
  * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
+import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
 import * as combat from './combat.ts';
 import { type Game, STEPS } from './game.ts';
@@ -120,7 +121,7 @@ export function beginStep(g: Game): void {
       g.s.shields = [];
       g.touch();
       g.cite('tba', ['514.2'], (dmg.length ? M`cleanup: damage is removed from ${list(dmg.map((d) => g.ref(d)))} and "until end of turn" effects end (${ending.length}), simultaneously` : M`cleanup: damage is removed and "until end of turn" effects end (${ending.length}), simultaneously`));
-      g.settle();
+      sba.settle(g);
       break;
     }
     default:

@@ -7,6 +7,7 @@
  * and "enters with counters" from itself as copied and from permanents already there (614.12). Rule numbers here and in the
  * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
  */
+import * as sba from './sba.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl, word, zone, type Msg } from './msg.ts';
@@ -67,7 +68,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     g.cite('effect', ['611.2e'], M`${obj(id, o.card.name ?? id)} has that characteristic as it enters the battlefield`);
   }
   if (to === 'battlefield') entering(g, id);
-  return g.snapshotFor({ kind: 'zone', obj: id, from, to, pre, preState });
+  return sba.snapshotFor(g, { kind: 'zone', obj: id, from, to, pre, preState });
 }
 
 /**

@@ -6,6 +6,7 @@
  * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
  * power are tapped to activate a Vehicle's ability) are paid here too.
  */
+import * as triggers from './triggers.ts';
 import * as resolution from './resolution.ts';
 import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
@@ -91,7 +92,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
     if (!mana) continue;
     const units = parsePool(mana);
     manaOf.set(id, mana);
-    sources.push({ id, gives: [...units, ...g.triggeredManaYield(id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))] });
+    sources.push({ id, gives: [...units, ...triggers.triggeredManaYield(g, id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))] });
   }
   const picked = chooseManaSources(cost, usable, sources, (units) => legalPayments(cost, units, life).some((x) => x.life === 0));
   if (!picked?.length) return;
@@ -100,7 +101,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
     g.tap(id);
     g.s.players[p].pool.push(...parsePool(mana));
     g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(id)} for ${sym(mana)}`);
-    g.tappedForMana(id, p, parsePool(mana).map((u) => u.type));
+    triggers.tappedForMana(g, id, p, parsePool(mana).map((u) => u.type));
   }
   g.touch();
 }
@@ -250,7 +251,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   });
   g.s.turn.passes = 0;
   g.touch();
-  g.detect({ kind: 'cast', obj: id });
+  triggers.detect(g, { kind: 'cast', obj: id });
 }
 
 /**
@@ -337,7 +338,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   for (const cid of crew) {
     g.tap(cid);
     g.cite('cost', ['702.121a', '702.121b'], M`${pl(by)} taps ${g.ref(cid)} to pay the crew cost: it crews ${g.ref(id)}`);
-    g.detect({ kind: 'crews', creature: cid, vehicle: id });
+    triggers.detect(g, { kind: 'crews', creature: cid, vehicle: id });
   }
   const snapshotPower = c.power;
   const sourceInc = o.inc;
@@ -358,7 +359,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     }
     // 106.11-106.11a: a mana ability with {T} in its cost that produced mana: the permanent was tapped for mana
     const produced = PLAYERS.flatMap((p, i) => g.s.players[p].pool.slice(before[i]).map((u) => u.type));
-    if (ab.tap && produced.length) g.tappedForMana(id, by, produced);
+    if (ab.tap && produced.length) triggers.tappedForMana(g, id, by, produced);
     return;
   }
   g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(a.x !== undefined ? { x: a.x } : {}) });

@@ -4,6 +4,7 @@
  * 510.1c; removed in 2026) and the whole-assignment check of 510.1c-e, first strike (702.7), trample (702.19b) and
  * the combat damage step (510.2).
  */
+import * as triggers from './triggers.ts';
 import * as casting from './casting.ts';
 import type { DamageItem, Game } from './game.ts';
 import { code, list as listOf, M, pl, word, type Msg } from './msg.ts';
@@ -209,7 +210,7 @@ export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): voi
   g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${pl(t.active)} declares ${listOf(ids.map((i) => g.ref(i)))} as attackers` : M`${pl(t.active)} declares no attackers`);
   for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) g.tap(id);
   if (ids.length) g.cite('tba', ['508.1f'], M`attacking creatures without vigilance become tapped`);
-  for (const id of ids) g.detect({ kind: 'attacks', obj: id });
+  for (const id of ids) triggers.detect(g, { kind: 'attacks', obj: id });
   g.s.turn.priority = t.active;
   g.touch();
 }
@@ -418,11 +419,11 @@ export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void 
   }
   for (const at of Object.values(cb.attackers)) if (at.blockers.length) at.blocked = true;
   g.cite('tba', ['509.1', '509.1b', '509.1c'], blocks.length ? M`${pl(opponentOf(t.active))} declares blockers: ${listOf(blocks.map((b) => M`${g.ref(b.blocker)} → ${listOf(b.attackers.map((x) => g.ref(x)))}`), '; ')}` : M`no blockers are declared`);
-  for (const bl of blocks) for (const at of bl.attackers) g.detect({ kind: 'blocks', blocker: bl.blocker, attacker: at });
+  for (const bl of blocks) for (const at of bl.attackers) triggers.detect(g, { kind: 'blocks', blocker: bl.blocker, attacker: at });
   for (const [at, x] of Object.entries(cb.attackers)) {
     if (!x.blocked) continue;
-    g.detect({ kind: 'becomes-blocked', attacker: at });
-    for (const b of x.blockers) g.detect({ kind: 'becomes-blocked-by', attacker: at, blocker: b });
+    triggers.detect(g, { kind: 'becomes-blocked', attacker: at });
+    for (const b of x.blockers) triggers.detect(g, { kind: 'becomes-blocked-by', attacker: at, blocker: b });
   }
   // 509.2 (2019): damage assignment order, announced by the active player
   if (g.profile.damageAssignmentOrder) {

@@ -4,6 +4,7 @@
  * recipient (119.3, 119.4), lifelink (702.15), deathtouch and wither/infect counters (702.2, 702.79, 702.89).
  * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
  */
+import * as triggers from './triggers.ts';
 import type { DamageItem, DamageStage, Game } from './game.ts';
 import { list, M, obj, pl, word } from './msg.ts';
 import { translateRule } from './rules.ts';
@@ -334,12 +335,12 @@ function occur(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>
     else if (gr.n > 0) {
       g.s.players[gr.player].life += gr.n;
       g.touch();
-      g.detect({ kind: 'gain-life', player: gr.player, amount: gr.n });
+      triggers.detect(g, { kind: 'gain-life', player: gr.player, amount: gr.n });
     }
   }
   const bySource = new Map<string, number>();
   for (const it of ev.items) bySource.set(it.source, (bySource.get(it.source) ?? 0) + it.amount);
-  for (const [src, n] of bySource) g.detect({ kind: 'damage', source: src, amount: n });
+  for (const [src, n] of bySource) triggers.detect(g, { kind: 'damage', source: src, amount: n });
 }
 
 /** A creature's total toxic value: the sum of the N of its toxic abilities, written toxic-N (702.164b, 2026). */

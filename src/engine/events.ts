@@ -3,6 +3,7 @@
  * applicable replacement, life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
  * change them (614.1a, 616.2), and adding mana to a pool (106.3).
  */
+import * as triggers from './triggers.ts';
 import type { Game } from './game.ts';
 import { code, list, M, pl, sym, word, type Msg } from './msg.ts';
 import { formatUnits, parsePool } from './mana.ts';
@@ -67,7 +68,7 @@ export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; 
   g.s.players[r.player].life += r.amount;
   g.touch();
   g.cite('event', ['118.3'], M`${pl(r.player)} gains ${r.amount} life`);
-  g.detect({ kind: 'gain-life', player: r.player, amount: r.amount });
+  triggers.detect(g, { kind: 'gain-life', player: r.player, amount: r.amount });
 }
 
 export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void {

@@ -24,11 +24,10 @@ import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
-import * as triggers from './triggers.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type ActiveReplacement, type Filter, type Characteristics, type Condition, type EffectDef,
+  type ActiveReplacement, type Filter, type Characteristics, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -243,20 +242,5 @@ export class Game {
   }
   dealDamage(items0: DamageItem[], label: string): void {
     return damage.dealDamage(this, items0, label);
-  }
-  detect(ev: GameEvent): void {
-    return triggers.detect(this, ev);
-  }
-  checkCondition(cond: Condition, ctx: Ctx): boolean {
-    return triggers.checkCondition(this, cond, ctx);
-  }
-  tappedForMana(id: string, by: PlayerId, mana: ManaLetter[]): void {
-    return triggers.tappedForMana(this, id, by, mana);
-  }
-  triggeredManaYield(id: string, by: PlayerId, mana: ManaLetter[]): ManaLetter[] {
-    return triggers.triggeredManaYield(this, id, by, mana);
-  }
-  putTriggersOnStack(): boolean {
-    return triggers.putTriggersOnStack(this);
   }
 }

@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
 import * as casting from './casting.ts';
@@ -327,7 +328,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
           g.cite('event', ['509.7'], M`${obj(id, name)} is put onto the battlefield blocking ${g.ref(att)}`);
         }
       }
-      g.detect(ev);
+      triggers.detect(g, ev);
     }
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {

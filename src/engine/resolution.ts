@@ -4,6 +4,7 @@
  * (117.12), and what happens to the spell afterwards (608.2k, 608.3). The instructions themselves, one handler per op,
  * are in instructions.ts.
  */
+import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
 import { code, list, M, obj, pl, type Arg } from './msg.ts';
@@ -147,7 +148,7 @@ export function resolveTop(g: Game): void {
   if (item.kind === 'spell') ctx.spent = item.spent ?? [];
   g.cite('resolve', ['608.1', '405.5'], (item.copy ? M`the copy of ${g.ref(item.obj)} resolves` : item.kind === 'spell' ? M`${g.ref(item.obj)} resolves` : !item.obj ? M`a delayed triggered ability resolves` : M`${g.ref(item.obj)}'s ability resolves`));
   // 608.2a: intervening "if"
-  if (item.condition && !g.checkCondition(item.condition, ctx)) {
+  if (item.condition && !triggers.checkCondition(g, item.condition, ctx)) {
     g.cite('resolve', ['608.2a', '603.4'], M`the "if" condition of ${g.ref(item.obj)}'s ability is false: it's removed from the stack and does nothing`);
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);

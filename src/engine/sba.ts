@@ -3,6 +3,7 @@
  * apply; never checked during resolution (704.4). Objects leaving at the same time see each other's last-known
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
+import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { code, M, obj, pl, type Msg } from './msg.ts';
@@ -30,7 +31,7 @@ export function settle(g: Game): void {
     checkStateTriggers(g);
     const did = sbaRound(g);
     if (did) continue;
-    if (g.putTriggersOnStack()) continue;
+    if (triggers.putTriggersOnStack(g)) continue;
     return;
   }
   throw new Error(`a loop: state-based actions and triggered abilities kept happening for 100 rounds without stopping (turn ${g.s.turn.number}, ${g.s.turn.step} step; a loop of mandatory actions, 104.4b)`);

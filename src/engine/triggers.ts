@@ -107,7 +107,7 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
   if (!bindings) return;
   const c = v[src] ?? g.view()[src];
   // intervening "if" (603.4): checked as it triggers
-  if (def.if && !g.checkCondition(def.if, ctx)) {
+  if (def.if && !checkCondition(g, def.if, ctx)) {
     g.cite('trigger', ['603.4'], M`${obj(src, c?.name ?? src)}'s ability doesn't trigger: its "if" condition is false`);
     return;
   }
@@ -150,7 +150,7 @@ export function checkStateTriggers(g: Game): void {
       if (def.on !== 'state' || !def.if) return;
       const key = `${src}:state${i}`;
       const waiting = g.s.pendingTriggers.some((t) => t.stateKey === key) || g.s.stack.some((t) => t.stateKey === key);
-      if (waiting || !g.checkCondition(def.if, { you: c.controller, self: src })) return;
+      if (waiting || !checkCondition(g, def.if, { you: c.controller, self: src })) return;
       const { if: _condition, ...rest } = def;
       void _condition;
       g.s.pendingTriggers.push({ controller: c.controller, source: src, def: rest, bindings: {}, label: `${c.name}: triggered ability`, stateKey: key });
@@ -167,7 +167,7 @@ export function checkStateTriggers(g: Game): void {
  * trigger wait to be put on the stack as usual.
  */
 export function tappedForMana(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): void {
-  g.detect({ kind: 'tapped-for-mana', obj: id, by, mana });
+  detect(g, { kind: 'tapped-for-mana', obj: id, by, mana });
   const isMana = (t: PendingTrigger) => t.def.on === 'tapped-for-mana' && !t.def.targets?.length && t.def.effects.length > 0 && t.def.effects.every((e) => e.op === 'add-mana');
   const now = g.s.pendingTriggers.filter(isMana);
   if (!now.length) return;

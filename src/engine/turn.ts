@@ -3,6 +3,7 @@
  * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
+import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
 import * as combat from './combat.ts';
@@ -90,7 +91,7 @@ export function beginStep(g: Game): void {
       const mine = g.battlefield().filter((id) => g.chars(id).controller === t.active && g.s.objects[id]!.tapped);
       for (const id of mine) g.untap(id);
       g.cite('tba', ['502.2', '502.3'], M`${pl(t.active)} untaps their permanents`);
-      g.detect({ kind: 'step', step: 'untap' });
+      triggers.detect(g, { kind: 'step', step: 'untap' });
       return nextStep(g); // 502.3: no priority in the untap step
     }
     case 'draw':
@@ -127,7 +128,7 @@ export function beginStep(g: Game): void {
     default:
       break;
   }
-  g.detect({ kind: 'step', step: t.step });
+  triggers.detect(g, { kind: 'step', step: t.step });
   t.priority = t.active;
   if (t.step !== 'cleanup') g.cite('priority', ['116.3a'], M`${pl(t.active)} receives priority`);
 }

@@ -7,6 +7,7 @@
  * and "enters with counters" from itself as copied and from permanents already there (614.12). Rule numbers here and in the
  * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
  */
+import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
@@ -151,7 +152,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   const ev = g.rawMove(id, dest, why.opts ?? {});
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
   if (shuffle && dest === 'library') g.shuffleLibrary(o.owner, 1);
-  g.detect(ev);
+  triggers.detect(g, ev);
 }
 
 export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
@@ -187,7 +188,7 @@ export function tap(g: Game, id: string): void {
   if (o.tapped) return;
   o.tapped = true;
   g.touch();
-  g.detect({ kind: 'tapped', obj: id });
+  triggers.detect(g, { kind: 'tapped', obj: id });
 }
 
 export function untap(g: Game, id: string): void {
@@ -195,7 +196,7 @@ export function untap(g: Game, id: string): void {
   if (!o.tapped) return;
   o.tapped = false;
   g.touch();
-  g.detect({ kind: 'untapped', obj: id });
+  triggers.detect(g, { kind: 'untapped', obj: id });
 }
 
 export function putCounters(g: Game, id: string, kind: string, n: number): void {

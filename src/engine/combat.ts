@@ -4,6 +4,7 @@
  * 510.1c; removed in 2026) and the whole-assignment check of 510.1c-e, first strike (702.7), trample (702.19b) and
  * the combat damage step (510.2).
  */
+import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import * as casting from './casting.ts';
 import type { DamageItem, Game } from './game.ts';
@@ -188,7 +189,7 @@ export function dealCombatDamage(g: Game, asg: Record<string, Record<string, num
   const zeroPower = Object.keys(asg).filter((id) => (g.chars(id).power ?? 0) <= 0);
   for (const id of zeroPower) g.cite('rule', ['510.1a'], M`${g.ref(id)} has ${g.chars(id).power ?? 0} power and assigns no combat damage`);
   g.cite('tba', ['510.2'], M`all combat damage is dealt simultaneously`);
-  g.dealDamage(items, 'combat damage');
+  damage.dealDamage(g, items, 'combat damage');
 }
 
 export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): void {

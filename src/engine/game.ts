@@ -20,7 +20,6 @@
  * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
  */
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
-import * as damage from './damage.ts';
 import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
@@ -239,8 +238,5 @@ export class Game {
   }
   addMana(p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
     return events.addMana(this, p, mana, times, source, only);
-  }
-  dealDamage(items0: DamageItem[], label: string): void {
-    return damage.dealDamage(this, items0, label);
   }
 }

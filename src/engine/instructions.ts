@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
@@ -118,7 +119,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const from = a.from ? refObj(g.s, a.from, ctx) : ctx.self;
     if (!from) return g.cite('rule', ['608.2b'], M`the source of the damage no longer exists`);
     const n = num(g, ctx, a.n);
-    g.dealDamage(targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
+    damage.dealDamage(g, targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
   },
   'gain-life': (g, a, ctx) => g.gainLife(player(g, ctx, a.player), num(g, ctx, a.n)),
   'lose-life': (g, a, ctx) => g.loseLife(player(g, ctx, a.player), num(g, ctx, a.n)),

@@ -4,6 +4,7 @@
  * recipient (119.3, 119.4), lifelink (702.15), deathtouch and wither/infect counters (702.2, 702.79, 702.89).
  * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
  */
+import * as events from './events.ts';
 import * as triggers from './triggers.ts';
 import type { DamageItem, DamageStage, Game } from './game.ts';
 import { list, M, obj, pl, word } from './msg.ts';
@@ -72,7 +73,7 @@ function announce(ev: DamageEvent): void {
 /** Doubling (614.5: each effect applies once to the event). */
 function applyDoubling(ev: DamageEvent): void {
   const { g, v, items } = ev;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'double-damage')) {
+  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'double-damage')) {
     const d = r.def as { kind: 'double-damage'; from: Filter };
     let hit = false;
     for (const it of items) {
@@ -111,7 +112,7 @@ function applyPrevention(ev: DamageEvent): void {
 function preventAll(ev: DamageEvent, it: DamageItem): boolean {
   const { g, v } = ev;
   let changed = false;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'prevent-all-damage')) {
+  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'prevent-all-damage')) {
     const d = r.def as { kind: 'prevent-all-damage'; from?: Filter; combatOnly?: boolean };
     if (d.combatOnly && !it.combat) continue;
     if (d.from && !(g.s.objects[it.source] && matches(g.s, v, it.source, { ...d.from, zone: 'any' }, { you: r.controller }))) continue;
@@ -157,7 +158,7 @@ function preventStaticN(ev: DamageEvent, it: DamageItem): boolean {
   const { g, v } = ev;
   if (!('obj' in it.to) || it.amount <= 0) return false;
   let changed = false;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'prevent-n')) {
+  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'prevent-n')) {
     const d = r.def as { kind: 'prevent-n'; n: number; to: Filter };
     if (!matches(g.s, v, it.to.obj, d.to, { you: r.controller, ...(r.source ? { self: r.source } : {}) })) continue;
     const k = Math.min(d.n, it.amount);
@@ -276,7 +277,7 @@ function replaceLifeGain(ev: DamageEvent, res: Res[]): Extract<Res, { k: 'gain' 
   const gainRes = res.filter((r): r is Extract<Res, { k: 'gain' }> => r.k === 'gain');
   if (gainRes.length) {
     const before = g.trace.length;
-    const rep = g.lifeGainReplacements(gainRes.map((x) => ({ player: x.player, amount: x.n })));
+    const rep = events.lifeGainReplacements(g, gainRes.map((x) => ({ player: x.player, amount: x.n })));
     rep.forEach((r, i) => {
       gainRes[i]!.n = r.amount;
       if (r.draw) gainRes[i]!.draw = true;
@@ -289,7 +290,7 @@ function replaceLifeGain(ev: DamageEvent, res: Res[]): Extract<Res, { k: 'gain' 
 /** Life floors ("your life total can't be reduced below 1 by this event"; 614.1a): the loss is cut down. */
 function applyLifeFloors(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>[]): void {
   const { g, v } = ev;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'floor-life')) {
+  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'floor-life')) {
     const d = r.def as { kind: 'floor-life'; player: string; ifControls?: Filter };
     const p = g.player(d.player, { you: r.controller });
     if (d.ifControls && !g.battlefield().some((id) => matches(g.s, v, id, d.ifControls!, { you: r.controller }))) continue;

@@ -37,8 +37,8 @@ export function replacementsFor(g: Game, pred: (r: ActiveReplacement) => boolean
 }
 
 export function gainLife(g: Game, p: PlayerId, n: number): void {
-  const res = g.lifeGainReplacements([{ player: p, amount: n }]);
-  for (const r of res) g.applyGainResult(r);
+  const res = lifeGainReplacements(g, [{ player: p, amount: n }]);
+  for (const r of res) applyGainResult(g, r);
 }
 
 /** Replacement effects on life gain: scaling (Boon Reflection) and life gain → draw (616.2). */
@@ -46,7 +46,7 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
   const out: { player: PlayerId; amount: number; draw?: boolean }[] = [];
   for (const it of items) {
     let cur: { player: PlayerId; amount: number; draw?: boolean } = { ...it };
-    for (const r of g.replacementsFor((r) => r.def.kind === 'scale-life-gain' || r.def.kind === 'gain-to-draw')) {
+    for (const r of replacementsFor(g, (r) => r.def.kind === 'scale-life-gain' || r.def.kind === 'gain-to-draw')) {
       const d = r.def;
       if (d.kind === 'scale-life-gain' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
         cur = { ...cur, amount: cur.amount * d.factor };

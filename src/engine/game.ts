@@ -20,13 +20,12 @@
  * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
  */
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
-import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
 import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type ActiveReplacement, type Filter, type Characteristics, type EffectDef,
+  type Characteristics, type EffectDef,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -217,26 +216,5 @@ export class Game {
   }
   discard(p: PlayerId, n: number | 'all'): void {
     return zones.discard(this, p, n);
-  }
-  pickReplacement(cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
-    return events.pickReplacement(this, cands, chooser, what);
-  }
-  replacementsFor(pred: (r: ActiveReplacement) => boolean): ActiveReplacement[] {
-    return events.replacementsFor(this, pred);
-  }
-  gainLife(p: PlayerId, n: number): void {
-    return events.gainLife(this, p, n);
-  }
-  lifeGainReplacements(items: { player: PlayerId; amount: number }[]): ({ player: PlayerId; amount: number; draw?: boolean })[] {
-    return events.lifeGainReplacements(this, items);
-  }
-  applyGainResult(r: { player: PlayerId; amount: number; draw?: boolean }): void {
-    return events.applyGainResult(this, r);
-  }
-  loseLife(p: PlayerId, n: number, rule = '118.3'): void {
-    return events.loseLife(this, p, n, rule);
-  }
-  addMana(p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
-    return events.addMana(this, p, mana, times, source, only);
   }
 }

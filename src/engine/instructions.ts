@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as events from './events.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
@@ -65,7 +66,7 @@ function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
   const pool = g.s.players[p].pool;
   if (!pool.length) return g.cite('rule', ['106.6'], M`${pl(p)} has no unspent mana, so no mana is added`);
   const added = formatUnits(pool);
-  g.addMana(p, added, 1, source);
+  events.addMana(g, p, added, 1, source);
   if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${sym(added)} added has no spending restriction, although some of the mana it doubled has one`);
 }
 
@@ -108,7 +109,7 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const preState = clone(g.s);
   // 701.24g (2026): a library shuffled at the same time as an object is put at a position in it ends shuffled with the
   // object at that position: the objects that will be shuffled in move first
-  const shuffles = (id: string) => g.replacementsFor((r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
+  const shuffles = (id: string) => events.replacementsFor(g, (r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
   for (const id of ordered) sba.withLookBack(g, pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
@@ -121,16 +122,16 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const n = num(g, ctx, a.n);
     damage.dealDamage(g, targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
   },
-  'gain-life': (g, a, ctx) => g.gainLife(player(g, ctx, a.player), num(g, ctx, a.n)),
-  'lose-life': (g, a, ctx) => g.loseLife(player(g, ctx, a.player), num(g, ctx, a.n)),
+  'gain-life': (g, a, ctx) => events.gainLife(g, player(g, ctx, a.player), num(g, ctx, a.n)),
+  'lose-life': (g, a, ctx) => events.loseLife(g, player(g, ctx, a.player), num(g, ctx, a.n)),
   'set-life': (g, a, ctx) => {
     // 118.5 (119.5 of 2026; the engine cites 2019 numbers): a life total that "becomes" a number: the player gains or loses the difference (so replacements apply)
     const p = player(g, ctx, a.player);
     const n = num(g, ctx, a.n);
     const diff = n - g.s.players[p].life;
     g.cite('rule', ['118.5'], M`${pl(p)}'s life total becomes ${n}`);
-    if (diff > 0) g.gainLife(p, diff);
-    else if (diff < 0) g.loseLife(p, -diff, '118.5');
+    if (diff > 0) events.gainLife(g, p, diff);
+    else if (diff < 0) events.loseLife(g, p, -diff, '118.5');
   },
   'put-counters': (g, a, ctx) => {
     for (const id of objs(g, ctx, a.on)) g.putCounters(id, a.kind, num(g, ctx, a.n, 1));
@@ -195,7 +196,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!colors.length) return g.cite('rule', ['106.5'], M`${pl(who)} controls no permanent with a color, so the ability produces no mana`);
       const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
       if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
-      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
+      return events.addMana(g, who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
     if (a.couldProduce) {
       // 106.7: the colors the matching permanents' mana abilities would produce now (105.1: {C} is no color)
@@ -204,7 +205,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
       if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of mana those permanents could produce`, '106.7');
       g.cite('rule', ['106.7'], M`the permanents it looks at could produce ${list(colors.map((c) => word(c)))}`);
-      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
+      return events.addMana(g, who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
     }
     if (a.typeProduced) {
       // "one mana of any type that [permanent] produced": a type the triggering mana ability produced (605.1b)
@@ -212,11 +213,11 @@ export const INSTRUCTIONS: InstructionHandlers = {
       if (!types.length) return g.cite('rule', ['106.5'], M`no mana was produced, so the ability produces no mana`);
       const t = g.choice<string>(`mana:${ctx.self ?? 'mana'}`, types, `${who} chooses a type among ${types.join(', ')}`, who);
       if (!(types as string[]).includes(t)) throw new IllegalAction(M`${sym(`{${t}}`)} isn't a type of mana that was produced (${sym(types.map((x) => `{${x}}`).join(''))})`, '605.1b');
-      return g.addMana(who, `{${t}}`, 1, ctx.self);
+      return events.addMana(g, who, `{${t}}`, 1, ctx.self);
     }
     const times = a.times === undefined ? 1 : num(g, ctx, a.times);
     if (times * Math.max(1, (a.mana ?? '').split('{').length - 1) > LIMITS.mana) throw new Error(`add-mana: more than ${LIMITS.mana} mana at once`);
-    return g.addMana(who, a.mana ?? '', times, ctx.self, a.spendOnly);
+    return events.addMana(g, who, a.mana ?? '', times, ctx.self, a.spendOnly);
   },
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
   shuffle: (g, a, ctx) => g.shuffleLibrary(player(g, ctx, a.player), a.seed ?? 1),
@@ -421,7 +422,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const total = a.cost.life * n;
       if (g.s.players[ctx.you].life < total) throw new IllegalAction(M`${pl(ctx.you)} has ${g.s.players[ctx.you].life} life and can't pay ${total} life`, '118.4');
       g.cite('cost', ['702.23a', '702.23b'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters: ${total} life`);
-      g.loseLife(ctx.you, total, '118.4');
+      events.loseLife(g, ctx.you, total, '118.4');
     }
     if (a.cost.mana) {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);

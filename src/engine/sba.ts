@@ -3,6 +3,7 @@
  * apply; never checked during resolution (704.4). Objects leaving at the same time see each other's last-known
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
+import * as events from './events.ts';
 import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
@@ -200,9 +201,9 @@ export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
  */
 function replaceLoss(g: Game, p: PlayerId, replaced: Set<PlayerId>, moving: SbaAction[], deferred: (() => void)[]): boolean {
   if (replaced.has(p)) return true;
-  const cands = g.replacementsFor((r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
+  const cands = events.replacementsFor(g, (r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
   if (!cands.length) return false;
-  const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, p, `${p} would lose the game`);
+  const pick = cands.length === 1 ? cands[0]! : events.pickReplacement(g, cands, p, `${p} would lose the game`);
   if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: p });
   replaced.add(p);
   g.cite('replacement', ['614.1a'], pick.source ? M`${g.ref(pick.source)} replaces the event: ${pl(p)} doesn't lose the game` : M`a replacement effect: ${pl(p)} doesn't lose the game`);

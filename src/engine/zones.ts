@@ -7,6 +7,7 @@
  * and "enters with counters" from itself as copied and from permanents already there (614.12). Rule numbers here and in the
  * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
  */
+import * as events from './events.ts';
 import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import { copyEffect, copyValues } from './copy.ts';
@@ -133,7 +134,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   let shuffle = false;
   const applied = new Set<string>();
   for (;;) {
-    const cands = g.replacementsFor((r) => {
+    const cands = events.replacementsFor(g, (r) => {
       if (applied.has(r.rid)) return false;
       if (r.def.kind === 'graveyard-to-exile') return dest === 'graveyard' && !o.token;
       if (r.def.kind === 'die-to-library') return dest === 'graveyard' && o.zone === 'battlefield' && r.source === id && g.chars(id).types.includes('creature');
@@ -141,7 +142,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
       return false;
     });
     if (!cands.length) break;
-    const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, o.controller, `${g.name(id)} would be put into a graveyard`);
+    const pick = cands.length === 1 ? cands[0]! : events.pickReplacement(g, cands, o.controller, `${g.name(id)} would be put into a graveyard`);
     if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
@@ -165,7 +166,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
   const o = g.obj(id);
   if (!opts.noRegen) {
     const shield = g.s.shields.find((sh) => sh.kind === 'regenerate' && sh.on.obj === id && sh.on.inc === o.inc);
-    const staticRegen = g.replacementsFor((r) => r.def.kind === 'regenerate' && r.source === id)[0];
+    const staticRegen = events.replacementsFor(g, (r) => r.def.kind === 'regenerate' && r.source === id)[0];
     if (shield || staticRegen) {
       if (shield) g.s.shields = g.s.shields.filter((x) => x !== shield);
       o.damage = 0;
@@ -220,7 +221,7 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
 
 export function draw(g: Game, p: PlayerId, n: number): void {
   for (let i = 0; i < n; i++) {
-    const repl = g.replacementsFor((r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
+    const repl = events.replacementsFor(g, (r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
       g.cite('replacement', ['614.1a', '616.2'], M`${g.ref(repl.source ?? '')}: instead of drawing, ${pl(p)} returns a card from their graveyard to their hand`);

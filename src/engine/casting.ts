@@ -6,6 +6,7 @@
  * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
  * power are tapped to activate a Vehicle's ability) are paid here too.
  */
+import * as zones from './zones.ts';
 import * as triggers from './triggers.ts';
 import * as resolution from './resolution.ts';
 import * as instructions from './instructions.ts';
@@ -98,7 +99,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
   if (!picked?.length) return;
   for (const id of picked) {
     const mana = manaOf.get(id)!;
-    g.tap(id);
+    zones.tap(g, id);
     g.s.players[p].pool.push(...parsePool(mana));
     g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(id)} for ${sym(mana)}`);
     triggers.tappedForMana(g, id, p, parsePool(mana).map((u) => u.type));
@@ -199,7 +200,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.s.turn.priority = by;
   const spell = o.card.spell ?? { effects: [] };
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
-  g.rawMove(id, 'stack', { controller: by });
+  zones.rawMove(g, id, 'stack', { controller: by });
   const so = g.s.objects[id]!;
   so.stackInfo = { controller: by, targets: {}, ...(a.x !== undefined ? { x: a.x } : {}) };
   g.touch();
@@ -239,7 +240,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     const pw = g.chars(pick).power;
     // "the sacrificed creature" ($sacrificed): the object as it was, whose last known information the spell uses (608.2g)
     sacrificed = { obj: pick, inc: g.s.objects[pick]!.inc };
-    g.move(pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
+    zones.move(g, pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
   const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
@@ -292,7 +293,7 @@ function convoke(g: Game, by: PlayerId, spell: string, printed: CostSymbol[], to
   if (reasons.length) throw new IllegalAction(reasons[0]!.text, reasons[0]!.rule, reasons);
   g.cite('cost', ['702.50b'], M`convoke applies to the total cost ${costArg(total)}, after it is determined`);
   for (const [cid, text] of Object.entries(picks)) {
-    g.tap(cid);
+    zones.tap(g, cid);
     g.cite('cost', ['702.50a', '702.50c'], M`${pl(by)} taps ${g.ref(cid)} to pay ${sym(text)} of the total cost: it convokes ${g.ref(spell)}`);
   }
   return applyCostModifiers(rest, [], 0);
@@ -331,18 +332,18 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     g.cite('cost', ['606.4'], loyalty >= 0 ? M`${pl(by)} puts ${loyalty} loyalty counters on ${g.ref(id)} to pay the loyalty cost` : M`${pl(by)} removes ${-loyalty} loyalty counters from ${g.ref(id)} to pay the loyalty cost`);
   }
   if (ab.tap) {
-    g.tap(id);
+    zones.tap(g, id);
     g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
   }
   if (cost.length) pay(g, by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
   for (const cid of crew) {
-    g.tap(cid);
+    zones.tap(g, cid);
     g.cite('cost', ['702.121a', '702.121b'], M`${pl(by)} taps ${g.ref(cid)} to pay the crew cost: it crews ${g.ref(id)}`);
     triggers.detect(g, { kind: 'crews', creature: cid, vehicle: id });
   }
   const snapshotPower = c.power;
   const sourceInc = o.inc;
-  if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
+  if (ab.sacrificeSelf) zones.move(g, id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
     // 605.3b: mana abilities resolve immediately
@@ -419,5 +420,5 @@ export function playLand(g: Game, a: ActionOf<'play-land'>): void {
   if (cant) throw new IllegalAction(M`${pl(by)} can't play lands this turn: when a rule or effect allows something and another precludes it, the effect that precludes it wins`, '101.2');
   if (g.s.players[by].landsPlayed >= 1 + extra) throw new IllegalAction(M`${pl(by)} has already played ${g.s.players[by].landsPlayed} land(s) this turn`, '305.2');
   g.s.players[by].landsPlayed++;
-  g.move(id, 'battlefield', { rule: '305.1', text: M`${pl(by)} plays ${g.ref(id)}`, opts: { controller: by } });
+  zones.move(g, id, 'battlefield', { rule: '305.1', text: M`${pl(by)} plays ${g.ref(id)}`, opts: { controller: by } });
 }

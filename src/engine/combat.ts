@@ -4,6 +4,7 @@
  * 510.1c; removed in 2026) and the whole-assignment check of 510.1c-e, first strike (702.7), trample (702.19b) and
  * the combat damage step (510.2).
  */
+import * as zones from './zones.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import * as casting from './casting.ts';
@@ -209,7 +210,7 @@ export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): voi
   }
   for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
   g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${pl(t.active)} declares ${listOf(ids.map((i) => g.ref(i)))} as attackers` : M`${pl(t.active)} declares no attackers`);
-  for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) g.tap(id);
+  for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) zones.tap(g, id);
   if (ids.length) g.cite('tba', ['508.1f'], M`attacking creatures without vigilance become tapped`);
   for (const id of ids) triggers.detect(g, { kind: 'attacks', obj: id });
   g.s.turn.priority = t.active;

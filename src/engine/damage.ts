@@ -4,6 +4,7 @@
  * recipient (119.3, 119.4), lifelink (702.15), deathtouch and wither/infect counters (702.2, 702.79, 702.89).
  * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
  */
+import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as triggers from './triggers.ts';
 import type { DamageItem, DamageStage, Game } from './game.ts';
@@ -332,7 +333,7 @@ function occur(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>
   g.touch();
   g.damageEvents.push(ev.stages);
   for (const gr of gainRes) {
-    if (gr.draw) g.draw(gr.player, gr.n);
+    if (gr.draw) zones.draw(g, gr.player, gr.n);
     else if (gr.n > 0) {
       g.s.players[gr.player].life += gr.n;
       g.touch();

@@ -3,6 +3,7 @@
  * applicable replacement, life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
  * change them (614.1a, 616.2), and adding mana to a pool (106.3).
  */
+import * as zones from './zones.ts';
 import * as triggers from './triggers.ts';
 import type { Game } from './game.ts';
 import { code, list, M, pl, sym, word, type Msg } from './msg.ts';
@@ -63,7 +64,7 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
 }
 
 export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }): void {
-  if (r.draw) return g.draw(r.player, r.amount);
+  if (r.draw) return zones.draw(g, r.player, r.amount);
   if (r.amount <= 0) return;
   g.s.players[r.player].life += r.amount;
   g.touch();

@@ -22,10 +22,9 @@
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
-import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type Characteristics, type EffectDef,
+  type Characteristics,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
   type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
@@ -187,34 +186,4 @@ export class Game {
   lookBack: { pre: View; preState: GameState } | null = null;
 
   // ---------------------------------------------------------------- the rule areas (one module each)
-  rawMove(id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean; asEnters?: EffectDef } = {}): GameEvent {
-    return zones.rawMove(this, id, to, opts);
-  }
-  move(id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
-    return zones.move(this, id, to, why);
-  }
-  destroy(id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
-    return zones.destroy(this, id, opts);
-  }
-  tap(id: string): void {
-    return zones.tap(this, id);
-  }
-  untap(id: string): void {
-    return zones.untap(this, id);
-  }
-  putCounters(id: string, kind: string, n: number): void {
-    return zones.putCounters(this, id, kind, n);
-  }
-  removeCounters(id: string, kind: string, n: number): void {
-    return zones.removeCounters(this, id, kind, n);
-  }
-  draw(p: PlayerId, n: number): void {
-    return zones.draw(this, p, n);
-  }
-  shuffleLibrary(p: PlayerId, seed: number): void {
-    return zones.shuffleLibrary(this, p, seed);
-  }
-  discard(p: PlayerId, n: number | 'all'): void {
-    return zones.discard(this, p, n);
-  }
 }

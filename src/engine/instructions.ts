@@ -6,6 +6,7 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
@@ -112,7 +113,7 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const shuffles = (id: string) => events.replacementsFor(g, (r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
-  for (const id of ordered) sba.withLookBack(g, pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  for (const id of ordered) sba.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
@@ -134,10 +135,10 @@ export const INSTRUCTIONS: InstructionHandlers = {
     else if (diff < 0) events.loseLife(g, p, -diff, '118.5');
   },
   'put-counters': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.on)) g.putCounters(id, a.kind, num(g, ctx, a.n, 1));
+    for (const id of objs(g, ctx, a.on)) zones.putCounters(g, id, a.kind, num(g, ctx, a.n, 1));
   },
   'remove-counters': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.on)) g.removeCounters(id, a.kind, num(g, ctx, a.n, 1));
+    for (const id of objs(g, ctx, a.on)) zones.removeCounters(g, id, a.kind, num(g, ctx, a.n, 1));
   },
   destroy: (g, a, ctx) => {
     const all = a.all;
@@ -147,14 +148,14 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const pre = g.view();
       const preState = clone(g.s);
       g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
-      for (const id of ids) sba.withLookBack(g, pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
-    } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
+      for (const id of ids) sba.withLookBack(g, pre, preState, () => zones.destroy(g, id, { noRegen: !!a.noRegen }));
+    } else for (const id of ids) zones.destroy(g, id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
     const ids = objs(g, ctx, a.obj).filter((id) => g.onBattlefield(id));
     // several permanents sacrificed by one instruction go at the same time (701.16a)
     if (ids.length > 1) return sacrificeSimultaneously(g, ids);
-    for (const id of ids) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
+    for (const id of ids) zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
   },
   'each-player-sacrifices': (g, a) => {
     // 101.4: APNAP order of choices, then all sacrificed simultaneously
@@ -171,23 +172,23 @@ export const INSTRUCTIONS: InstructionHandlers = {
     sacrificeSimultaneously(g, picks);
   },
   exile: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.move(id, 'exile');
+    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, 'exile');
   },
   move: (g, a, ctx) => {
     const asEnters = a.is ? { affects: 'self', ...a.is } : undefined;
-    for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
+    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
   },
   'return-to-hand': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) zones.move(g, id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });
   },
   tap: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.tap(id);
+    for (const id of objs(g, ctx, a.obj)) zones.tap(g, id);
   },
   untap: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.untap(id);
+    for (const id of objs(g, ctx, a.obj)) zones.untap(g, id);
   },
-  draw: (g, a, ctx) => g.draw(player(g, ctx, a.player), num(g, ctx, a.n, 1)),
-  discard: (g, a, ctx) => g.discard(player(g, ctx, a.player), a.n === 'all' ? 'all' : num(g, ctx, a.n, 1)),
+  draw: (g, a, ctx) => zones.draw(g, player(g, ctx, a.player), num(g, ctx, a.n, 1)),
+  discard: (g, a, ctx) => zones.discard(g, player(g, ctx, a.player), a.n === 'all' ? 'all' : num(g, ctx, a.n, 1)),
   'add-mana': (g, a, ctx) => {
     const who = player(g, ctx, a.player);
     if (a.colorOf !== undefined) {
@@ -220,7 +221,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     return events.addMana(g, who, a.mana ?? '', times, ctx.self, a.spendOnly);
   },
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
-  shuffle: (g, a, ctx) => g.shuffleLibrary(player(g, ctx, a.player), a.seed ?? 1),
+  shuffle: (g, a, ctx) => zones.shuffleLibrary(g, player(g, ctx, a.player), a.seed ?? 1),
   'shuffle-into-library': (g, a, ctx) => {
     // 701.19c: the library is shuffled even if the object isn't in the zone it's expected to be in
     const from = a.from ?? 'graveyard';
@@ -234,10 +235,10 @@ export const INSTRUCTIONS: InstructionHandlers = {
       owners.add(p);
     }
     for (const id of ids) {
-      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
+      if (g.s.objects[id]!.zone === from) zones.move(g, id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
       else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
     }
-    for (const p of owners) g.shuffleLibrary(p, a.seed ?? 1);
+    for (const p of owners) zones.shuffleLibrary(g, p, a.seed ?? 1);
   },
   'win-game': (g, a, ctx) => {
     const p = player(g, ctx, a.player);
@@ -319,7 +320,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
         id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},
         timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
       };
-      const ev = g.rawMove(id, 'battlefield', { controller });
+      const ev = zones.rawMove(g, id, 'battlefield', { controller });
       // a name that already says Token (111.4 in 2026) isn't followed by "token" again
       g.cite('event', ['110.5b'], /\bToken$/.test(name) ? M`${obj(id, name)} is created` : M`a ${obj(id, name)} token is created`);
       if (a.blocking && g.s.combat) {
@@ -351,15 +352,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));
     const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you) : null;
     if (!cands.length) g.cite('rule', ['608.2d'], M`${pl(ctx.you)} controls nothing that can be sacrificed, so that option isn't available`);
-    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
+    if (pick) zones.move(g, pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
     else for (const e of a.else) exec(g, e, ctx, sourceLabel);
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;
     const o = g.s.objects[id];
     if (!o || o.zone !== 'graveyard') return;
-    g.move(id, 'battlefield', { rule: '702.92a', text: M`${g.ref(id)} returns to the battlefield` });
-    g.putCounters(id, '+1/+1', 1);
+    zones.move(g, id, 'battlefield', { rule: '702.92a', text: M`${g.ref(id)} returns to the battlefield` });
+    zones.putCounters(g, id, '+1/+1', 1);
   },
   attach: (g, a, ctx) => {
     // 613.6d (2019) / 613.7e (2026): an Aura or Equipment gets a new timestamp each time it becomes attached
@@ -415,7 +416,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const n = g.s.objects[id]!.counters['age'] ?? 0;
     const pay = g.choice<unknown>(`pay:${id}`, [], `${ctx.you} chooses whether to pay the cumulative upkeep of ${g.name(id)}`, ctx.you);
     if (pay === false || pay === null) {
-      g.move(id, 'graveyard', { rule: '702.23a', text: M`${pl(ctx.you)} doesn't pay the cumulative upkeep and sacrifices ${g.ref(id)}` });
+      zones.move(g, id, 'graveyard', { rule: '702.23a', text: M`${pl(ctx.you)} doesn't pay the cumulative upkeep and sacrifices ${g.ref(id)}` });
       return;
     }
     if (a.cost.life) {
@@ -435,7 +436,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
         throw new IllegalAction(M`the cumulative upkeep of ${g.ref(id)} needs ${n} different permanents to sacrifice, one for each age counter`, '702.23a');
       }
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
-      for (const x of picks) g.move(x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
+      for (const x of picks) zones.move(g, x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
     }
   },
   'exchange-control': (g, a, ctx, label) => {

@@ -4,6 +4,7 @@
  * (117.12), and what happens to the spell afterwards (608.2k, 608.3). The instructions themselves, one handler per op,
  * are in instructions.ts.
  */
+import * as zones from './zones.ts';
 import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
@@ -67,13 +68,13 @@ export function payResolutionCost(g: Game, cost: { op: 'sacrifice'; obj: string 
     if (pick === null) return false;
     if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} can't be sacrificed for this`, '117.12');
     ctx.bindings = { ...ctx.bindings, sacrificed: { obj: pick, inc: g.s.objects[pick]!.inc } };
-    g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
+    zones.move(g, pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
     return true;
   }
   if (typeof cost.obj === 'object' && !Array.isArray(cost.obj)) return false;
   const ids = (Array.isArray(cost.obj) ? cost.obj : [cost.obj]).map((r) => refObj(g.s, r, ctx));
   if (ids.some((id) => !id || !g.onBattlefield(id) || g.chars(id).controller !== ctx.you)) return false;
-  for (const id of ids) g.move(id!, 'graveyard', { rule: '701.16a', text: M`${g.ref(id!)} is sacrificed` });
+  for (const id of ids) zones.move(g, id!, 'graveyard', { rule: '701.16a', text: M`${g.ref(id!)} is sacrificed` });
   return true;
 }
 
@@ -186,8 +187,8 @@ function finishSpell(g: Game, item: StackItem): void {
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);
       const permanent = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker'].some((t) => c.types.includes(t));
-      if (permanent) g.move(item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller } });
-      else g.move(item.obj, 'graveyard', { rule: '608.2k', text: M`${obj(item.obj, c.name)} is put into its owner's graveyard` });
+      if (permanent) zones.move(g, item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller } });
+      else zones.move(g, item.obj, 'graveyard', { rule: '608.2k', text: M`${obj(item.obj, c.name)} is put into its owner's graveyard` });
     }
   }
   g.s.turn.priority = g.s.turn.active;

@@ -3,6 +3,7 @@
  * apply; never checked during resolution (704.4). Objects leaving at the same time see each other's last-known
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
+import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
@@ -156,10 +157,10 @@ export function sbaRound(g: Game): boolean {
     if (!g.onBattlefield(a.obj!) || g.s.objects[a.obj!]!.inc !== preState.objects[a.obj!]!.inc) continue;
     if (a.kind === 'destroy') {
       const before = g.trace.length;
-      withLookBack(g, pre, preState, () => g.destroy(a.obj!, { rule: a.rule }));
+      withLookBack(g, pre, preState, () => zones.destroy(g, a.obj!, { rule: a.rule }));
       void before;
     } else {
-      withLookBack(g, pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
+      withLookBack(g, pre, preState, () => zones.move(g, a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
   for (const f of deferred) f();

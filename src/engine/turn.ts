@@ -3,6 +3,7 @@
  * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
+import * as zones from './zones.ts';
 import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
@@ -89,14 +90,14 @@ export function beginStep(g: Game): void {
   switch (t.step) {
     case 'untap': {
       const mine = g.battlefield().filter((id) => g.chars(id).controller === t.active && g.s.objects[id]!.tapped);
-      for (const id of mine) g.untap(id);
+      for (const id of mine) zones.untap(g, id);
       g.cite('tba', ['502.2', '502.3'], M`${pl(t.active)} untaps their permanents`);
       triggers.detect(g, { kind: 'step', step: 'untap' });
       return nextStep(g); // 502.3: no priority in the untap step
     }
     case 'draw':
       g.cite('tba', ['504.1'], M`${pl(t.active)} draws a card`);
-      g.draw(t.active, 1);
+      zones.draw(g, t.active, 1);
       break;
     case 'beginning-of-combat':
       g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false };
@@ -112,7 +113,7 @@ export function beginStep(g: Game): void {
       const max = g.s.players[ap].maxHandSize;
       if (inHand > max) {
         g.cite('tba', ['514.1'], M`cleanup: ${pl(ap)} has ${inHand} cards in hand, more than their maximum hand size of ${max}, and discards ${inHand - max}`);
-        g.discard(ap, inHand - max);
+        zones.discard(g, ap, inHand - max);
       }
       const dmg = g.battlefield().filter((id) => g.s.objects[id]!.damage > 0);
       for (const id of dmg) g.s.objects[id]!.damage = 0;

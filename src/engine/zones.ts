@@ -150,9 +150,9 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
     g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], M`${g.ref(pick.source ?? '')} replaces the event: ${g.ref(id)} goes to ${zone(dest)} instead`);
   }
   const from = o.zone;
-  const ev = g.rawMove(id, dest, why.opts ?? {});
+  const ev = rawMove(g, id, dest, why.opts ?? {});
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
-  if (shuffle && dest === 'library') g.shuffleLibrary(o.owner, 1);
+  if (shuffle && dest === 'library') shuffleLibrary(g, o.owner, 1);
   triggers.detect(g, ev);
 }
 
@@ -170,7 +170,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
     if (shield || staticRegen) {
       if (shield) g.s.shields = g.s.shields.filter((x) => x !== shield);
       o.damage = 0;
-      if (!o.tapped) g.tap(id);
+      if (!o.tapped) tap(g, id);
       if (g.s.combat) {
         delete g.s.combat.attackers[id];
         delete g.s.combat.blockers[id];
@@ -181,7 +181,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
       return;
     }
   }
-  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${obj(id, c.name)} is destroyed and put into its owner's graveyard` });
+  move(g, id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${obj(id, c.name)} is destroyed and put into its owner's graveyard` });
 }
 
 export function tap(g: Game, id: string): void {
@@ -226,7 +226,7 @@ export function draw(g: Game, p: PlayerId, n: number): void {
       const gy = g.zoneOf(p, 'graveyard');
       g.cite('replacement', ['614.1a', '616.2'], M`${g.ref(repl.source ?? '')}: instead of drawing, ${pl(p)} returns a card from their graveyard to their hand`);
       const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`, p) : undefined;
-      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: M`${g.ref(pick)} returns from the graveyard to ${pl(p)}'s hand` });
+      if (pick) move(g, pick, 'hand', { rule: '614.1a', text: M`${g.ref(pick)} returns from the graveyard to ${pl(p)}'s hand` });
       continue;
     }
     const lib = g.zoneOf(p, 'library');
@@ -236,7 +236,7 @@ export function draw(g: Game, p: PlayerId, n: number): void {
       g.cite('event', ['120.4'], M`${pl(p)} can't draw: the library is empty (checked by 704.5b)`);
       break; // drawing from it again changes nothing more (and a huge n would only repeat this line)
     }
-    g.rawMove(lib[0]!, 'hand');
+    rawMove(g, lib[0]!, 'hand');
     g.cite('event', ['120.1'], M`${pl(p)} draws a card`);
   }
 }
@@ -245,7 +245,7 @@ export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
   const hand = g.zoneOf(p, 'hand');
   const k = n === 'all' ? hand.length : Math.min(n, hand.length);
   if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], M`${pl(p)} has fewer cards in hand (${hand.length}) than asked: they discard as many as possible`);
-  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: M`${pl(p)} discards ${g.ref(id)}` });
+  for (const id of hand.slice(0, k)) move(g, id, 'graveyard', { rule: '701.8a', text: M`${pl(p)} discards ${g.ref(id)}` });
 }
 
 /**

@@ -29,11 +29,6 @@ import {
   type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
 
-export const STEPS: Step[] = [
-  'untap', 'upkeep', 'draw', 'main1', 'beginning-of-combat', 'declare-attackers', 'declare-blockers',
-  'first-strike-damage', 'combat-damage', 'end-of-combat', 'main2', 'end', 'cleanup',
-];
-
 export type GameEvent =
   | { kind: 'zone'; obj: string; from: Zone; to: Zone; pre: View; preState: GameState }
   | { kind: 'attacks'; obj: string }
@@ -185,5 +180,4 @@ export class Game {
   /** Simultaneous moves: the look-back view is the snapshot from before the whole SBA event (704.7, 603.10). */
   lookBack: { pre: View; preState: GameState } | null = null;
 
-  // ---------------------------------------------------------------- the rule areas (one module each)
 }

@@ -8,10 +8,10 @@ import * as triggers from './triggers.ts';
 import * as sba from './sba.ts';
 import * as resolution from './resolution.ts';
 import * as combat from './combat.ts';
-import { type Game, STEPS } from './game.ts';
+import type { Game } from './game.ts';
 import { list, M, pl, step } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
-import { PLAYERS, type PlayerId, type Step } from './types.ts';
+import { PLAYERS, STEPS, type PlayerId, type Step } from './types.ts';
 
 export function pass(g: Game, by?: PlayerId): void {
   const t = g.s.turn;

@@ -22,6 +22,11 @@ export type ManaLetter = 'W' | 'U' | 'B' | 'R' | 'G' | 'C';
 export type Step =
   | 'untap' | 'upkeep' | 'draw' | 'main1' | 'beginning-of-combat' | 'declare-attackers' | 'declare-blockers'
   | 'first-strike-damage' | 'combat-damage' | 'end-of-combat' | 'main2' | 'end' | 'cleanup';
+/** The steps of a turn in order (500.1, 501-514). */
+export const STEPS: Step[] = [
+  'untap', 'upkeep', 'draw', 'main1', 'beginning-of-combat', 'declare-attackers', 'declare-blockers',
+  'first-strike-damage', 'combat-damage', 'end-of-combat', 'main2', 'end', 'cleanup',
+];
 
 // ------------------------------------------------------------------ the scenario format's card vocabulary
 // Derived from its one description (schema-card.ts, schema-action.ts); `import type`, so nothing of zod reaches the

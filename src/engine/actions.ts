@@ -6,8 +6,8 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as effects from './effects.ts';
 import * as sba from './sba.ts';
-import * as resolution from './resolution.ts';
 import * as instructions from './instructions.ts';
 import * as casting from './casting.ts';
 import * as turn from './turn.ts';
@@ -69,7 +69,7 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
   query: (g, a) => {
     g.queryResult = queries.query(g, a);
   },
-  set: (g, a) => resolution.setPath(g, a.path, a.value),
+  set: (g, a) => effects.setPath(g, a.path, a.value),
 };
 
 /** How many rounds of passing priority an advance may take; a real game reaches any step in far fewer. */

@@ -6,9 +6,9 @@
  * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
  * power are tapped to activate a Vehicle's ability) are paid here too.
  */
+import * as targeting from './targeting.ts';
 import * as zones from './zones.ts';
 import * as triggers from './triggers.ts';
-import * as resolution from './resolution.ts';
 import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
 import { code, color, englishArg, list, M, pl, sym, zone, type Arg, type Msg } from './msg.ts';
@@ -210,7 +210,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const targetDefs = [...(spell.targets ?? []), ...spliced.targets];
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
-  so.stackInfo.targets = resolution.chooseTargets(g, targetDefs, a.targets ?? {}, ctx, colors);
+  so.stackInfo.targets = targeting.chooseTargets(g, targetDefs, a.targets ?? {}, ctx, colors);
   if (targetDefs.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
   // 601.3 (2019) / 601.5 (2026): if, with the choices made, the player is no longer allowed to cast it, the casting is illegal
   const still = castProhibition(g, id, by);
@@ -312,7 +312,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   // 602.2: an object outside the battlefield and the stack has no controller; only its owner may activate its abilities
   if (o.owner !== by && o.zone !== 'battlefield') throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s ${zone(o.zone)}`, '602.2');
   const ctx: Ctx = { you: by, self: id };
-  const targets = resolution.chooseTargets(g, ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
+  const targets = targeting.chooseTargets(g, ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
   // costs (602.2b → 601.2f-h)
   if (ab.tap) {
     if (o.tapped) throw new IllegalAction(M`${g.ref(id)} is already tapped`, '117.3');

@@ -4,6 +4,7 @@
  * recipient (119.3, 119.4), lifelink (702.15), deathtouch and wither/infect counters (702.2, 702.79, 702.89).
  * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
  */
+import * as replacements from './replacements.ts';
 import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as triggers from './triggers.ts';
@@ -74,7 +75,7 @@ function announce(ev: DamageEvent): void {
 /** Doubling (614.5: each effect applies once to the event). */
 function applyDoubling(ev: DamageEvent): void {
   const { g, v, items } = ev;
-  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'double-damage')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'double-damage')) {
     const d = r.def as { kind: 'double-damage'; from: Filter };
     let hit = false;
     for (const it of items) {
@@ -113,7 +114,7 @@ function applyPrevention(ev: DamageEvent): void {
 function preventAll(ev: DamageEvent, it: DamageItem): boolean {
   const { g, v } = ev;
   let changed = false;
-  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'prevent-all-damage')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'prevent-all-damage')) {
     const d = r.def as { kind: 'prevent-all-damage'; from?: Filter; combatOnly?: boolean };
     if (d.combatOnly && !it.combat) continue;
     if (d.from && !(g.s.objects[it.source] && matches(g.s, v, it.source, { ...d.from, zone: 'any' }, { you: r.controller }))) continue;
@@ -159,7 +160,7 @@ function preventStaticN(ev: DamageEvent, it: DamageItem): boolean {
   const { g, v } = ev;
   if (!('obj' in it.to) || it.amount <= 0) return false;
   let changed = false;
-  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'prevent-n')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'prevent-n')) {
     const d = r.def as { kind: 'prevent-n'; n: number; to: Filter };
     if (!matches(g.s, v, it.to.obj, d.to, { you: r.controller, ...(r.source ? { self: r.source } : {}) })) continue;
     const k = Math.min(d.n, it.amount);
@@ -291,7 +292,7 @@ function replaceLifeGain(ev: DamageEvent, res: Res[]): Extract<Res, { k: 'gain' 
 /** Life floors ("your life total can't be reduced below 1 by this event"; 614.1a): the loss is cut down. */
 function applyLifeFloors(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>[]): void {
   const { g, v } = ev;
-  for (const r of events.replacementsFor(g, (r) => r.def.kind === 'floor-life')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'floor-life')) {
     const d = r.def as { kind: 'floor-life'; player: string; ifControls?: Filter };
     const p = g.player(d.player, { you: r.controller });
     if (d.ifControls && !g.battlefield().some((id) => matches(g.s, v, id, d.ifControls!, { you: r.controller }))) continue;

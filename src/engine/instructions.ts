@@ -6,12 +6,13 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import * as replacements from './replacements.ts';
+import * as effects from './effects.ts';
+import * as targeting from './targeting.ts';
 import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
-import * as sba from './sba.ts';
-import * as resolution from './resolution.ts';
 import * as casting from './casting.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
@@ -110,10 +111,10 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const preState = clone(g.s);
   // 701.24g (2026): a library shuffled at the same time as an object is put at a position in it ends shuffled with the
   // object at that position: the objects that will be shuffled in move first
-  const shuffles = (id: string) => events.replacementsFor(g, (r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
+  const shuffles = (id: string) => replacements.replacementsFor(g, (r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
-  for (const id of ordered) sba.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  for (const id of ordered) zones.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
 export const INSTRUCTIONS: InstructionHandlers = {
@@ -148,7 +149,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const pre = g.view();
       const preState = clone(g.s);
       g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
-      for (const id of ids) sba.withLookBack(g, pre, preState, () => zones.destroy(g, id, { noRegen: !!a.noRegen }));
+      for (const id of ids) zones.withLookBack(g, pre, preState, () => zones.destroy(g, id, { noRegen: !!a.noRegen }));
     } else for (const id of ids) zones.destroy(g, id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
@@ -248,7 +249,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     g.touch();
     g.cite('game', ['104.2b'], M`${pl(p)} wins the game`);
   },
-  'create-effect': (g, a, ctx, sourceLabel) => resolution.createEffect(g, a.effect, ctx, a.label ?? sourceLabel),
+  'create-effect': (g, a, ctx, sourceLabel) => effects.createEffect(g, a.effect, ctx, a.label ?? sourceLabel),
   'end-effect': (g, a) => {
     g.s.effects = g.s.effects.filter((e) => e.def.id !== a.id && e.eid !== a.id);
     g.touch();
@@ -336,7 +337,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
-    if (resolution.payResolutionCost(g, a.cost, ctx)) for (const e of a.then) exec(g, e, ctx, sourceLabel);
+    if (effects.payResolutionCost(g, a.cost, ctx)) for (const e of a.then) exec(g, e, ctx, sourceLabel);
     else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
   },
   reflexive: (g, a, ctx) => {
@@ -381,7 +382,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const current: Record<string, string> = {};
     for (const [k, t] of Object.entries(item.targets)) current[k] = 'obj' in t ? t.obj : t.player;
     const chosen = { ...current, ...a.targets };
-    const targets = resolution.chooseTargets(g, item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
+    const targets = targeting.chooseTargets(g, item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
     item.targets = targets;
     const so = g.s.objects[item.obj]!;
     if (so.stackInfo) so.stackInfo.targets = targets;
@@ -404,7 +405,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (a.newTargets && Object.keys(a.newTargets).length) {
       const current: Record<string, string> = {};
       for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
-      copy.targets = resolution.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      copy.targets = targeting.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
       for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
     }
   },
@@ -447,8 +448,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const cx = g.chars(x).controller;
     const cy = g.chars(y).controller;
     if (cx === cy) return g.cite('rule', ['701.10b'], M`${g.ref(x)} and ${g.ref(y)} have the same controller: the exchange does nothing`);
-    resolution.createEffect(g, { affects: x, control: cy }, ctx, label);
-    resolution.createEffect(g, { affects: y, control: cx }, ctx, label);
+    effects.createEffect(g, { affects: x, control: cy }, ctx, label);
+    effects.createEffect(g, { affects: y, control: cx }, ctx, label);
     g.cite('event', ['701.10b'], M`${pl(cy)} gains control of ${g.ref(x)} and ${pl(cx)} gains control of ${g.ref(y)}, simultaneously`);
   },
   'become-copy': (g, a, ctx) => {

@@ -3,16 +3,16 @@
  * apply; never checked during resolution (704.4). Objects leaving at the same time see each other's last-known
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
+import * as replacements from './replacements.ts';
 import * as zones from './zones.ts';
-import * as events from './events.ts';
 import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { code, M, obj, pl, type Msg } from './msg.ts';
 import type { View } from './layers.ts';
-import { stillControlled } from './resolution.ts';
+import { stillControlled } from './effects.ts';
 import { checkStateTriggers } from './triggers.ts';
-import { IllegalAction, PLAYERS, type GameState, type PlayerId } from './types.ts';
+import { IllegalAction, PLAYERS, type PlayerId } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -157,10 +157,10 @@ export function sbaRound(g: Game): boolean {
     if (!g.onBattlefield(a.obj!) || g.s.objects[a.obj!]!.inc !== preState.objects[a.obj!]!.inc) continue;
     if (a.kind === 'destroy') {
       const before = g.trace.length;
-      withLookBack(g, pre, preState, () => zones.destroy(g, a.obj!, { rule: a.rule }));
+      zones.withLookBack(g, pre, preState, () => zones.destroy(g, a.obj!, { rule: a.rule }));
       void before;
     } else {
-      withLookBack(g, pre, preState, () => zones.move(g, a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
+      zones.withLookBack(g, pre, preState, () => zones.move(g, a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
   for (const f of deferred) f();
@@ -180,21 +180,6 @@ export function sbaRound(g: Game): boolean {
   return true;
 }
 
-export function withLookBack(g: Game, pre: View, preState: GameState, f: () => void): void {
-  g.lookBack = { pre, preState };
-  try {
-    f();
-  } finally {
-    g.lookBack = null;
-  }
-}
-
-/** Hook used by rawMove: simultaneous events share one snapshot. */
-export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
-  if (g.lookBack && ev.kind === 'zone') return { ...ev, pre: g.lookBack.pre, preState: g.lookBack.preState };
-  return ev;
-}
-
 /**
  * "If you would lose the game, instead …" (614.1a): the first loss found for a player this round looks for such a
  * replacement; it replaces the loss once, whatever the reasons (704.5a and 704.5b together in 704.7's example, Lich's
@@ -202,9 +187,9 @@ export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
  */
 function replaceLoss(g: Game, p: PlayerId, replaced: Set<PlayerId>, moving: SbaAction[], deferred: (() => void)[]): boolean {
   if (replaced.has(p)) return true;
-  const cands = events.replacementsFor(g, (r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
+  const cands = replacements.replacementsFor(g, (r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
   if (!cands.length) return false;
-  const pick = cands.length === 1 ? cands[0]! : events.pickReplacement(g, cands, p, `${p} would lose the game`);
+  const pick = cands.length === 1 ? cands[0]! : replacements.pickReplacement(g, cands, p, `${p} would lose the game`);
   if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: p });
   replaced.add(p);
   g.cite('replacement', ['614.1a'], pick.source ? M`${g.ref(pick.source)} replaces the event: ${pl(p)} doesn't lose the game` : M`a replacement effect: ${pl(p)} doesn't lose the game`);

@@ -4,7 +4,7 @@
  * intervening "if" clauses (603.4), triggered mana abilities that resolve at once without the stack (605.1b, 605.4a),
  * and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
-import * as resolution from './resolution.ts';
+import * as targeting from './targeting.ts';
 import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl } from './msg.ts';
@@ -223,7 +223,7 @@ export function putTriggersOnStack(g: Game): boolean {
       if (t.sourceInc !== undefined) item.sourceSnapshot = { inc: t.sourceInc };
       if (t.def.targets?.length) {
         const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`, p);
-        item.targets = resolution.chooseTargets(g, t.def.targets, chosen, { you: p, self: t.source });
+        item.targets = targeting.chooseTargets(g, t.def.targets, chosen, { you: p, self: t.source });
       }
       g.s.stack.push(item);
       g.cite('trigger', ['603.3', '603.3b'], (t.source ? M`${g.ref(t.source)}'s triggered ability is put on the stack (${pl(p)})` : M`a delayed triggered ability is put on the stack (${pl(p)})`));

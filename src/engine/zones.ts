@@ -5,16 +5,17 @@
  * (701.7, 701.14), tapping (701.20), counters (121), drawing (120) and discarding (701.8). A permanent entering the
  * battlefield gets its enters-the-battlefield replacements first: "enter as a copy" (614.1c, 706), then "enters tapped"
  * and "enters with counters" from itself as copied and from permanents already there (614.12). Rule numbers here and in the
- * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
+ * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them). Objects
+ * leaving at the same time share one look-back snapshot (withLookBack: 704.7's simultaneous state-based actions, a
+ * sacrifice of several at once).
  */
-import * as events from './events.ts';
+import * as replacements from './replacements.ts';
 import * as triggers from './triggers.ts';
-import * as sba from './sba.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl, word, zone, type Msg } from './msg.ts';
-import { hasKeyword, matches } from './layers.ts';
-import { IllegalAction, type EffectDef, type PlayerId, type Zone } from './types.ts';
+import { hasKeyword, matches, type View } from './layers.ts';
+import { IllegalAction, type EffectDef, type GameState, type PlayerId, type Zone } from './types.ts';
 import { seeded } from './random.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -70,7 +71,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     g.cite('effect', ['611.2e'], M`${obj(id, o.card.name ?? id)} has that characteristic as it enters the battlefield`);
   }
   if (to === 'battlefield') entering(g, id);
-  return sba.snapshotFor(g, { kind: 'zone', obj: id, from, to, pre, preState });
+  return snapshotFor(g, { kind: 'zone', obj: id, from, to, pre, preState });
 }
 
 /**
@@ -134,7 +135,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   let shuffle = false;
   const applied = new Set<string>();
   for (;;) {
-    const cands = events.replacementsFor(g, (r) => {
+    const cands = replacements.replacementsFor(g, (r) => {
       if (applied.has(r.rid)) return false;
       if (r.def.kind === 'graveyard-to-exile') return dest === 'graveyard' && !o.token;
       if (r.def.kind === 'die-to-library') return dest === 'graveyard' && o.zone === 'battlefield' && r.source === id && g.chars(id).types.includes('creature');
@@ -142,7 +143,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
       return false;
     });
     if (!cands.length) break;
-    const pick = cands.length === 1 ? cands[0]! : events.pickReplacement(g, cands, o.controller, `${g.name(id)} would be put into a graveyard`);
+    const pick = cands.length === 1 ? cands[0]! : replacements.pickReplacement(g, cands, o.controller, `${g.name(id)} would be put into a graveyard`);
     if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
@@ -166,7 +167,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
   const o = g.obj(id);
   if (!opts.noRegen) {
     const shield = g.s.shields.find((sh) => sh.kind === 'regenerate' && sh.on.obj === id && sh.on.inc === o.inc);
-    const staticRegen = events.replacementsFor(g, (r) => r.def.kind === 'regenerate' && r.source === id)[0];
+    const staticRegen = replacements.replacementsFor(g, (r) => r.def.kind === 'regenerate' && r.source === id)[0];
     if (shield || staticRegen) {
       if (shield) g.s.shields = g.s.shields.filter((x) => x !== shield);
       o.damage = 0;
@@ -221,7 +222,7 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
 
 export function draw(g: Game, p: PlayerId, n: number): void {
   for (let i = 0; i < n; i++) {
-    const repl = events.replacementsFor(g, (r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
+    const repl = replacements.replacementsFor(g, (r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
       g.cite('replacement', ['614.1a', '616.2'], M`${g.ref(repl.source ?? '')}: instead of drawing, ${pl(p)} returns a card from their graveyard to their hand`);
@@ -264,4 +265,19 @@ export function shuffleLibrary(g: Game, p: PlayerId, seed: number): void {
   g.record.shuffles.push(p);
   g.touch();
   g.cite('event', ['701.19a'], M`${pl(p)} shuffles their library (cards: ${lib.length})`);
+}
+
+export function withLookBack(g: Game, pre: View, preState: GameState, f: () => void): void {
+  g.lookBack = { pre, preState };
+  try {
+    f();
+  } finally {
+    g.lookBack = null;
+  }
+}
+
+/** Hook used by rawMove: simultaneous events share one snapshot. */
+export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
+  if (g.lookBack && ev.kind === 'zone') return { ...ev, pre: g.lookBack.pre, preState: g.lookBack.preState };
+  return ev;
 }

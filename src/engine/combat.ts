@@ -4,10 +4,10 @@
  * 510.1c; removed in 2026) and the whole-assignment check of 510.1c-e, first strike (702.7), trample (702.19b) and
  * the combat damage step (510.2).
  */
+import * as costs from './costs.ts';
 import * as zones from './zones.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
-import * as casting from './casting.ts';
 import type { DamageItem, Game } from './game.ts';
 import { code, list as listOf, M, pl, word, type Msg } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
@@ -249,7 +249,7 @@ export function attackBoard(g: Game): AttackBoard {
     return { id, required: hasKeyword(c, 'attacks-if-able'), cantAttackAlone: hasKeyword(c, 'cant-attack-alone') };
   });
   let maxAttackers = Infinity;
-  for (const { mod } of casting.rulesMods(g)) if (mod.kind === 'max-attackers') maxAttackers = Math.min(maxAttackers, mod.n);
+  for (const { mod } of costs.rulesMods(g)) if (mod.kind === 'max-attackers') maxAttackers = Math.min(maxAttackers, mod.n);
   return { able, maxAttackers };
 }
 
@@ -260,7 +260,7 @@ export function attackRestrictionError(g: Game, ids: string[]): { rule: string; 
 export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) out.push({ rule: '508.1c', text: M`${g.ref(id)} can't attack alone` });
-  for (const { mod } of casting.rulesMods(g)) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: M`no more than ${mod.n} creature(s) can attack` });
+  for (const { mod } of costs.rulesMods(g)) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: M`no more than ${mod.n} creature(s) can attack` });
   return out;
 }
 
@@ -312,7 +312,7 @@ export function blockPairError(g: Game, blocker: string, attacker: string): { ru
   // 702.14c: landwalk — unblockable while the defending player controls such a land; landwalks don't cancel (702.14d)
   const walk = landwalkOf(g, attacker);
   if (walk) return { rule: '702.14c', text: M`${g.ref(attacker)} can't be blocked: the defending player controls ${g.ref(walk)}` };
-  for (const r of casting.rulesMods(g)) if (r.mod.kind === 'unblockable' && casting.rulesAffects(g, r, attacker)) return { rule: '509.1b', text: M`${g.ref(attacker)} can't be blocked` };
+  for (const r of costs.rulesMods(g)) if (r.mod.kind === 'unblockable' && costs.rulesAffects(g, r, attacker)) return { rule: '509.1b', text: M`${g.ref(attacker)} can't be blocked` };
   return null;
 }
 

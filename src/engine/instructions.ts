@@ -6,6 +6,9 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import { num, objs, player, targetRefs, type Of } from './refs.ts';
+import { addManaInstruction, doubleMana } from './mana-instructions.ts';
+import * as costs from './costs.ts';
 import * as replacements from './replacements.ts';
 import * as effects from './effects.ts';
 import * as targeting from './targeting.ts';
@@ -13,64 +16,18 @@ import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
-import * as casting from './casting.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
-import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
-import { evalNum, lastKnown, matches, opponentOf, refObj, type Ctx } from './layers.ts';
-import { formatUnits, parseCost } from './mana.ts';
+import { list, M, obj, pl, step, zone } from './msg.ts';
+import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
+import { parseCost } from './mana.ts';
 import { LIMITS } from './limits.ts';
-import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type StackItem, type TargetRef } from './types.ts';
+import { IllegalAction, type Instruction, type PlayerId, type StackItem, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
-const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
 
-type Of<K extends Instruction['op']> = Extract<Instruction, { op: K }>;
-type Refs = Of<'tap'>['obj'];
 /** One handler per op: `sourceLabel` names the spell or ability that gives the instruction (for the trace). */
 export type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
-
-/** A number of the instruction, evaluated now; a negative result counts as 0 (107.1b). */
-function num(g: Game, ctx: Ctx, n: Num | undefined, dflt = 0): number {
-  if (n === undefined) return dflt;
-  const lki = typeof n === 'object' && 'power' in n ? lastKnown(g.s, n.power, ctx) : undefined;
-  if (lki) g.cite('rule', ['608.2g', '112.7a'], M`${obj(lki.id, lki.info.chars.name)} has left the battlefield: its last known information is used (power ${lki.info.chars.power ?? 0})`);
-  return Math.max(0, evalNum(g.s, g.view(), n, ctx));
-}
-/** The objects an object reference names now (ids, self, $bindings, or every object matching a filter). */
-function objs(g: Game, ctx: Ctx, r: Refs | undefined): string[] {
-  if (r === undefined) return [];
-  if (typeof r === 'object' && !Array.isArray(r)) return Object.keys(g.s.objects).filter((id) => matches(g.s, g.view(), id, r.all, ctx));
-  const list = Array.isArray(r) ? r : [r];
-  return list.map((x) => refObj(g.s, x, ctx)).filter((x): x is string => !!x);
-}
-/** Objects and players a reference names, as targets (an object with its incarnation, 400.7). */
-function targetRefs(g: Game, ctx: Ctx, r: Refs | undefined): TargetRef[] {
-  const list = Array.isArray(r) ? r : typeof r === 'string' ? [r] : [];
-  const out: TargetRef[] = [];
-  for (const x of list) {
-    const bound = x.startsWith('$') ? ctx.bindings?.[x.slice(1)] : undefined;
-    if (isPlayerId(x) || x === 'you' || x === 'opponent' || x === 'defending' || x === 'active') out.push({ player: g.player(x, ctx) });
-    else if (bound && 'player' in bound) out.push(bound);
-    else {
-      const id = refObj(g.s, x, ctx);
-      if (id) out.push({ obj: id, inc: g.s.objects[id]!.inc });
-    }
-  }
-  if (typeof r === 'object' && !Array.isArray(r)) for (const id of objs(g, ctx, r)) out.push({ obj: id, inc: g.s.objects[id]!.inc });
-  return out;
-}
-const player = (g: Game, ctx: Ctx, ref: string | undefined, dflt = 'you'): PlayerId => g.player(ref ?? dflt, ctx);
-
-/** "Double the amount of each type of unspent mana you have": the added mana is new mana from this ability, so any
- * restriction on the mana already in the pool doesn't carry over to it (106.6, its Doubling Cube example). */
-function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
-  const pool = g.s.players[p].pool;
-  if (!pool.length) return g.cite('rule', ['106.6'], M`${pl(p)} has no unspent mana, so no mana is added`);
-  const added = formatUnits(pool);
-  events.addMana(g, p, added, 1, source);
-  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${sym(added)} added has no spending restriction, although some of the mana it doubled has one`);
-}
 
 /**
  * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
@@ -78,32 +35,6 @@ function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
  */
 function tokenName(g: Game, subtypes: string[]): string {
   return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
-}
-
-/**
- * The colors of mana the permanents matching `f` could produce (106.7): the basic land types' intrinsic abilities
- * (305.6), the mana their mana abilities name, the colors of the permanents a "mana of a color among …" ability looks
- * at, and, for another "could produce" ability, what it in turn could produce — never the permanents already being
- * asked about (two Exotic Orchards alone could produce nothing).
- */
-function couldProduceColors(g: Game, f: NonNullable<Of<'add-mana'>['couldProduce']>, ctx: Ctx, asking: Set<string>): Set<string> {
-  const out = new Set<string>();
-  const v = g.view();
-  const basic: Record<string, string> = { Plains: 'white', Island: 'blue', Swamp: 'black', Mountain: 'red', Forest: 'green' };
-  for (const id of g.battlefield().filter((x) => !asking.has(x) && matches(g.s, v, x, f, ctx))) {
-    const c = v[id]!;
-    for (const s of c.subtypes) if (basic[s]) out.add(basic[s]!);
-    for (const ab of c.activated) {
-      for (const e of ab.effects) {
-        if (e.op !== 'add-mana') continue;
-        for (const [color, letter] of Object.entries(COLOR_SYMBOL)) if (e.mana?.includes(`{${letter}}`)) out.add(color);
-        const self: Ctx = { you: c.controller, self: id };
-        if (e.colorOf !== undefined) for (const o of objs(g, self, e.colorOf)) for (const col of v[o]?.colors ?? []) out.add(col);
-        if (e.couldProduce) for (const col of couldProduceColors(g, e.couldProduce, self, new Set([...asking, id]))) out.add(col);
-      }
-    }
-  }
-  return out;
 }
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
@@ -190,37 +121,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
   },
   draw: (g, a, ctx) => zones.draw(g, player(g, ctx, a.player), num(g, ctx, a.n, 1)),
   discard: (g, a, ctx) => zones.discard(g, player(g, ctx, a.player), a.n === 'all' ? 'all' : num(g, ctx, a.n, 1)),
-  'add-mana': (g, a, ctx) => {
-    const who = player(g, ctx, a.player);
-    if (a.colorOf !== undefined) {
-      // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
-      const colors: string[] = [...new Set(objs(g, ctx, a.colorOf).flatMap((id) => g.view()[id]?.colors ?? []))];
-      if (!colors.length) return g.cite('rule', ['106.5'], M`${pl(who)} controls no permanent with a color, so the ability produces no mana`);
-      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
-      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
-      return events.addMana(g, who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
-    }
-    if (a.couldProduce) {
-      // 106.7: the colors the matching permanents' mana abilities would produce now (105.1: {C} is no color)
-      const colors = [...couldProduceColors(g, a.couldProduce, ctx, new Set(ctx.self ? [ctx.self] : []))];
-      if (!colors.length) return g.cite('rule', ['106.7'], M`no permanent it looks at could produce a color of mana, so the ability produces no mana`);
-      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
-      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of mana those permanents could produce`, '106.7');
-      g.cite('rule', ['106.7'], M`the permanents it looks at could produce ${list(colors.map((c) => word(c)))}`);
-      return events.addMana(g, who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
-    }
-    if (a.typeProduced) {
-      // "one mana of any type that [permanent] produced": a type the triggering mana ability produced (605.1b)
-      const types = [...new Set(ctx.eventMana ?? [])];
-      if (!types.length) return g.cite('rule', ['106.5'], M`no mana was produced, so the ability produces no mana`);
-      const t = g.choice<string>(`mana:${ctx.self ?? 'mana'}`, types, `${who} chooses a type among ${types.join(', ')}`, who);
-      if (!(types as string[]).includes(t)) throw new IllegalAction(M`${sym(`{${t}}`)} isn't a type of mana that was produced (${sym(types.map((x) => `{${x}}`).join(''))})`, '605.1b');
-      return events.addMana(g, who, `{${t}}`, 1, ctx.self);
-    }
-    const times = a.times === undefined ? 1 : num(g, ctx, a.times);
-    if (times * Math.max(1, (a.mana ?? '').split('{').length - 1) > LIMITS.mana) throw new Error(`add-mana: more than ${LIMITS.mana} mana at once`);
-    return events.addMana(g, who, a.mana ?? '', times, ctx.self, a.spendOnly);
-  },
+  'add-mana': addManaInstruction,
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
   shuffle: (g, a, ctx) => zones.shuffleLibrary(g, player(g, ctx, a.player), a.seed ?? 1),
   'shuffle-into-library': (g, a, ctx) => {
@@ -428,7 +329,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     }
     if (a.cost.mana) {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
-      casting.pay(g, ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
+      costs.pay(g, ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
     }
     if (a.cost.sacrifice) {
       const picks = Array.isArray(pay) ? (pay as string[]) : [];

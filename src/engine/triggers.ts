@@ -5,7 +5,6 @@
  * and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
 import * as targeting from './targeting.ts';
-import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl } from './msg.ts';
 import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
@@ -157,27 +156,6 @@ export function checkStateTriggers(g: Game): void {
       g.touch();
       g.cite('trigger', ['603.8'], M`${obj(src, c.name)}'s state-triggered ability triggers`);
     });
-  }
-}
-
-/**
- * A permanent was tapped for mana (106.11a: its mana ability with {T} in the cost resolved and produced mana). A
- * triggered ability that triggers from this, has no target and could add mana is a mana ability (605.1b): it doesn't
- * go on the stack but resolves immediately after the mana ability that triggered it (605.4a). Other abilities that
- * trigger wait to be put on the stack as usual.
- */
-export function tappedForMana(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): void {
-  detect(g, { kind: 'tapped-for-mana', obj: id, by, mana });
-  const isMana = (t: PendingTrigger) => t.def.on === 'tapped-for-mana' && !t.def.targets?.length && t.def.effects.length > 0 && t.def.effects.every((e) => e.op === 'add-mana');
-  const now = g.s.pendingTriggers.filter(isMana);
-  if (!now.length) return;
-  g.s.pendingTriggers = g.s.pendingTriggers.filter((t) => !isMana(t));
-  g.touch();
-  for (const t of now) {
-    g.cite('trigger', ['605.1b', '605.4a'], M`${g.ref(t.source)}'s triggered mana ability resolves at once, without going on the stack`);
-    const ctx: Ctx = { you: t.controller, self: t.source, bindings: t.bindings, ...(t.eventMana ? { eventMana: t.eventMana } : {}) };
-    for (const e of t.def.effects) instructions.exec(g, e, ctx, t.label);
-    g.record.resolved.push(t.source);
   }
 }
 

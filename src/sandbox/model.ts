@@ -3,12 +3,12 @@
  * the "modified" logic, localized step descriptions, readable state diffs, the outcome summary and the
  * comparison of two runs. Unit-tested in tests/sandbox/.
  */
-import { diffViews, type RunResult, type Scenario, type ScenarioStep, type StateView, type StepResult } from '../engine/scenario.ts';
+import { diffViews, type RunResult, type Scenario, type StateView, type StepResult } from '../engine/scenario.ts';
 import { isCountedCardId, isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
 import { STRINGS, fmt, translator, type StringKey, type Strings } from './strings.ts';
-import { abilityPresence, counterName, filterText, subtypeName, tokenName } from './words.ts';
+import { abilityPresence, counterName, subtypeName, tokenName } from './words.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
 export type Tweakable = NonNullable<Scenario['knobs']>[number] & { value: unknown };
@@ -147,118 +147,8 @@ export function isModified(tweakables: Tweakable[], values: unknown[]): boolean 
 
 // ------------------------------------------------------------------ step descriptions
 
-type Action = Record<string, unknown> & { op: string };
-
-export function describeStep(step: ScenarioStep, s: Scenario, lang: Lang, t: T): string {
-  const note = step.note?.[lang];
-  if (note) return note;
-  const actions = (Array.isArray(step.do) ? step.do : [step.do]) as Action[];
-  const text = actions.map((a) => describeAction(a, s, lang, t)).join(lang === 'ja' ? '、' : '; ');
-  return text || (step.note?.['en'] ?? '');
-}
-
 /** The separator of a list in running text. */
 export const listSep = (lang: Lang) => (lang === 'en' ? ', ' : lang === 'ja' ? '、' : ', ');
-
-export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string {
-  const n = (id: unknown) => (typeof id === 'string' ? nameOf(s, id, lang) : '');
-  const p = playerName(typeof a['by'] === 'string' ? a['by'] : s.setup.turn.active, t);
-  const sep = listSep(lang);
-  switch (a.op) {
-    case 'cast': return t('opCast', { p, card: n(a['card']) });
-    case 'activate':
-    case 'tap-for-mana': return t('opActivate', { p, card: n(a['obj']) });
-    case 'advance': return t('opAdvance', { step: stepName(String(a['to']), t) });
-    case 'pass-all': return t('opPassAll');
-    case 'pass': return t('opPass', { p });
-    case 'pass-until': return t('opPassUntil');
-    case 'declare-attackers': {
-      const list = ((a['attackers'] as unknown[]) ?? []).map((x) => n(typeof x === 'string' ? x : (x as { attacker?: string; obj?: string }).attacker ?? (x as { obj?: string }).obj));
-      return t('opAttack', { p, list: list.join(sep) });
-    }
-    case 'declare-blockers': {
-      const blocks = (a['blocks'] as { blocker: string; attackers?: string[]; attacker?: string }[] | undefined) ?? [];
-      if (!blocks.length) return t('opNoBlock', { p });
-      const list = blocks.map((b) => t('opBlockPair', { blocker: n(b.blocker), attacker: (b.attackers ?? (b.attacker ? [b.attacker] : [])).map(n).join(sep) }));
-      return t('opBlock', { p, list: list.join(sep) });
-    }
-    case 'order-blockers': return t('opOrder', { p, card: n(a['attacker']), list: ((a['order'] as string[]) ?? []).map(n).join(' → ') });
-    case 'assign-combat-damage': {
-      const as = (a['assignments'] as Record<string, Record<string, number>>) ?? {};
-      const list = Object.entries(as).flatMap(([, to]) => Object.entries(to).map(([k, v]) => `${isPlayerId(k) ? playerName(k, t) : n(k)} ${v}`));
-      return t('opAssign', { p, list: list.join(sep) });
-    }
-    case 'query': {
-      const what = String(a['what']);
-      const card = n(a['obj'] ?? a['attacker'] ?? a['card']);
-      const q = what === 'characteristics' ? t('qCharacteristics', { card })
-        : what === 'legal-payments' ? t('qPayments')
-        : what === 'legal-attacks' ? t('qAttacks')
-        : what === 'legal-blocks' ? t('qBlocks')
-        : what === 'legal-damage-assignments' ? t('qAssignments', { card })
-        : what;
-      return t('opQuery', { what: q });
-    }
-    case 'check-sba': return t('opSba');
-    case 'play-land': return t('opLand', { p, card: n(a['card']) });
-    case 'set': {
-      const m = /^players\.(P[12])\.(\w+)$/.exec(String(a['path']));
-      const path = m && m[2]! in STRINGS.en ? `${playerName(m[1]!, t)} ${t(m[2] as StringKey)}` : String(a['path']);
-      return t('opSet', { path, value: JSON.stringify(a['value']) });
-    }
-    default: {
-      const inj = injection(a, n, p, t, lang);
-      if (inj) return t('opOther', { text: inj });
-      const label = typeof a['label'] === 'string' && a['label'] ? a['label'] : a.op.replace(/-/g, ' ');
-      const target = typeof a['obj'] === 'string' ? ` (${n(a['obj'])})` : typeof a['card'] === 'string' ? ` (${n(a['card'])})` : '';
-      return t('opOther', { text: `${label}${target}` });
-    }
-  }
-}
-
-/** A sandbox injection (an event the example takes as given) in the page's language; null for an unknown op. */
-function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang: Lang): string | null {
-  const card = n(a['obj'] ?? a['on'] ?? a['from'] ?? a['card']);
-  const who = typeof a['player'] === 'string' && isPlayerId(a['player']) ? playerName(a['player'], t) : p;
-  const num = typeof a['n'] === 'number' ? a['n'] : 1;
-  switch (a.op) {
-    case 'create-effect': {
-      // the scenario's label is English: a ja/ko page says what the effect does from its data instead
-      if (lang === 'en' && typeof a['label'] === 'string' && a['label']) return t('opEffect', { text: a['label'] });
-      const text = effectText(a['effect'] as Record<string, unknown> | undefined, n, t);
-      return text ? t('opEffect', { text }) : t('opEffectPlain');
-    }
-    case 'end-effect': return t('opEffectEnds');
-    case 'move': return t('opMove', { card, zone: ZONES.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
-    case 'destroy': return a['all'] ? t('opDestroyAll', { what: filterText(a['all'] as Record<string, unknown>, t, lang) }) : t('opDestroy', { card });
-    case 'exile': return t('opExile', { card });
-    case 'tap': return t('opTap', { card });
-    case 'untap': return t('opUntap', { card });
-    case 'deal-damage': return t('opDamage', { card, n: num });
-    case 'gain-life': return t('opGainLife', { p: who, n: num });
-    case 'lose-life': return t('opLoseLife', { p: who, n: num });
-    case 'put-counters': return t('opCounters', { card, n: num, kind: counterName(String(a['kind'] ?? ''), t) });
-    case 'discard': return t('opDiscard', { p: who });
-    case 'create-prevention': return t('opPrevention');
-    case 'create-replacement': return t('opReplacement');
-    case 'regenerate': return t('opRegenerate', { card });
-    case 'create-delayed': return t('opDelayed');
-    case 'each-player-sacrifices': return t('opEachSacrifice');
-    case 'attach': return t('opAttach', { card });
-    default: return null;
-  }
-}
-/** What a created effect does to power/toughness of one named object, in the sandbox's words; null for anything else. */
-function effectText(e: Record<string, unknown> | undefined, n: (id: unknown) => string, t: T): string | null {
-  if (!e || typeof e['affects'] !== 'string' || n(e['affects']) === e['affects']) return null; // a reference, not a named object
-  const pt = (v: unknown, signed: boolean) => (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number') ? v.map((x: number) => (signed && x >= 0 ? `+${x}` : String(x))).join('/') : null);
-  const delta = pt(e['delta'], true);
-  const set = pt(e['setPT'], false);
-  const change = [set ? t('layerSet', { pt: set }) : null, delta ? t('layerModify', { delta }) : null, e['switchPT'] ? t('layerSwitch') : null].filter(Boolean).join(' ');
-  if (!change) return null;
-  const text = t('efOn', { card: n(e['affects']), change });
-  return e['until'] === 'end-of-turn' ? t('efUntilEot', { text }) : text;
-}
 
 export function stepName(step: string, t: T): string {
   const k = `s_${step}` as StringKey;

@@ -11,7 +11,8 @@ import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
 import { runScenario, type Scenario } from '../../src/engine/index.ts';
 import { describeCheck } from '../../src/sandbox/checks.ts';
 import { LANGS } from '../../src/sandbox/labels.ts';
-import { describeStep, diffLines, outcomeLines, runEditionFor } from '../../src/sandbox/model.ts';
+import { diffLines, outcomeLines, runEditionFor } from '../../src/sandbox/model.ts';
+import { describeStep } from '../../src/sandbox/narrate-steps.ts';
 import { translator } from '../../src/sandbox/strings.ts';
 import { traceLine } from '../../src/sandbox/trace.ts';
 

@@ -18,7 +18,7 @@ import { M } from './msg.ts';
 import { ChoiceNeeded, type Action, type PlayerAction } from './types.ts';
 
 type Of<K extends PlayerAction['op']> = Extract<PlayerAction, { op: K }>;
-export type PlayerActionHandlers = { [K in PlayerAction['op']]: (g: Game, a: Of<K>) => void };
+type PlayerActionHandlers = { [K in PlayerAction['op']]: (g: Game, a: Of<K>) => void };
 
 /** A combat damage step waiting for the assignment (510.1) before anything else can happen. */
 export function awaitingAssignment(g: Game): boolean {
@@ -28,7 +28,7 @@ function assignIfForced(g: Game, what: string): void {
   if (awaitingAssignment(g) && !combat.autoAssign(g)) throw new ChoiceNeeded(`combat damage must be assigned before ${what}`, 'assign-combat-damage', []);
 }
 
-export const PLAYER_ACTIONS: PlayerActionHandlers = {
+const PLAYER_ACTIONS: PlayerActionHandlers = {
   pass: (g, a) => turn.pass(g, a.by),
   'pass-all': (g) => {
     sba.settle(g);
@@ -73,13 +73,13 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
 };
 
 /** How many rounds of passing priority an advance may take; a real game reaches any step in far fewer. */
-export const MAX_PASSES = 200;
+const MAX_PASSES = 200;
 
 /**
  * Why the game didn't get somewhere: when the same spells or abilities kept resolving, it is a loop of mandatory
  * actions (104.4b), said with what loops and where the game is, not only that the step wasn't reached.
  */
-export function notReached(g: Game, where: string, resolvedBefore: number): string {
+function notReached(g: Game, where: string, resolvedBefore: number): string {
   const counts = new Map<string, number>();
   for (const id of g.record.resolved.slice(resolvedBefore)) counts.set(id, (counts.get(id) ?? 0) + 1);
   const looping = [...counts].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1]);

@@ -1,7 +1,7 @@
 /**
- * Casting spells and activating abilities (601, 602), and the rules that modify them (101.2 "can't" beats "can",
- * 601.2f cost increases and reductions): the total cost is locked in (601.2f), paid with an exact payment from
- * the pool (601.2g-h, 107.4, 118.3), then the spell is cast (601.2i); lands are played as a special action (305.1).
+ * Casting spells and activating abilities (601, 602): the total cost is locked in (601.2f) and paid with an exact
+ * payment from the pool (601.2g-h, 107.4, 118.3; both in costs.ts, with the rules that modify them), then the spell is
+ * cast (601.2i); lands are played as a special action (305.1).
  * Mana abilities activated while casting resolve at once (601.2g, 605.3b); the cost keywords convoke (702.50 / 702.51
  * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
  * power are tapped to activate a Vehicle's ability) are paid here too.

@@ -97,7 +97,7 @@ export function enumerateAssignments(g: Game, d: { id: string; recipients: strin
 }
 
 /** Why a total assignment is illegal (null when legal). Only the dealers in `check` are checked. */
-export function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
+function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
   const cb = g.s.combat!;
   const total = (r: string) => Object.values(asg).reduce((n, a) => n + (a[r] ?? 0), 0);
   const lethal = (dealer: string, r: string) => {
@@ -175,7 +175,7 @@ export function assignCombatDamage(g: Game, a: ActionOf<'assign-combat-damage'>)
   g.s.turn.priority = g.s.turn.active;
 }
 
-export function dealCombatDamage(g: Game, asg: Record<string, Record<string, number>>): void {
+function dealCombatDamage(g: Game, asg: Record<string, Record<string, number>>): void {
   const items: DamageItem[] = [];
   const cb = g.s.combat!;
   for (const [id, a] of Object.entries(asg)) {
@@ -232,7 +232,7 @@ export function attackError(g: Game, ids: string[]): { rule: string; text: Msg }
   return attackErrors(g, ids)[0] ?? null;
 }
 /** Every reason an attack declaration is illegal (508.1a, c, d). */
-export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
+function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const id of ids) if (!canAttack(g, id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
   out.push(...attackRestrictionErrors(g, ids));
@@ -257,7 +257,7 @@ export function attackRestrictionError(g: Game, ids: string[]): { rule: string; 
   return attackRestrictionErrors(g, ids)[0] ?? null;
 }
 /** Every restriction a set of attackers breaks (508.1c), not only the first. */
-export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
+function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) out.push({ rule: '508.1c', text: M`${g.ref(id)} can't attack alone` });
   for (const { mod } of costs.rulesMods(g)) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: M`no more than ${mod.n} creature(s) can attack` });
@@ -299,7 +299,7 @@ function landwalkOf(g: Game, attacker: string): string | null {
   return null;
 }
 
-export function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: Msg } | null {
+function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: Msg } | null {
   const b = g.chars(blocker);
   const at = g.chars(attacker);
   if (hasKeyword(at, 'flying') && !hasKeyword(b, 'flying') && !hasKeyword(b, 'reach')) return { rule: '702.9b', text: M`${g.ref(blocker)} can't block ${g.ref(attacker)}, which has flying` };
@@ -320,7 +320,7 @@ export function blockRestrictionError(g: Game, blocks: { blocker: string; attack
   return blockRestrictionErrors(g, blocks)[0] ?? null;
 }
 /** Every restriction a block declaration breaks (509.1b, evasion, menace), not only the first. */
-export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
+function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const bl of blocks) {
     const extra = hasKeyword(g.chars(bl.blocker), 'can-block-additional-creature') ? 1 : 0;
@@ -354,10 +354,10 @@ export function blockBoard(g: Game): BlockBoard {
 }
 
 /** The most block declarations the query legal-blocks lists; (attackers + 1)^blockers grows fast. */
-export const MAX_LISTED_BLOCKS = 100_000;
+const MAX_LISTED_BLOCKS = 100_000;
 
 /** Every block declaration (legal or not), for the query legal-blocks: at most MAX_LISTED_BLOCKS of them. */
-export function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
+function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
   const blockers = g.battlefield().filter((id) => canBlock(g, id));
   const attackers = Object.keys(g.s.combat?.attackers ?? {});
   const choicesFor = (b: string): string[][] => {
@@ -382,7 +382,7 @@ export function blockError(g: Game, blocks: { blocker: string; attackers: string
   return blockErrors(g, blocks)[0] ?? null;
 }
 /** Every reason a block declaration is illegal (509.1a, b, c). */
-export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
+function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const bl of blocks) {
     if (canBlock(g, bl.blocker)) continue;
@@ -459,7 +459,7 @@ function tramples(c: Characteristics): boolean {
 }
 
 /** The defending player of an attack: the player attacked, or the controller of the planeswalker attacked (506.2). */
-export function defenderOf(g: Game, at: string): PlayerId {
+function defenderOf(g: Game, at: string): PlayerId {
   return isPlayerId(at) ? at : g.onBattlefield(at) ? g.chars(at).controller : opponentOf(g.s.turn.active);
 }
 

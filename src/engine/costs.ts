@@ -67,7 +67,7 @@ export function summoningSick(g: Game, id: string, by: PlayerId): boolean {
  * Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set; what a permanent
  * gives includes the mana of the triggered mana abilities tapping it triggers (605.4a).
  */
-export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
+function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
   const life = g.s.players[p].life;
   const usable = spendable(g, p, spell).usable;
   const v = g.view();
@@ -109,7 +109,7 @@ export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: strin
  * restriction only for the spells it allows (106.6). Restricted mana comes first, so a payment that could use either
  * spends the restricted mana, which can be spent on less.
  */
-export function spendable(g: Game, p: PlayerId, spell?: string): { usable: ManaUnit[]; kept: ManaUnit[] } {
+function spendable(g: Game, p: PlayerId, spell?: string): { usable: ManaUnit[]; kept: ManaUnit[] } {
   const ok = (u: ManaUnit) => !u.only || (!!spell && matches(g.s, g.view(), spell, { ...u.only, zone: 'any' }, { you: p }));
   const pool = g.s.players[p].pool;
   return { usable: [...pool.filter((u) => u.only && ok(u)), ...pool.filter((u) => !u.only)], kept: pool.filter((u) => !ok(u)) };
@@ -158,7 +158,7 @@ export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, 
 
 export const costArg = (cost: CostSymbol[]): Arg => sym(formatCost(cost) || '{0}');
 
-export const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
+const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
 
 /**
  * A permanent was tapped for mana (106.11a: its mana ability with {T} in the cost resolved and produced mana). A

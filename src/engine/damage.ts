@@ -347,6 +347,6 @@ function occur(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>
 }
 
 /** A creature's total toxic value: the sum of the N of its toxic abilities, written toxic-N (702.164b, 2026). */
-export function totalToxic(keywords: string[]): number {
+function totalToxic(keywords: string[]): number {
   return keywords.reduce((n, k) => n + Number(/^toxic-(\d+)$/.exec(k)?.[1] ?? 0), 0);
 }

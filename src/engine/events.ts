@@ -1,6 +1,6 @@
 /**
- * Events with replacement effects (614) and the order a player chooses when several apply (616.1): picking the
- * applicable replacement, life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
+ * Events with replacement effects (614; which effects are in force and which applies first, 616.1, is in
+ * replacements.ts): life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
  * change them (614.1a, 616.2), and adding mana to a pool (106.3).
  */
 import * as replacements from './replacements.ts';
@@ -43,7 +43,7 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
   return out;
 }
 
-export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }): void {
+function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }): void {
   if (r.draw) return zones.draw(g, r.player, r.amount);
   if (r.amount <= 0) return;
   g.s.players[r.player].life += r.amount;

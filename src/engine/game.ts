@@ -1,23 +1,31 @@
 /**
- * The game kernel's facade. A Game wraps one mutable GameState for the duration of one scenario step (callers clone
- * the state first) and holds what a step produces: the trace, the damage events, the answer to a query. The rules
- * themselves live in one module per area, each citing its rules:
+ * The game's state holder. A Game wraps one mutable GameState for the duration of one scenario step (callers clone
+ * the state first) and holds what a step produces: the trace (`cite`), the damage events, the step's record, the
+ * answer to a query, the choices the scenario gives (`choice`); plus the few readings every rule needs (the derived
+ * view, an object, a name, a player reference, the edition's profile). It has no rules: those live in one module per
+ * area, each a set of functions taking the Game first and citing its rules, called directly (`zones.destroy(g, id)`),
+ * and each importing only the areas below it (dependency-cruiser's no-engine-module-cycles rule holds this):
  *
- *   zones.ts       objects and zones, new objects (400.7), destroy/tap/counters/draw/discard
- *   events.ts      replacement effects and their order (614, 616), life, mana
- *   damage.ts      the damage event with prevention and redirection (119 / 120, 615)
- *   triggers.ts    triggered abilities (603)
- *   sba.ts         state-based actions (704)
- *   resolution.ts  targets, resolving spells and abilities, continuous effects (608-611)
+ *   replacements.ts  the replacement and prevention effects in force, and which applies first (614, 615, 616.1)
+ *   triggers.ts      detecting triggered abilities and putting them on the stack (603)
+ *   targeting.ts     choosing targets and their legality (601.2c, 608.2b, 114 / 115)
+ *   zones.ts         objects and zones, new objects (400.7), destroy/tap/counters/draw/discard, look-back snapshots
+ *   events.ts        life and mana (118 / 119, 106) with their replacements
+ *   damage.ts        the damage event with prevention and redirection (119 / 120, 615)
+ *   effects.ts       continuous effects and their durations (611), costs paid during resolution (117.12)
+ *   mana-instructions.ts, refs.ts  the mana instructions; what an instruction's references name now
+ *   costs.ts         total costs and paying them, tapping for mana, triggered mana abilities (601.2f-h, 605.4a)
  *   instructions.ts  what spells and abilities do: one handler per instruction op (608.2c, 701)
- *   casting.ts     casting, activating, costs (601, 602, 305)
- *   turn.ts        priority and turn structure (116/117, 500-514)
- *   combat.ts      attacking, blocking, combat damage (506-511, 702)
- *   queries.ts     questions that change nothing (legal options, characteristics)
+ *   resolution.ts    resolving the top of the stack (608)
+ *   casting.ts       casting, activating, playing lands (601, 602, 305)
+ *   sba.ts           state-based actions (704)
+ *   combat.ts        attacking, blocking, combat damage (506-511, 702)
+ *   turn.ts          priority and turn structure (116 / 117, 500-514)
+ *   queries.ts       questions that change nothing (legal options, characteristics)
+ *   actions.ts       a scenario's player actions, one handler per op; scenario.ts runs the steps
  *
- * Each area function takes the Game as its first argument; the methods below only delegate, so callers (and the
- * area modules, through `g.…`) use one object. What differs between editions is read from `g.profile` (rules.ts);
- * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
+ * What differs between editions is read from `g.profile` (rules.ts); every rule applied is cited with its 2019-01-25
+ * number and translated to the running edition by `cite`.
  */
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';

@@ -27,7 +27,7 @@ import { IllegalAction, type Instruction, type PlayerId, type StackItem, type Ta
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** One handler per op: `sourceLabel` names the spell or ability that gives the instruction (for the trace). */
-export type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
+type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
 
 /**
  * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
@@ -48,7 +48,7 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   for (const id of ordered) zones.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
-export const INSTRUCTIONS: InstructionHandlers = {
+const INSTRUCTIONS: InstructionHandlers = {
   'deal-damage': (g, a, ctx, sourceLabel) => {
     const from = a.from ? refObj(g.s, a.from, ctx) : ctx.self;
     if (!from) return g.cite('rule', ['608.2b'], M`the source of the damage no longer exists`);

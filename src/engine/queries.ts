@@ -15,9 +15,9 @@ import { IllegalAction, type Query } from './types.ts';
 const clone = <T>(x: T): T => structuredClone(x);
 
 type Of<K extends Query['what']> = Extract<Query, { what: K }>;
-export type QueryHandlers = { [K in Query['what']]: (g: Game, a: Of<K>) => unknown };
+type QueryHandlers = { [K in Query['what']]: (g: Game, a: Of<K>) => unknown };
 
-export const QUERIES: QueryHandlers = {
+const QUERIES: QueryHandlers = {
   'legal-payments': (g, a) => {
     const p = a.player ?? g.s.turn.active;
     const pool = a.pool !== undefined ? parsePool(a.pool) : g.s.players[p].pool;

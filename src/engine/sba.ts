@@ -118,7 +118,7 @@ function worldRule(g: Game, v: View): SbaAction[] {
   return going.map((id) => ({ rule: '704.5k', kind: 'graveyard', obj: id, text: keep.length === 1 ? M`${g.ref(keep[0]!)} is the newest world permanent; ${g.ref(id)} is put into its owner's graveyard` : M`several world permanents are tied for newest; ${g.ref(id)} is put into its owner's graveyard` }));
 }
 
-export function sbaRound(g: Game): boolean {
+function sbaRound(g: Game): boolean {
   const acts = collectSBA(g);
   if (!acts.length) return false;
   g.sbaRounds++;

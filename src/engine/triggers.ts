@@ -1,8 +1,8 @@
 /**
  * Triggered abilities (603): detecting the events they trigger on (603.2, 603.6 zone changes with look-back 603.10,
  * 508.2a/509.5 combat triggers, 700.1 events, crewing a Vehicle 702.121b, tapping a permanent for mana 106.11a),
- * intervening "if" clauses (603.4), triggered mana abilities that resolve at once without the stack (605.1b, 605.4a),
- * and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
+ * intervening "if" clauses (603.4), the mana the triggered mana abilities would add (605.1b; they resolve at once,
+ * 605.4a, in costs.ts tappedForMana), and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
 import * as targeting from './targeting.ts';
 import type { Game, GameEvent } from './game.ts';
@@ -161,7 +161,7 @@ export function checkStateTriggers(g: Game): void {
 
 /**
  * The mana the triggered mana abilities on the battlefield would add for `by` if `id` were tapped for `mana` now
- * (605.1b, 605.4a): for choosing which permanents to tap (casting.ts autoMana); tapping them triggers the real ones.
+ * (605.1b, 605.4a): for choosing which permanents to tap (costs.ts autoMana); tapping them triggers the real ones.
  * Only fixed amounts count (a typeProduced mana, a fixed mana string).
  */
 export function triggeredManaYield(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): ManaLetter[] {

@@ -35,7 +35,7 @@ export function passAll(g: Game): void {
   pass(g, opponentOf(first));
 }
 
-export function nextStep(g: Game): void {
+function nextStep(g: Game): void {
   const t = g.s.turn;
   endStep(g);
   let i = STEPS.indexOf(t.step) + 1;
@@ -64,12 +64,12 @@ export function nextStep(g: Game): void {
   beginStep(g);
 }
 
-export function combatants(g: Game): string[] {
+function combatants(g: Game): string[] {
   if (!g.s.combat) return [];
   return [...Object.keys(g.s.combat.attackers), ...Object.keys(g.s.combat.blockers)].filter((id) => g.onBattlefield(id));
 }
 
-export function endStep(g: Game): void {
+function endStep(g: Game): void {
   const t = g.s.turn;
   const pools = PLAYERS.filter((p) => g.s.players[p].pool.length);
   for (const p of pools) g.s.players[p].pool = [];
@@ -84,7 +84,7 @@ export function endStep(g: Game): void {
   g.touch();
 }
 
-export function beginStep(g: Game): void {
+function beginStep(g: Game): void {
   const t = g.s.turn;
   g.cite('turn', ['500.1'], M`${step(t.step)} step begins`);
   switch (t.step) {

@@ -277,7 +277,7 @@ export function withLookBack(g: Game, pre: View, preState: GameState, f: () => v
 }
 
 /** Hook used by rawMove: simultaneous events share one snapshot. */
-export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
+function snapshotFor(g: Game, ev: GameEvent): GameEvent {
   if (g.lookBack && ev.kind === 'zone') return { ...ev, pre: g.lookBack.pre, preState: g.lookBack.preState };
   return ev;
 }

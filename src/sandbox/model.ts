@@ -7,14 +7,14 @@ import { diffViews, type RunResult, type Scenario, type StateView, type StepResu
 import { isCountedCardId, isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
-import { STRINGS, fmt, translator, type StringKey, type Strings } from './strings.ts';
+import { STRINGS, translator, type StringKey } from './strings.ts';
 import { abilityPresence, counterName, subtypeName, tokenName } from './words.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
 export type Tweakable = NonNullable<Scenario['knobs']>[number] & { value: unknown };
 
 /** Editions the engine has a rules profile for. */
-export const ENGINE_EDITIONS = ['2019-01-25', '2026-01-16'] as const;
+const ENGINE_EDITIONS = ['2019-01-25', '2026-01-16'] as const;
 
 /** The edition to run a scenario under on a page of `pageEdition`: the page's own when the engine knows it. */
 export function runEditionFor(s: Scenario, pageEdition: string): string {
@@ -377,9 +377,3 @@ export function resultText(r: unknown, s: Scenario, lang: Lang, t: T): string {
   }
   return formatValue(r, t, { s, lang });
 }
-
-/** All strings of a language (re-exported for the widget). */
-export function stringsOf(lang: Lang): Strings {
-  return STRINGS[lang];
-}
-export { fmt };

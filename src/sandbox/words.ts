@@ -49,9 +49,6 @@ export function tokenName(s: Scenario, id: string): string | undefined {
   return found;
 }
 
-/** A token's name in the page's language: a name that is one of the subtypes (a Saproling token) as that subtype. */
-export const tokenDisplayName = (name: string, t: T): string => subtypeName(name, t);
-
 /** The objects a filter takes, in the words of the page's CR (608.2h: "every nonblack creature", 「黒でないクリーチャー」,
  * "흑색이 아닌 생물"): colours, then card types; a permanent when the filter names no type. */
 export function filterText(f: Record<string, unknown>, t: T, lang: Lang): string {

@@ -3,7 +3,7 @@
  * and per edition it runs under (its own, its `compare` blocks', its attached pages'), the whole run (trace entries with
  * their messages and data, results, refusals, diffs, final state, expectations) and the sandbox's sentences for it in
  * every language (step descriptions, checks, diffs, outcome, trace lines). tests/engine/golden.test.ts compares it
- * with tests/engine/fixtures/golden.json, which was written by the engine BEFORE the `Game` facade was replaced by
+ * with tests/engine/fixtures/golden.json.br, which was written by the engine BEFORE the `Game` facade was replaced by
  * direct module calls (issue 25 item 5): an independent reference that refactors must leave byte-identical.
  * `UPDATE_GOLDEN=1 npx vitest run tests/engine/golden.test.ts` rewrites it (only for an intended change of behaviour).
  */

@@ -7,7 +7,7 @@ import { diffViews, type RunResult, type Scenario, type StateView, type StepResu
 import { isCountedCardId, isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
-import { STRINGS, translator, type StringKey } from './strings.ts';
+import { isStringKey, translator, type StringKey } from './strings.ts';
 import { abilityPresence, counterName, subtypeName, tokenName } from './words.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
@@ -45,7 +45,8 @@ export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): s
   if (own !== undefined) return own;
   // an object the scenario gives no name (601.2c's "bear"): its card type, as a word of the page, not the id
   const type = s.setup.objects?.[id]?.card.types?.[0];
-  if (type && TYPE_WORDS.has(type)) return translator(lang)(`ty_${type}` as StringKey);
+  const typeKey = `ty_${type}`;
+  if (type && TYPE_WORDS.has(type) && isStringKey(typeKey)) return translator(lang)(typeKey);
   // an object the engine makes (a token): its name, never the scenario's id for it; a Saproling token as the page's
   // CR writes the subtype
   const made = view?.objects[id]?.name ?? tokenName(s, id);
@@ -150,9 +151,12 @@ export function isModified(tweakables: Tweakable[], values: unknown[]): boolean 
 /** The separator of a list in running text. */
 export const listSep = (lang: Lang) => (lang === 'en' ? ', ' : lang === 'ja' ? '、' : ', ');
 
+/** The sandbox's word for a key built from a prefix and a word (`c_red`, `ty_creature`); `otherwise` when there is none. */
+const wordOr = (k: string, otherwise: string, t: T): string => (isStringKey(k) ? t(k) : otherwise);
+
 export function stepName(step: string, t: T): string {
-  const k = `s_${step}` as StringKey;
-  return k in STRINGS.en ? t(k) : step;
+  const k = `s_${step}`;
+  return isStringKey(k) ? t(k) : step;
 }
 
 // ------------------------------------------------------------------ values and diffs
@@ -174,17 +178,17 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
     const e = Object.entries(v as Record<string, unknown>);
     // a record's keys: objects and players by name, counter kinds and the fields of a characteristics query in words
     const key = (k: string) => (ctx.s.setup.objects?.[k] || ctx.s.names?.[k] || tokenName(ctx.s, k) !== undefined ? nameOf(ctx.s, k, ctx.lang) : isPlayerId(k) ? playerName(k, t)
-      : ctx.field === 'counters' ? counterName(k, t) : ctx.field ? k : FIELDS.has(k) ? t(k as StringKey) : `f_${k}` in STRINGS.en ? t(`f_${k}` as StringKey) : k);
+      : ctx.field === 'counters' ? counterName(k, t) : ctx.field ? k : FIELDS.has(k) && isStringKey(k) ? t(k) : wordOr(`f_${k}`, k, t));
     return e.length ? e.map(([k, x]) => `${key(k)}: ${formatValue(x, t, ctx.field ? ctx : { ...ctx, field: k })}`).join(listSep(ctx.lang)) : t('none');
   }
   const s = String(v);
   // how a player lost or won (the engine's reason, "effect"): that they did
   if ((ctx.field === 'lost' || ctx.field === 'won') && typeof v === 'string') return t('yes');
-  if (ctx.field === 'zone' && ZONES.has(s)) return t(s as StringKey);
+  if (ctx.field === 'zone' && ZONES.has(s) && isStringKey(s)) return t(s);
   if (ctx.field === 'step') return stepName(s, t);
   if (isPlayerId(s)) return playerName(s, t);
-  if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
-  if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
+  if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return wordOr(`c_${s}`, s, t);
+  if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return wordOr(`ty_${s}`, s, t);
   if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || isCountedCardId(s) || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
@@ -203,9 +207,10 @@ const KEYWORD_FIELDS = new Set(['keywords', 'has', 'lacks', 'gain', 'lose']);
 /** A keyword ability as the page's CR names it (702.x headings: 飛行, 비행); an unknown one as the engine writes it. */
 export function keywordName(k: string, t: T): string {
   const key = `kw_${k}`;
-  if (key in STRINGS.en) return t(key as StringKey);
+  if (isStringKey(key)) return t(key);
   const prot = /^protection-from-(\w+)$/.exec(k);
-  if (prot && (COLORS as readonly string[]).includes(prot[1]!)) return t('kwProtection', { color: t(`c_${prot[1]}` as StringKey) });
+  const protColor = `c_${prot?.[1]}`;
+  if (prot && (COLORS as readonly string[]).includes(prot[1]!) && isStringKey(protColor)) return t('kwProtection', { color: t(protColor) });
   return k.replace(/-/g, ' ');
 }
 
@@ -243,7 +248,10 @@ export interface DiffLine {
 /** A state diff of the engine (`objects.ogre.power: 2 → 3`) in the reader's words. */
 export function diffLines(diff: StepResult['diff'], s: Scenario, lang: Lang, t: T): DiffLine[] {
   const out: DiffLine[] = [];
-  const label = (f: string): string => (FIELDS.has(f) || ZONES.has(f) || f === 'zone' ? t((f === 'zone' ? 'none' : f) as StringKey) : f);
+  const label = (f: string): string => {
+    const k = f === 'zone' ? 'none' : f;
+    return (FIELDS.has(f) || ZONES.has(f) || f === 'zone') && isStringKey(k) ? t(k) : f;
+  };
   // merge power and toughness into one P/T line per object
   const pt = new Map<string, { before: [unknown, unknown]; after: [unknown, unknown] }>();
   for (const d of diff) {
@@ -298,7 +306,7 @@ export function outcomeLines(initial: StateView, final: StateView, s: Scenario, 
     const before = initial.objects[id];
     const changed = !before || JSON.stringify(before) !== JSON.stringify(o);
     if (!changed && !(o.zone === 'battlefield' && o.power !== undefined)) continue;
-    const bits: string[] = [t(o.zone as StringKey)];
+    const bits: string[] = [isStringKey(o.zone) ? t(o.zone) : o.zone];
     if (o.power !== undefined) bits.push(`${o.power}/${o.toughness}`);
     if (o.tapped && o.zone === 'battlefield') bits.push(t('tapped'));
     if (o.damage) bits.push(`${t('damage')} ${o.damage}`);

@@ -6,6 +6,7 @@
  * 509.1c), with how much the process's peak memory grew meanwhile.
  * Exported for `npm run bench` (scripts/bench/bench.ts); `npx tsx scripts/bench/bench-engine.ts` prints the table.
  */
+import * as combat from '../../src/engine/combat.ts';
 import { Game, runScenario, type GameState, type Scenario } from '../../src/engine/index.ts';
 import { seeded } from '../../src/engine/random.ts';
 import { runEditionFor } from '../../src/sandbox/model.ts';
@@ -49,12 +50,12 @@ export function benchCombat(runs = 7): { name: string; median_ms: number; runs: 
     for (let i = 0; i < runs; i++) {
       const g = combatGame(board);
       const t = performance.now();
-      const attackers = g.battlefield().filter((id) => g.canAttack(id));
-      const attack = g.attackError(attackers);
+      const attackers = g.battlefield().filter((id) => combat.canAttack(g, id));
+      const attack = combat.attackError(g, attackers);
       g.s.combat = { attackers: Object.fromEntries(attackers.map((id) => [id, { at: 'P2', blocked: false, blockers: [] }])), blockers: {}, dealtFirstStrike: [], firstStrikeStep: false };
       g.s.turn.step = 'declare-blockers';
       g.touch();
-      const block = g.blockError([]);
+      const block = combat.blockError(g, []);
       times.push(performance.now() - t);
       verdict = `attack ${attack ? attack.rule : 'legal'}, no blocks ${block ? block.rule : 'legal'}`;
     }

@@ -6,26 +6,33 @@
  * (509.2 in 2019) and the combat damage assignment (510.1), questions (queries.ts) and sandbox edits. An instruction
  * given directly in a step (an injection) runs with its handler in instructions.ts.
  */
+import * as effects from './effects.ts';
+import * as sba from './sba.ts';
+import * as instructions from './instructions.ts';
+import * as casting from './casting.ts';
+import * as turn from './turn.ts';
+import * as combat from './combat.ts';
+import * as queries from './queries.ts';
 import type { Game } from './game.ts';
 import { M } from './msg.ts';
 import { ChoiceNeeded, type Action, type PlayerAction } from './types.ts';
 
 type Of<K extends PlayerAction['op']> = Extract<PlayerAction, { op: K }>;
-export type PlayerActionHandlers = { [K in PlayerAction['op']]: (g: Game, a: Of<K>) => void };
+type PlayerActionHandlers = { [K in PlayerAction['op']]: (g: Game, a: Of<K>) => void };
 
 /** A combat damage step waiting for the assignment (510.1) before anything else can happen. */
 export function awaitingAssignment(g: Game): boolean {
   return !!(g.s.combat as { awaiting?: boolean } | null)?.awaiting;
 }
 function assignIfForced(g: Game, what: string): void {
-  if (awaitingAssignment(g) && !g.autoAssign()) throw new ChoiceNeeded(`combat damage must be assigned before ${what}`, 'assign-combat-damage', []);
+  if (awaitingAssignment(g) && !combat.autoAssign(g)) throw new ChoiceNeeded(`combat damage must be assigned before ${what}`, 'assign-combat-damage', []);
 }
 
-export const PLAYER_ACTIONS: PlayerActionHandlers = {
-  pass: (g, a) => g.pass(a.by),
+const PLAYER_ACTIONS: PlayerActionHandlers = {
+  pass: (g, a) => turn.pass(g, a.by),
   'pass-all': (g) => {
-    g.settle();
-    g.passAll();
+    sba.settle(g);
+    turn.passAll(g);
   },
   'pass-until': (g) => {
     // until the current step ends: all players pass in succession with an empty stack (500.2)
@@ -34,8 +41,8 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     const resolvedBefore = g.record.resolved.length;
     for (let i = 0; i < MAX_PASSES && g.s.turn.step === start && g.s.turn.number === startTurn; i++) {
       assignIfForced(g, 'the step can end');
-      g.settle();
-      g.passAll();
+      sba.settle(g);
+      turn.passAll(g);
     }
     if (g.s.turn.step === start && g.s.turn.number === startTurn && !g.s.result) throw new Error(notReached(g, `the end of the ${start} step`, resolvedBefore));
   },
@@ -43,36 +50,36 @@ export const PLAYER_ACTIONS: PlayerActionHandlers = {
     const resolvedBefore = g.record.resolved.length;
     for (let i = 0; i < MAX_PASSES; i++) {
       assignIfForced(g, 'the game can advance');
-      g.settle();
+      sba.settle(g);
       if (g.s.result) return;
-      g.passAll();
+      turn.passAll(g);
       if (g.s.turn.step === a.to && !g.s.stack.length) return;
     }
     throw new Error(notReached(g, `the ${a.to} step`, resolvedBefore));
   },
-  'check-sba': (g) => g.settle(),
-  cast: (g, a) => g.castSpell(a),
-  activate: (g, a) => g.activate(a),
-  'tap-for-mana': (g, a) => g.activate(a),
-  'play-land': (g, a) => g.playLand(a),
-  'declare-attackers': (g, a) => g.declareAttackers(a),
-  'declare-blockers': (g, a) => g.declareBlockers(a),
-  'order-blockers': (g, a) => g.orderBlockers(a),
-  'assign-combat-damage': (g, a) => g.assignCombatDamage(a),
+  'check-sba': (g) => sba.settle(g),
+  cast: (g, a) => casting.castSpell(g, a),
+  activate: (g, a) => casting.activate(g, a),
+  'tap-for-mana': (g, a) => casting.activate(g, a),
+  'play-land': (g, a) => casting.playLand(g, a),
+  'declare-attackers': (g, a) => combat.declareAttackers(g, a),
+  'declare-blockers': (g, a) => combat.declareBlockers(g, a),
+  'order-blockers': (g, a) => combat.orderBlockers(g, a),
+  'assign-combat-damage': (g, a) => combat.assignCombatDamage(g, a),
   query: (g, a) => {
-    g.queryResult = g.query(a);
+    g.queryResult = queries.query(g, a);
   },
-  set: (g, a) => g.setPath(a.path, a.value),
+  set: (g, a) => effects.setPath(g, a.path, a.value),
 };
 
 /** How many rounds of passing priority an advance may take; a real game reaches any step in far fewer. */
-export const MAX_PASSES = 200;
+const MAX_PASSES = 200;
 
 /**
  * Why the game didn't get somewhere: when the same spells or abilities kept resolving, it is a loop of mandatory
  * actions (104.4b), said with what loops and where the game is, not only that the step wasn't reached.
  */
-export function notReached(g: Game, where: string, resolvedBefore: number): string {
+function notReached(g: Game, where: string, resolvedBefore: number): string {
   const counts = new Map<string, number>();
   for (const id of g.record.resolved.slice(resolvedBefore)) counts.set(id, (counts.get(id) ?? 0) + 1);
   const looping = [...counts].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1]);
@@ -91,5 +98,5 @@ export function runAction(g: Game, a: Action): void {
     return handler(g, a);
   }
   g.cite('injection', [], M`the sandbox makes this happen, as the example takes it as given`);
-  g.exec(a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
+  instructions.exec(g, a, { you: a.by ?? g.s.turn.active, ...(a.source !== undefined ? { self: a.source } : {}) }, a.label ?? '');
 }

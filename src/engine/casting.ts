@@ -1,166 +1,27 @@
 /**
- * Casting spells and activating abilities (601, 602), and the rules that modify them (101.2 "can't" beats "can",
- * 601.2f cost increases and reductions): the total cost is locked in (601.2f), paid with an exact payment from
- * the pool (601.2g-h, 107.4, 118.3), then the spell is cast (601.2i); lands are played as a special action (305.1).
+ * Casting spells and activating abilities (601, 602): the total cost is locked in (601.2f) and paid with an exact
+ * payment from the pool (601.2g-h, 107.4, 118.3; both in costs.ts, with the rules that modify them), then the spell is
+ * cast (601.2i); lands are played as a special action (305.1).
  * Mana abilities activated while casting resolve at once (601.2g, 605.3b); the cost keywords convoke (702.50 / 702.51
  * in 2026: creatures pay part of the locked-in total cost) and crew (702.121 / 702.122: creatures with enough total
  * power are tapped to activate a Vehicle's ability) are paid here too.
  */
+import * as costs from './costs.ts';
+import * as targeting from './targeting.ts';
+import * as zones from './zones.ts';
+import * as triggers from './triggers.ts';
+import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
-import { code, color, englishArg, list, M, pl, sym, zone, type Arg, type Msg } from './msg.ts';
-import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
-import { applyCostModifiers, fixX, formatUnits, isValidPayment, LETTER_COLOR, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
-import { spellWords } from './events.ts';
-import { IllegalAction, PLAYERS, type ActionOf, type EffectDef, type ManaUnit, type PlayerId, type Query } from './types.ts';
-import { chooseManaSources, type ManaSource } from './mana-sources.ts';
+import { code, color, list, M, pl, sym, zone, type Msg } from './msg.ts';
+import { hasKeyword, matches, type Ctx } from './layers.ts';
+import { applyCostModifiers, fixX, LETTER_COLOR, parseCost, type CostSymbol } from './mana.ts';
+import { IllegalAction, PLAYERS, type ActionOf, type PlayerId, type Query } from './types.ts';
 import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
 
-export function rulesMods(g: Game): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
-  const v = g.view();
-  const out: { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] = [];
-  for (const id of g.battlefield()) for (const st of v[id]!.statics) for (const m of st.rules ?? []) out.push({ mod: m, controller: v[id]!.controller, source: id, affects: st.affects });
-  for (const e of g.s.effects) for (const m of e.def.rules ?? []) out.push({ mod: m, controller: e.controller, ...(e.source ? { source: e.source } : {}), affects: e.def.affects });
-  return out;
-}
-
-/** Objects affected by a rules-modifying effect (613.10). */
-export function rulesAffects(g: Game, r: { controller: PlayerId; source?: string; affects?: EffectDef['affects'] }, id: string): boolean {
-  const ctx: Ctx = { you: r.controller, ...(r.source ? { self: r.source } : {}) };
-  if (r.affects === undefined) return false;
-  if (typeof r.affects === 'string') return refObj(g.s, r.affects, ctx) === id;
-  return matches(g.s, g.view(), id, r.affects, ctx);
-}
-
-export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId): { cost: CostSymbol[]; rules: string[] } {
-  const inc: CostSymbol[] = [];
-  let red = 0;
-  const rules = ['601.2f'];
-  for (const { mod, controller, source } of g.rulesMods()) {
-    if (mod.kind === 'cost-increase' && matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: controller, ...(source ? { self: source } : {}) })) {
-      inc.push(...parseCost(mod.mana));
-      rules.push('601.2f');
-    }
-    if (mod.kind === 'cost-reduction' && matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: controller, ...(source ? { self: source } : {}) })) {
-      red += mod.generic;
-      rules.push('117.7');
-    }
-  }
-  void by;
-  return { cost: applyCostModifiers(base, inc, red), rules };
-}
-
-/**
- * Whether a creature can't use {T} abilities now because it hasn't been under `by`'s control continuously since their
- * most recent turn began (302.6; haste lets it, 702.10).
- */
-export function summoningSick(g: Game, id: string, by: PlayerId): boolean {
-  const o = g.s.objects[id]!;
-  const c = g.chars(id);
-  // the number of `by`'s most recent turn: this one, or the one before the opponent's (turns alternate)
-  const lastTurn = g.s.turn.active === by ? g.s.turn.number : g.s.turn.number - 1;
-  return c.types.includes('creature') && o.controlledSince !== 0 && o.controlledSince >= lastTurn && !hasKeyword(c, 'haste');
-}
-
-/**
- * Tap untapped permanents for mana until the cost can be paid (601.2g), choosing the smallest set; what a permanent
- * gives includes the mana of the triggered mana abilities tapping it triggers (605.4a).
- */
-export function autoMana(g: Game, p: PlayerId, cost: CostSymbol[], spell?: string): void {
-  const life = g.s.players[p].life;
-  const usable = spendable(g, p, spell).usable;
-  const v = g.view();
-  const sources: ManaSource[] = [];
-  const manaOf = new Map<string, string>();
-  const basic: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
-  for (const id of g.battlefield()) {
-    const c = v[id]!;
-    const o = g.s.objects[id]!;
-    // only what the player could tap by hand: untapped, and not a creature under summoning sickness (302.6)
-    if (c.controller !== p || o.tapped || summoningSick(g, id, p)) continue;
-    const sub = c.subtypes.find((s) => basic[s]);
-    let mana: string | undefined;
-    if (c.types.includes('land') && sub) mana = basic[sub];
-    else {
-      const ab = c.activated.find((x) => x.tap && !x.cost && x.effects.length === 1 && x.effects[0]!.op === 'add-mana' && typeof x.effects[0]!.mana === 'string' && x.effects[0]!.times === undefined);
-      const e = ab?.effects[0];
-      if (e?.op === 'add-mana') mana = e.mana;
-    }
-    if (!mana) continue;
-    const units = parsePool(mana);
-    manaOf.set(id, mana);
-    sources.push({ id, gives: [...units, ...g.triggeredManaYield(id, p, units.map((u) => u.type)).map((type): ManaUnit => ({ type }))] });
-  }
-  const picked = chooseManaSources(cost, usable, sources, (units) => legalPayments(cost, units, life).some((x) => x.life === 0));
-  if (!picked?.length) return;
-  for (const id of picked) {
-    const mana = manaOf.get(id)!;
-    g.tap(id);
-    g.s.players[p].pool.push(...parsePool(mana));
-    g.cite('mana', ['601.2g', '605.3a'], M`${pl(p)} taps ${g.ref(id)} for ${sym(mana)}`);
-    g.tappedForMana(id, p, parsePool(mana).map((u) => u.type));
-  }
-  g.touch();
-}
-
-/**
- * The mana in a player's pool that may pay for `spell` (or, without one, for an ability's cost): mana with a spending
- * restriction only for the spells it allows (106.6). Restricted mana comes first, so a payment that could use either
- * spends the restricted mana, which can be spent on less.
- */
-function spendable(g: Game, p: PlayerId, spell?: string): { usable: ManaUnit[]; kept: ManaUnit[] } {
-  const ok = (u: ManaUnit) => !u.only || (!!spell && matches(g.s, g.view(), spell, { ...u.only, zone: 'any' }, { you: p }));
-  const pool = g.s.players[p].pool;
-  return { usable: [...pool.filter((u) => u.only && ok(u)), ...pool.filter((u) => !u.only)], kept: pool.filter((u) => !ok(u)) };
-}
-
-export function pay(g: Game, p: PlayerId, cost: CostSymbol[], payment: unknown, what: Arg, spell?: string): Payment {
-  const ps = g.s.players[p];
-  let pay: Payment;
-  if (payment && typeof payment === 'object' && (payment as { auto?: boolean }).auto) {
-    g.autoMana(p, cost, spell);
-    const opts = legalPayments(cost, spendable(g, p, spell).usable, ps.life);
-    const best = opts.find((o) => o.life === 0) ?? opts[0];
-    if (!best) throw new IllegalAction(M`${pl(p)} can't pay ${costArg(cost)} for ${what}`, '601.2h');
-    pay = best;
-  } else {
-    // `snow` names which of the mana is snow mana (to pay {S}, 107.4h); it must be part of `mana`
-    const pm = (payment ?? {}) as { mana?: string; life?: number; snow?: string };
-    const mana = parsePool(pm.mana ?? '');
-    for (const u of parsePool(pm.snow ?? '')) {
-      const i = mana.findIndex((m) => m.type === u.type && !m.snow);
-      if (i < 0) throw new IllegalAction(M`the snow mana ${unitsArg([u])} isn't part of the payment ${sym(pm.mana ?? '')}`, '107.4h');
-      mana[i] = { ...mana[i]!, snow: true };
-    }
-    pay = { mana, life: pm.life ?? 0 };
-  }
-  if (pay.life > 0 && ps.life < pay.life) throw new IllegalAction(M`${pl(p)} has ${ps.life} life and can't pay ${pay.life} life`, '118.4');
-  if (!isValidPayment(cost, pay, ps.life)) throw new IllegalAction(pay.life ? M`${unitsArg(pay.mana)} and ${pay.life} life don't pay ${costArg(cost)}` : M`${unitsArg(pay.mana)} doesn't pay ${costArg(cost)}`, '601.2h');
-  const { usable, kept } = spendable(g, p, spell);
-  const rest = spendFromPool(usable, pay.mana);
-  if (!rest && spendFromPool(ps.pool, pay.mana)) {
-    const only = ps.pool.find((u) => u.only && !usable.includes(u))!.only!;
-    throw new IllegalAction(M`some of ${pl(p)}'s mana can be spent only to cast ${spellWords(only)}, so ${unitsArg(pay.mana)} can't be spent on ${what}`, '106.6');
-  }
-  if (!rest) throw new IllegalAction(M`${pl(p)}'s mana pool doesn't contain ${unitsArg(pay.mana)}`, '117.3');
-  ps.pool = [...rest, ...kept];
-  if (pay.life) ps.life -= pay.life;
-  g.touch();
-  const rules = ['601.2h'];
-  if (pay.life) rules.push('118.4', '107.4f');
-  const snowPaid = pay.mana.filter((u) => u.snow);
-  g.record.payments.push({ for: englishArg(what), mana: formatUnits(pay.mana), snow: formatUnits(snowPaid), life: pay.life });
-  if (cost.some((c) => c.k === 'snow')) rules.push('107.4h');
-  g.cite('cost', rules, pay.life ? M`${pl(p)} pays ${costArg(cost)} for ${what} with ${unitsArg(pay.mana)} and ${pay.life} life` : M`${pl(p)} pays ${costArg(cost)} for ${what} with ${unitsArg(pay.mana)}`);
-  return pay;
-}
-
-const costArg = (cost: CostSymbol[]): Arg => sym(formatCost(cost) || '{0}');
-const unitsArg = (units: ManaUnit[]): Arg => sym(formatUnits(units) || '{0}');
-
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
-  for (const { mod, controller, source } of g.rulesMods()) {
+  for (const { mod, controller, source } of costs.rulesMods(g)) {
     if (mod.kind !== 'cant-cast' || g.player(mod.player, { you: controller }) !== by) continue;
     if (matches(g.s, g.view(), id, { ...mod.spells, zone: 'any' }, { you: controller, ...(source ? { self: source } : {}) })) return source ?? id;
   }
@@ -196,7 +57,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.s.turn.priority = by;
   const spell = o.card.spell ?? { effects: [] };
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
-  g.rawMove(id, 'stack', { controller: by });
+  zones.rawMove(g, id, 'stack', { controller: by });
   const so = g.s.objects[id]!;
   so.stackInfo = { controller: by, targets: {}, ...(a.x !== undefined ? { x: a.x } : {}) };
   g.touch();
@@ -206,15 +67,15 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const targetDefs = [...(spell.targets ?? []), ...spliced.targets];
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
-  so.stackInfo.targets = g.chooseTargets(targetDefs, a.targets ?? {}, ctx, colors);
+  so.stackInfo.targets = targeting.chooseTargets(g, targetDefs, a.targets ?? {}, ctx, colors);
   if (targetDefs.length) g.cite('cast', ['601.2c'], M`targets: ${list(Object.entries(so.stackInfo.targets).map(([k, t]) => M`${code(k)} = ${g.refT(t)}`))}`);
   // 601.3 (2019) / 601.5 (2026): if, with the choices made, the player is no longer allowed to cast it, the casting is illegal
   const still = castProhibition(g, id, by);
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
   const base = [...fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0), ...spliced.cost];
-  const { cost, rules } = g.totalCost(id, base, by);
-  g.cite('cost', rules, M`the total cost is ${costArg(cost)}; it is locked in`);
+  const { cost, rules } = costs.totalCost(g, id, base, by);
+  g.cite('cost', rules, M`the total cost is ${costs.costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
   // 601.2g: mana abilities activated now resolve at once (605.3b), each with its triggered mana abilities (605.4a)
   if (a.op === 'cast' && a.tapForMana?.length) {
@@ -223,7 +84,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
       g.obj(mid);
       const idx = g.chars(mid).activated.findIndex((x) => x.tap && !x.targets?.length && x.effects.length > 0 && x.effects.every((e) => e.op === 'add-mana'));
       if (idx < 0) throw new IllegalAction(M`${g.ref(mid)} has no mana ability with ${sym('{T}')} in its cost`, '106.11');
-      g.activate({ op: 'tap-for-mana', by, obj: mid, ability: idx });
+      activate(g, { op: 'tap-for-mana', by, obj: mid, ability: idx });
     }
   }
   // 601.2h: pay costs in any order (additional costs: sacrifice)
@@ -236,11 +97,11 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     const pw = g.chars(pick).power;
     // "the sacrificed creature" ($sacrificed): the object as it was, whose last known information the spell uses (608.2g)
     sacrificed = { obj: pick, inc: g.s.objects[pick]!.inc };
-    g.move(pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
+    zones.move(g, pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
   const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
-  const paid = g.pay(by, rest, a.payment, g.ref(id), id);
+  const paid = costs.pay(g, by, rest, a.payment, g.ref(id), id);
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: [...spell.effects, ...spliced.effects], targets: so.stackInfo.targets,
@@ -248,7 +109,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   });
   g.s.turn.passes = 0;
   g.touch();
-  g.detect({ kind: 'cast', obj: id });
+  triggers.detect(g, { kind: 'cast', obj: id });
 }
 
 /**
@@ -283,13 +144,13 @@ function convoke(g: Game, by: PlayerId, spell: string, printed: CostSymbol[], to
       const j = restPrinted.findIndex(payable(m));
       if (j >= 0) restPrinted.splice(j, 1);
       if (i >= 0) rest.splice(i, 1);
-      else reasons.push({ rule: j >= 0 ? '702.50b' : '702.50a', text: M`the total cost ${costArg(total)} has no ${sym(text)} left for ${g.ref(cid)} to pay` });
+      else reasons.push({ rule: j >= 0 ? '702.50b' : '702.50a', text: M`the total cost ${costs.costArg(total)} has no ${sym(text)} left for ${g.ref(cid)} to pay` });
     }
   }
   if (reasons.length) throw new IllegalAction(reasons[0]!.text, reasons[0]!.rule, reasons);
-  g.cite('cost', ['702.50b'], M`convoke applies to the total cost ${costArg(total)}, after it is determined`);
+  g.cite('cost', ['702.50b'], M`convoke applies to the total cost ${costs.costArg(total)}, after it is determined`);
   for (const [cid, text] of Object.entries(picks)) {
-    g.tap(cid);
+    zones.tap(g, cid);
     g.cite('cost', ['702.50a', '702.50c'], M`${pl(by)} taps ${g.ref(cid)} to pay ${sym(text)} of the total cost: it convokes ${g.ref(spell)}`);
   }
   return applyCostModifiers(rest, [], 0);
@@ -308,11 +169,11 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   // 602.2: an object outside the battlefield and the stack has no controller; only its owner may activate its abilities
   if (o.owner !== by && o.zone !== 'battlefield') throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s ${zone(o.zone)}`, '602.2');
   const ctx: Ctx = { you: by, self: id };
-  const targets = g.chooseTargets(ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
+  const targets = targeting.chooseTargets(g, ab.targets ?? [], a.targets ?? {}, ctx, c.colors);
   // costs (602.2b → 601.2f-h)
   if (ab.tap) {
     if (o.tapped) throw new IllegalAction(M`${g.ref(id)} is already tapped`, '117.3');
-    if (summoningSick(g, id, by)) {
+    if (costs.summoningSick(g, id, by)) {
       throw new IllegalAction(M`${g.ref(id)} hasn't been under ${pl(by)}'s control since their most recent turn began`, '302.6');
     }
   }
@@ -328,18 +189,18 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     g.cite('cost', ['606.4'], loyalty >= 0 ? M`${pl(by)} puts ${loyalty} loyalty counters on ${g.ref(id)} to pay the loyalty cost` : M`${pl(by)} removes ${-loyalty} loyalty counters from ${g.ref(id)} to pay the loyalty cost`);
   }
   if (ab.tap) {
-    g.tap(id);
+    zones.tap(g, id);
     g.cite('cost', ['602.2b', '602.1a'], M`${pl(by)} taps ${g.ref(id)} to pay the activation cost`);
   }
-  if (cost.length) g.pay(by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
+  if (cost.length) costs.pay(g, by, cost, a.payment ?? { auto: true }, M`${g.ref(id)}'s ability`);
   for (const cid of crew) {
-    g.tap(cid);
+    zones.tap(g, cid);
     g.cite('cost', ['702.121a', '702.121b'], M`${pl(by)} taps ${g.ref(cid)} to pay the crew cost: it crews ${g.ref(id)}`);
-    g.detect({ kind: 'crews', creature: cid, vehicle: id });
+    triggers.detect(g, { kind: 'crews', creature: cid, vehicle: id });
   }
   const snapshotPower = c.power;
   const sourceInc = o.inc;
-  if (ab.sacrificeSelf) g.move(id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
+  if (ab.sacrificeSelf) zones.move(g, id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
     // 605.3b: mana abilities resolve immediately
@@ -352,11 +213,11 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
         const pw = snapshotPower ?? 0;
         if (pw < 0) g.cite('rule', ['107.1b'], M`${g.ref(id)}'s power is ${pw}: a negative amount of mana is treated as 0`);
       }
-      g.exec(e, ctx2);
+      instructions.exec(g, e, ctx2);
     }
     // 106.11-106.11a: a mana ability with {T} in its cost that produced mana: the permanent was tapped for mana
     const produced = PLAYERS.flatMap((p, i) => g.s.players[p].pool.slice(before[i]).map((u) => u.type));
-    if (ab.tap && produced.length) g.tappedForMana(id, by, produced);
+    if (ab.tap && produced.length) costs.tappedForMana(g, id, by, produced);
     return;
   }
   g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(a.x !== undefined ? { x: a.x } : {}) });
@@ -375,7 +236,7 @@ function loyaltyCost(g: Game, by: PlayerId, id: string, printed: number): number
   const t = g.s.turn;
   if (t.active !== by || (t.step !== 'main1' && t.step !== 'main2') || g.s.stack.length) throw new IllegalAction(M`a loyalty ability can be activated only during a main phase of its controller's turn when the stack is empty`, '606.3');
   if (g.s.objects[id]!.loyaltyTurn === t.number) throw new IllegalAction(M`a loyalty ability of ${g.ref(id)} has already been activated this turn`, '606.3');
-  const extra = g.rulesMods().filter((m) => m.mod.kind === 'loyalty-cost' && m.controller === by).map((m) => (m.mod as { n: number }).n);
+  const extra = costs.rulesMods(g).filter((m) => m.mod.kind === 'loyalty-cost' && m.controller === by).map((m) => (m.mod as { n: number }).n);
   const total = extra.reduce((n, x) => n + x, printed);
   const sign = (n: number) => code(n >= 0 ? `[+${n}]` : `[−${-n}]`);
   if (extra.length) g.cite('cost', g.profile.edition === '2026-01-16' ? ['606.4', '=606.5'] : ['606.4'], M`the loyalty cost ${sign(printed)} and the additional ${list(extra.map(sign))} make one cost: ${sign(total)}`);
@@ -410,11 +271,11 @@ function crewCost(g: Game, by: PlayerId, vehicle: string, n: number, picks: stri
 export function playLand(g: Game, a: ActionOf<'play-land'>): void {
   const by = a.by;
   const id = a.card;
-  const mods = g.rulesMods();
+  const mods = costs.rulesMods(g);
   const cant = mods.find((m) => m.mod.kind === 'cant-play-lands' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by);
   const extra = mods.filter((m) => m.mod.kind === 'additional-land' && g.player((m.mod as { player: string }).player, { you: m.controller }) === by).reduce((n, m) => n + (m.mod as { n: number }).n, 0);
   if (cant) throw new IllegalAction(M`${pl(by)} can't play lands this turn: when a rule or effect allows something and another precludes it, the effect that precludes it wins`, '101.2');
   if (g.s.players[by].landsPlayed >= 1 + extra) throw new IllegalAction(M`${pl(by)} has already played ${g.s.players[by].landsPlayed} land(s) this turn`, '305.2');
   g.s.players[by].landsPlayed++;
-  g.move(id, 'battlefield', { rule: '305.1', text: M`${pl(by)} plays ${g.ref(id)}`, opts: { controller: by } });
+  zones.move(g, id, 'battlefield', { rule: '305.1', text: M`${pl(by)} plays ${g.ref(id)}`, opts: { controller: by } });
 }

@@ -21,7 +21,7 @@
  * board: no declaration is ever materialized.
  */
 
-export const MAX_SEARCH_NODES = 100_000;
+const MAX_SEARCH_NODES = 100_000;
 
 export interface AttackBoard {
   /** The creatures able to attack (508.1a), with their requirement and restriction. */

@@ -4,6 +4,10 @@
  * 510.1c; removed in 2026) and the whole-assignment check of 510.1c-e, first strike (702.7), trample (702.19b) and
  * the combat damage step (510.2).
  */
+import * as costs from './costs.ts';
+import * as zones from './zones.ts';
+import * as damage from './damage.ts';
+import * as triggers from './triggers.ts';
 import type { DamageItem, Game } from './game.ts';
 import { code, list as listOf, M, pl, word, type Msg } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
@@ -16,7 +20,7 @@ export function combatDamageStep(g: Game): void {
   if (!cb) return;
   const first = g.s.turn.step === 'first-strike-damage';
   if (first) g.cite('tba', ['510.4'], M`a creature with first strike or double strike is in combat: there is a first-strike combat damage step`);
-  const needs = g.damageDealers(first);
+  const needs = damageDealers(g, first);
   // a creature that divides its damage among several recipients waits for its controller's assignment (510.1)
   const pending = needs.filter((d) => d.options.length !== 1 || d.recipients.length > 1);
   if (pending.length) {
@@ -26,7 +30,7 @@ export function combatDamageStep(g: Game): void {
     g.cite('choice', ['510.1'], M`combat damage assignment needed for ${listOf(pending.map((d) => g.ref(d.id)))}`);
     return;
   }
-  g.dealCombatDamage(Object.fromEntries(needs.map((d) => [d.id, d.options[0]!])));
+  dealCombatDamage(g, Object.fromEntries(needs.map((d) => [d.id, d.options[0]!])));
 }
 
 /** Each creature that assigns combat damage in this step, with its legal assignments (considered alone). */
@@ -62,7 +66,7 @@ export function damageDealers(g: Game, firstStep: boolean): { id: string; recipi
     if (!g.onBattlefield(id) || !deals(id)) continue;
     out.push({ id, recipients: attackers.filter((x) => g.onBattlefield(x)), trample: false, options: [] });
   }
-  for (const d of out) d.options = g.enumerateAssignments(d, out, {});
+  for (const d of out) d.options = enumerateAssignments(g, d, out, {});
   return out;
 }
 
@@ -79,7 +83,7 @@ export function enumerateAssignments(g: Game, d: { id: string; recipients: strin
       const asg = Object.fromEntries(rec.map((r, j) => [r, cur[j]!]));
       const others: Record<string, Record<string, number>> = {};
       for (const o of all) if (o.id !== d.id) others[o.id] = fixed[o.id] ?? o.options[0] ?? {};
-      if (g.assignmentError({ ...others, [d.id]: asg }, [d.id]) === null) out.push(asg);
+      if (assignmentError(g, { ...others, [d.id]: asg }, [d.id]) === null) out.push(asg);
       return;
     }
     for (let k = 0; k <= left; k++) {
@@ -93,7 +97,7 @@ export function enumerateAssignments(g: Game, d: { id: string; recipients: strin
 }
 
 /** Why a total assignment is illegal (null when legal). Only the dealers in `check` are checked. */
-export function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
+function assignmentError(g: Game, asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
   const cb = g.s.combat!;
   const total = (r: string) => Object.values(asg).reduce((n, a) => n + (a[r] ?? 0), 0);
   const lethal = (dealer: string, r: string) => {
@@ -143,9 +147,9 @@ export function assignmentError(g: Game, asg: Record<string, Record<string, numb
 
 /** Assign combat damage when every pending creature has exactly one legal assignment. */
 export function autoAssign(g: Game): boolean {
-  const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+  const dealers = damageDealers(g, g.s.turn.step === 'first-strike-damage');
   if (dealers.some((d) => d.options.length !== 1)) return false;
-  g.assignCombatDamage({ op: 'assign-combat-damage', assignments: Object.fromEntries(dealers.map((d) => [d.id, d.options[0]!])) });
+  assignCombatDamage(g, { op: 'assign-combat-damage', assignments: Object.fromEntries(dealers.map((d) => [d.id, d.options[0]!])) });
   return true;
 }
 
@@ -153,25 +157,25 @@ export function assignCombatDamage(g: Game, a: ActionOf<'assign-combat-damage'>)
   const cb = g.s.combat;
   if (!cb || !(cb as { awaiting?: boolean }).awaiting) throw new IllegalAction(M`no combat damage assignment is pending`, '510.1');
   const given = a.assignments;
-  const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+  const dealers = damageDealers(g, g.s.turn.step === 'first-strike-damage');
   const asg: Record<string, Record<string, number>> = {};
   for (const d of dealers) {
     if (given[d.id]) asg[d.id] = given[d.id]!;
     else if (d.options.length === 1) asg[d.id] = d.options[0]!;
     else throw new IllegalAction(M`no damage assignment given for ${g.ref(d.id)}`, '510.1');
   }
-  const err = g.assignmentError(asg);
+  const err = assignmentError(g, asg);
   if (err) throw new IllegalAction(err.text, err.rule);
   const trampled = Object.entries(asg).some(([id, x]) => cb.attackers[id]?.blocked && (x[cb.attackers[id]!.at] ?? 0) > 0);
   const overPw = Object.entries(asg).some(([id, x]) => { const p = cb.attackers[id] && overPlaneswalker(g, id, cb.attackers[id]!.at); return !!p && (x[p] ?? 0) > 0; });
   g.cite('tba', [...(g.profile.damageAssignmentOrder ? ['510.1', '510.1c', '510.1e'] : ['510.1', '510.1c']), ...(trampled ? ['702.19b'] : []), ...(overPw ? ['=702.19c'] : [])], M`combat damage assignment accepted: ${listOf(Object.entries(asg).map(([k, v]) => M`${g.ref(k)} → ${listOf(Object.entries(v).map(([r, n]) => M`${n} to ${g.refAny(r)}`))}`), '; ')}`);
   delete (cb as { awaiting?: boolean }).awaiting;
   g.record.combatDamage = structuredClone(asg);
-  g.dealCombatDamage(asg);
+  dealCombatDamage(g, asg);
   g.s.turn.priority = g.s.turn.active;
 }
 
-export function dealCombatDamage(g: Game, asg: Record<string, Record<string, number>>): void {
+function dealCombatDamage(g: Game, asg: Record<string, Record<string, number>>): void {
   const items: DamageItem[] = [];
   const cb = g.s.combat!;
   for (const [id, a] of Object.entries(asg)) {
@@ -186,7 +190,7 @@ export function dealCombatDamage(g: Game, asg: Record<string, Record<string, num
   const zeroPower = Object.keys(asg).filter((id) => (g.chars(id).power ?? 0) <= 0);
   for (const id of zeroPower) g.cite('rule', ['510.1a'], M`${g.ref(id)} has ${g.chars(id).power ?? 0} power and assigns no combat damage`);
   g.cite('tba', ['510.2'], M`all combat damage is dealt simultaneously`);
-  g.dealDamage(items, 'combat damage');
+  damage.dealDamage(g, items, 'combat damage');
 }
 
 export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): void {
@@ -206,9 +210,9 @@ export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): voi
   }
   for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
   g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${pl(t.active)} declares ${listOf(ids.map((i) => g.ref(i)))} as attackers` : M`${pl(t.active)} declares no attackers`);
-  for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) g.tap(id);
+  for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) zones.tap(g, id);
   if (ids.length) g.cite('tba', ['508.1f'], M`attacking creatures without vigilance become tapped`);
-  for (const id of ids) g.detect({ kind: 'attacks', obj: id });
+  for (const id of ids) triggers.detect(g, { kind: 'attacks', obj: id });
   g.s.turn.priority = t.active;
   g.touch();
 }
@@ -228,11 +232,11 @@ export function attackError(g: Game, ids: string[]): { rule: string; text: Msg }
   return attackErrors(g, ids)[0] ?? null;
 }
 /** Every reason an attack declaration is illegal (508.1a, c, d). */
-export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
+function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
-  for (const id of ids) if (!g.canAttack(id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
+  for (const id of ids) if (!canAttack(g, id)) out.push({ rule: '508.1a', text: M`${g.ref(id)} can't attack` });
   out.push(...attackRestrictionErrors(g, ids));
-  const req = (set: string[]) => set.filter((id) => g.canAttack(id) && hasKeyword(g.chars(id), 'attacks-if-able')).length;
+  const req = (set: string[]) => set.filter((id) => canAttack(g, id) && hasKeyword(g.chars(id), 'attacks-if-able')).length;
   const best = maxAttackRequirements(attackBoard(g));
   if (req(ids) < best) out.push({ rule: '508.1d', text: M`this declaration obeys ${req(ids)} requirement(s), but ${best} can be obeyed without breaking a restriction` });
   return out;
@@ -240,12 +244,12 @@ export function attackErrors(g: Game, ids: string[]): { rule: string; text: Msg 
 
 /** The board as 508.1c-d see it: the creatures able to attack, their requirements and restrictions. */
 export function attackBoard(g: Game): AttackBoard {
-  const able = g.battlefield().filter((id) => g.canAttack(id)).map((id) => {
+  const able = g.battlefield().filter((id) => canAttack(g, id)).map((id) => {
     const c = g.chars(id);
     return { id, required: hasKeyword(c, 'attacks-if-able'), cantAttackAlone: hasKeyword(c, 'cant-attack-alone') };
   });
   let maxAttackers = Infinity;
-  for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers') maxAttackers = Math.min(maxAttackers, mod.n);
+  for (const { mod } of costs.rulesMods(g)) if (mod.kind === 'max-attackers') maxAttackers = Math.min(maxAttackers, mod.n);
   return { able, maxAttackers };
 }
 
@@ -253,19 +257,19 @@ export function attackRestrictionError(g: Game, ids: string[]): { rule: string; 
   return attackRestrictionErrors(g, ids)[0] ?? null;
 }
 /** Every restriction a set of attackers breaks (508.1c), not only the first. */
-export function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
+function attackRestrictionErrors(g: Game, ids: string[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const id of ids) if (hasKeyword(g.chars(id), 'cant-attack-alone') && ids.length < 2) out.push({ rule: '508.1c', text: M`${g.ref(id)} can't attack alone` });
-  for (const { mod } of g.rulesMods()) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: M`no more than ${mod.n} creature(s) can attack` });
+  for (const { mod } of costs.rulesMods(g)) if (mod.kind === 'max-attackers' && ids.length > mod.n) out.push({ rule: '508.1c', text: M`no more than ${mod.n} creature(s) can attack` });
   return out;
 }
 
 /** Every legal attack declaration, for the query legal-attacks: a list of 2^n sets, so at most MAX_SUBSET_ITEMS creatures. */
 export function legalAttacks(g: Game): string[][] {
-  const all = g.battlefield().filter((id) => g.canAttack(id));
+  const all = g.battlefield().filter((id) => canAttack(g, id));
   const best = maxAttackRequirements(attackBoard(g));
   const req = (set: string[]) => set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length;
-  return subsets(all).filter((s) => !g.attackRestrictionError(s) && req(s) >= best);
+  return subsets(all).filter((s) => !attackRestrictionError(g, s) && req(s) >= best);
 }
 
 /** Whether a creature can block (509.1a: untapped, the defending player's), and is under no "can't block" (509.1b). */
@@ -295,7 +299,7 @@ function landwalkOf(g: Game, attacker: string): string | null {
   return null;
 }
 
-export function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: Msg } | null {
+function blockPairError(g: Game, blocker: string, attacker: string): { rule: string; text: Msg } | null {
   const b = g.chars(blocker);
   const at = g.chars(attacker);
   if (hasKeyword(at, 'flying') && !hasKeyword(b, 'flying') && !hasKeyword(b, 'reach')) return { rule: '702.9b', text: M`${g.ref(blocker)} can't block ${g.ref(attacker)}, which has flying` };
@@ -308,7 +312,7 @@ export function blockPairError(g: Game, blocker: string, attacker: string): { ru
   // 702.14c: landwalk — unblockable while the defending player controls such a land; landwalks don't cancel (702.14d)
   const walk = landwalkOf(g, attacker);
   if (walk) return { rule: '702.14c', text: M`${g.ref(attacker)} can't be blocked: the defending player controls ${g.ref(walk)}` };
-  for (const r of g.rulesMods()) if (r.mod.kind === 'unblockable' && g.rulesAffects(r, attacker)) return { rule: '509.1b', text: M`${g.ref(attacker)} can't be blocked` };
+  for (const r of costs.rulesMods(g)) if (r.mod.kind === 'unblockable' && costs.rulesAffects(g, r, attacker)) return { rule: '509.1b', text: M`${g.ref(attacker)} can't be blocked` };
   return null;
 }
 
@@ -316,7 +320,7 @@ export function blockRestrictionError(g: Game, blocks: { blocker: string; attack
   return blockRestrictionErrors(g, blocks)[0] ?? null;
 }
 /** Every restriction a block declaration breaks (509.1b, evasion, menace), not only the first. */
-export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
+function blockRestrictionErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const bl of blocks) {
     const extra = hasKeyword(g.chars(bl.blocker), 'can-block-additional-creature') ? 1 : 0;
@@ -326,7 +330,7 @@ export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attac
         out.push({ rule: '509.1a', text: M`${g.refAny(at)} isn't attacking` });
         continue;
       }
-      const e = g.blockPairError(bl.blocker, at);
+      const e = blockPairError(g, bl.blocker, at);
       if (e) out.push(e);
     }
   }
@@ -339,22 +343,22 @@ export function blockRestrictionErrors(g: Game, blocks: { blocker: string; attac
 
 /** The board as 509.1b-c see it: who can block, what each may block and how many, which attackers have menace. */
 export function blockBoard(g: Game): BlockBoard {
-  const blockers = g.battlefield().filter((id) => g.canBlock(id)).map((id) => {
+  const blockers = g.battlefield().filter((id) => canBlock(g, id)).map((id) => {
     const c = g.chars(id);
     return { id, required: hasKeyword(c, 'blocks-if-able'), capacity: hasKeyword(c, 'can-block-additional-creature') ? 2 : 1 };
   });
   const attackers = Object.keys(g.s.combat?.attackers ?? {}).filter((id) => g.onBattlefield(id)).map((id) => ({ id, menace: hasKeyword(g.chars(id), 'menace') }));
   const ok = new Set<string>();
-  for (const b of blockers) for (const a of attackers) if (!g.blockPairError(b.id, a.id)) ok.add(`${b.id}\u0000${a.id}`);
+  for (const b of blockers) for (const a of attackers) if (!blockPairError(g, b.id, a.id)) ok.add(`${b.id}\u0000${a.id}`);
   return { blockers, attackers, mayBlock: (b, a) => ok.has(`${b}\u0000${a}`) };
 }
 
 /** The most block declarations the query legal-blocks lists; (attackers + 1)^blockers grows fast. */
-export const MAX_LISTED_BLOCKS = 100_000;
+const MAX_LISTED_BLOCKS = 100_000;
 
 /** Every block declaration (legal or not), for the query legal-blocks: at most MAX_LISTED_BLOCKS of them. */
-export function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
-  const blockers = g.battlefield().filter((id) => g.canBlock(id));
+function blockCandidates(g: Game): { blocker: string; attackers: string[] }[][] {
+  const blockers = g.battlefield().filter((id) => canBlock(g, id));
   const attackers = Object.keys(g.s.combat?.attackers ?? {});
   const choicesFor = (b: string): string[][] => {
     const extra = hasKeyword(g.chars(b), 'can-block-additional-creature');
@@ -378,12 +382,12 @@ export function blockError(g: Game, blocks: { blocker: string; attackers: string
   return blockErrors(g, blocks)[0] ?? null;
 }
 /** Every reason a block declaration is illegal (509.1a, b, c). */
-export function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
+function blockErrors(g: Game, blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg }[] {
   const out: { rule: string; text: Msg }[] = [];
   for (const bl of blocks) {
-    if (g.canBlock(bl.blocker)) continue;
+    if (canBlock(g, bl.blocker)) continue;
     // "can't block" is a restriction (509.1b); an untapped creature the defending player controls is 509.1a
-    const restricted = g.onBattlefield(bl.blocker) && hasKeyword(g.chars(bl.blocker), 'cant-block') && g.canBlock(bl.blocker, { ignoreRestrictions: true });
+    const restricted = g.onBattlefield(bl.blocker) && hasKeyword(g.chars(bl.blocker), 'cant-block') && canBlock(g, bl.blocker, { ignoreRestrictions: true });
     out.push({ rule: restricted ? '509.1b' : '509.1a', text: M`${g.refAny(bl.blocker)} can't block` });
   }
   out.push(...blockRestrictionErrors(g, blocks));
@@ -395,13 +399,13 @@ export function blockErrors(g: Game, blocks: { blocker: string; attackers: strin
 
 /** How many "blocks if able" requirements a declaration obeys: one per required creature that blocks. */
 function blockRequirementsObeyed(g: Game, blocks: { blocker: string; attackers: string[] }[]): number {
-  return new Set(blocks.filter((b) => b.attackers.length && g.canBlock(b.blocker) && hasKeyword(g.chars(b.blocker), 'blocks-if-able')).map((b) => b.blocker)).size;
+  return new Set(blocks.filter((b) => b.attackers.length && canBlock(g, b.blocker) && hasKeyword(g.chars(b.blocker), 'blocks-if-able')).map((b) => b.blocker)).size;
 }
 
 /** Every legal block declaration, for the query legal-blocks (the requirement maximum computed once, 509.1c). */
 export function legalBlocks(g: Game): { blocker: string; attackers: string[] }[][] {
   const best = maxBlockRequirements(blockBoard(g));
-  return g.blockCandidates().filter((c) => !g.blockRestrictionError(c) && blockRequirementsObeyed(g, c) >= best);
+  return blockCandidates(g).filter((c) => !blockRestrictionError(g, c) && blockRequirementsObeyed(g, c) >= best);
 }
 
 export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void {
@@ -417,18 +421,18 @@ export function declareBlockers(g: Game, a: ActionOf<'declare-blockers'>): void 
   }
   for (const at of Object.values(cb.attackers)) if (at.blockers.length) at.blocked = true;
   g.cite('tba', ['509.1', '509.1b', '509.1c'], blocks.length ? M`${pl(opponentOf(t.active))} declares blockers: ${listOf(blocks.map((b) => M`${g.ref(b.blocker)} → ${listOf(b.attackers.map((x) => g.ref(x)))}`), '; ')}` : M`no blockers are declared`);
-  for (const bl of blocks) for (const at of bl.attackers) g.detect({ kind: 'blocks', blocker: bl.blocker, attacker: at });
+  for (const bl of blocks) for (const at of bl.attackers) triggers.detect(g, { kind: 'blocks', blocker: bl.blocker, attacker: at });
   for (const [at, x] of Object.entries(cb.attackers)) {
     if (!x.blocked) continue;
-    g.detect({ kind: 'becomes-blocked', attacker: at });
-    for (const b of x.blockers) g.detect({ kind: 'becomes-blocked-by', attacker: at, blocker: b });
+    triggers.detect(g, { kind: 'becomes-blocked', attacker: at });
+    for (const b of x.blockers) triggers.detect(g, { kind: 'becomes-blocked-by', attacker: at, blocker: b });
   }
   // 509.2 (2019): damage assignment order, announced by the active player
   if (g.profile.damageAssignmentOrder) {
     for (const [at, x] of Object.entries(cb.attackers)) {
       if (x.blockers.length > 1) {
         const key = `order:${at}`;
-        if (key in g.choices) g.orderBlockers({ op: 'order-blockers', attacker: at, order: g.choices[key] as string[] });
+        if (key in g.choices) orderBlockers(g, { op: 'order-blockers', attacker: at, order: g.choices[key] as string[] });
       }
     }
   }
@@ -455,7 +459,7 @@ function tramples(c: Characteristics): boolean {
 }
 
 /** The defending player of an attack: the player attacked, or the controller of the planeswalker attacked (506.2). */
-export function defenderOf(g: Game, at: string): PlayerId {
+function defenderOf(g: Game, at: string): PlayerId {
   return isPlayerId(at) ? at : g.onBattlefield(at) ? g.chars(at).controller : opponentOf(g.s.turn.active);
 }
 

@@ -20,14 +20,14 @@ import type { ActiveEffect, CardDef, CopyExcept, GameObject, GameState } from '.
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** The copy effects that apply to an object now, oldest first (613.6: timestamp order within layer 1). */
-export function copyEffectsOf(state: GameState, o: GameObject): ActiveEffect[] {
+function copyEffectsOf(state: GameState, o: GameObject): ActiveEffect[] {
   return state.effects
     .filter((e) => e.copy && (e.locked ?? []).some((l) => l.obj === o.id && l.inc === o.inc))
     .sort((a, b) => a.timestamp - b.timestamp);
 }
 
 /** The copiable values of an object (706.2): its card as modified by the copy effects that apply to it. */
-export function copiableValues(state: GameState, id: string): CardDef {
+function copiableValues(state: GameState, id: string): CardDef {
   const o = state.objects[id]!;
   const effects = copyEffectsOf(state, o);
   const last = effects[effects.length - 1];

@@ -4,6 +4,10 @@
  * recipient (119.3, 119.4), lifelink (702.15), deathtouch and wither/infect counters (702.2, 702.79, 702.89).
  * The stages are recorded as a DamageStage list so scenarios can check each step of 119.4 / 120.4.
  */
+import * as replacements from './replacements.ts';
+import * as zones from './zones.ts';
+import * as events from './events.ts';
+import * as triggers from './triggers.ts';
 import type { DamageItem, DamageStage, Game } from './game.ts';
 import { list, M, obj, pl, word } from './msg.ts';
 import { translateRule } from './rules.ts';
@@ -71,7 +75,7 @@ function announce(ev: DamageEvent): void {
 /** Doubling (614.5: each effect applies once to the event). */
 function applyDoubling(ev: DamageEvent): void {
   const { g, v, items } = ev;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'double-damage')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'double-damage')) {
     const d = r.def as { kind: 'double-damage'; from: Filter };
     let hit = false;
     for (const it of items) {
@@ -110,7 +114,7 @@ function applyPrevention(ev: DamageEvent): void {
 function preventAll(ev: DamageEvent, it: DamageItem): boolean {
   const { g, v } = ev;
   let changed = false;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'prevent-all-damage')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'prevent-all-damage')) {
     const d = r.def as { kind: 'prevent-all-damage'; from?: Filter; combatOnly?: boolean };
     if (d.combatOnly && !it.combat) continue;
     if (d.from && !(g.s.objects[it.source] && matches(g.s, v, it.source, { ...d.from, zone: 'any' }, { you: r.controller }))) continue;
@@ -156,7 +160,7 @@ function preventStaticN(ev: DamageEvent, it: DamageItem): boolean {
   const { g, v } = ev;
   if (!('obj' in it.to) || it.amount <= 0) return false;
   let changed = false;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'prevent-n')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'prevent-n')) {
     const d = r.def as { kind: 'prevent-n'; n: number; to: Filter };
     if (!matches(g.s, v, it.to.obj, d.to, { you: r.controller, ...(r.source ? { self: r.source } : {}) })) continue;
     const k = Math.min(d.n, it.amount);
@@ -275,7 +279,7 @@ function replaceLifeGain(ev: DamageEvent, res: Res[]): Extract<Res, { k: 'gain' 
   const gainRes = res.filter((r): r is Extract<Res, { k: 'gain' }> => r.k === 'gain');
   if (gainRes.length) {
     const before = g.trace.length;
-    const rep = g.lifeGainReplacements(gainRes.map((x) => ({ player: x.player, amount: x.n })));
+    const rep = events.lifeGainReplacements(g, gainRes.map((x) => ({ player: x.player, amount: x.n })));
     rep.forEach((r, i) => {
       gainRes[i]!.n = r.amount;
       if (r.draw) gainRes[i]!.draw = true;
@@ -288,7 +292,7 @@ function replaceLifeGain(ev: DamageEvent, res: Res[]): Extract<Res, { k: 'gain' 
 /** Life floors ("your life total can't be reduced below 1 by this event"; 614.1a): the loss is cut down. */
 function applyLifeFloors(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>[]): void {
   const { g, v } = ev;
-  for (const r of g.replacementsFor((r) => r.def.kind === 'floor-life')) {
+  for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'floor-life')) {
     const d = r.def as { kind: 'floor-life'; player: string; ifControls?: Filter };
     const p = g.player(d.player, { you: r.controller });
     if (d.ifControls && !g.battlefield().some((id) => matches(g.s, v, id, d.ifControls!, { you: r.controller }))) continue;
@@ -330,19 +334,19 @@ function occur(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>
   g.touch();
   g.damageEvents.push(ev.stages);
   for (const gr of gainRes) {
-    if (gr.draw) g.draw(gr.player, gr.n);
+    if (gr.draw) zones.draw(g, gr.player, gr.n);
     else if (gr.n > 0) {
       g.s.players[gr.player].life += gr.n;
       g.touch();
-      g.detect({ kind: 'gain-life', player: gr.player, amount: gr.n });
+      triggers.detect(g, { kind: 'gain-life', player: gr.player, amount: gr.n });
     }
   }
   const bySource = new Map<string, number>();
   for (const it of ev.items) bySource.set(it.source, (bySource.get(it.source) ?? 0) + it.amount);
-  for (const [src, n] of bySource) g.detect({ kind: 'damage', source: src, amount: n });
+  for (const [src, n] of bySource) triggers.detect(g, { kind: 'damage', source: src, amount: n });
 }
 
 /** A creature's total toxic value: the sum of the N of its toxic abilities, written toxic-N (702.164b, 2026). */
-export function totalToxic(keywords: string[]): number {
+function totalToxic(keywords: string[]): number {
   return keywords.reduce((n, k) => n + Number(/^toxic-(\d+)$/.exec(k)?.[1] ?? 0), 0);
 }

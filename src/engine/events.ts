@@ -1,12 +1,15 @@
 /**
- * Events with replacement effects (614) and the order a player chooses when several apply (616.1): picking the
- * applicable replacement, life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
+ * Events with replacement effects (614; which effects are in force and which applies first, 616.1, is in
+ * replacements.ts): life gain and loss (118.3; 119.3 when it comes from damage) with the replacements that can
  * change them (614.1a, 616.2), and adding mana to a pool (106.3).
  */
+import * as replacements from './replacements.ts';
+import * as zones from './zones.ts';
+import * as triggers from './triggers.ts';
 import type { Game } from './game.ts';
-import { code, list, M, pl, sym, word, type Msg } from './msg.ts';
+import { list, M, pl, sym, word, type Msg } from './msg.ts';
 import { formatUnits, parsePool } from './mana.ts';
-import { IllegalAction, type ActiveReplacement, type Filter, type PlayerId } from './types.ts';
+import { type Filter, type PlayerId } from './types.ts';
 
 /** The spells a restricted mana may pay for, in words ("creature spells"). */
 export function spellWords(f: Filter): Msg {
@@ -14,30 +17,9 @@ export function spellWords(f: Filter): Msg {
   return words.length ? M`${list(words.map(word), ' ')} spells` : M`certain spells`;
 }
 
-export function pickReplacement(g: Game, cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
-  const want = g.choice<string>('replacement', cands.map((c) => c.source ?? c.rid), `${chooser} chooses which replacement applies first (${what})`, chooser);
-  const r = cands.find((c) => c.source === want || c.rid === want);
-  if (!r) throw new IllegalAction(M`"${code(want)}" is not an applicable replacement effect`, '616.1');
-  g.record.replacements.push({ source: r.source ?? r.rid, chooser });
-  return r;
-}
-
-/** Every replacement/prevention effect in force: static abilities on the battlefield and resolved effects. */
-export function replacementsFor(g: Game, pred: (r: ActiveReplacement) => boolean): ActiveReplacement[] {
-  const v = g.view();
-  const out: ActiveReplacement[] = [];
-  for (const id of g.battlefield()) {
-    v[id]!.replacements.forEach((def, i) => {
-      out.push({ rid: `${id}:r${i}`, def, controller: v[id]!.controller, timestamp: g.s.objects[id]!.timestamp, until: 'indefinite', source: id });
-    });
-  }
-  out.push(...g.s.replacements);
-  return out.filter(pred).sort((a, b) => a.timestamp - b.timestamp);
-}
-
 export function gainLife(g: Game, p: PlayerId, n: number): void {
-  const res = g.lifeGainReplacements([{ player: p, amount: n }]);
-  for (const r of res) g.applyGainResult(r);
+  const res = lifeGainReplacements(g, [{ player: p, amount: n }]);
+  for (const r of res) applyGainResult(g, r);
 }
 
 /** Replacement effects on life gain: scaling (Boon Reflection) and life gain → draw (616.2). */
@@ -45,7 +27,7 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
   const out: { player: PlayerId; amount: number; draw?: boolean }[] = [];
   for (const it of items) {
     let cur: { player: PlayerId; amount: number; draw?: boolean } = { ...it };
-    for (const r of g.replacementsFor((r) => r.def.kind === 'scale-life-gain' || r.def.kind === 'gain-to-draw')) {
+    for (const r of replacements.replacementsFor(g, (r) => r.def.kind === 'scale-life-gain' || r.def.kind === 'gain-to-draw')) {
       const d = r.def;
       if (d.kind === 'scale-life-gain' && g.player(d.player, { you: r.controller }) === cur.player && !cur.draw) {
         cur = { ...cur, amount: cur.amount * d.factor };
@@ -61,13 +43,13 @@ export function lifeGainReplacements(g: Game, items: { player: PlayerId; amount:
   return out;
 }
 
-export function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }): void {
-  if (r.draw) return g.draw(r.player, r.amount);
+function applyGainResult(g: Game, r: { player: PlayerId; amount: number; draw?: boolean }): void {
+  if (r.draw) return zones.draw(g, r.player, r.amount);
   if (r.amount <= 0) return;
   g.s.players[r.player].life += r.amount;
   g.touch();
   g.cite('event', ['118.3'], M`${pl(r.player)} gains ${r.amount} life`);
-  g.detect({ kind: 'gain-life', player: r.player, amount: r.amount });
+  triggers.detect(g, { kind: 'gain-life', player: r.player, amount: r.amount });
 }
 
 export function loseLife(g: Game, p: PlayerId, n: number, rule = '118.3'): void {

@@ -1,50 +1,41 @@
 /**
- * The game kernel's facade. A Game wraps one mutable GameState for the duration of one scenario step (callers clone
- * the state first) and holds what a step produces: the trace, the damage events, the answer to a query. The rules
- * themselves live in one module per area, each citing its rules:
+ * The game's state holder. A Game wraps one mutable GameState for the duration of one scenario step (callers clone
+ * the state first) and holds what a step produces: the trace (`cite`), the damage events, the step's record, the
+ * answer to a query, the choices the scenario gives (`choice`); plus the few readings every rule needs (the derived
+ * view, an object, a name, a player reference, the edition's profile). It has no rules: those live in one module per
+ * area, each a set of functions taking the Game first and citing its rules, called directly (`zones.destroy(g, id)`),
+ * and each importing only the areas below it (dependency-cruiser's no-engine-module-cycles rule holds this):
  *
- *   zones.ts       objects and zones, new objects (400.7), destroy/tap/counters/draw/discard
- *   events.ts      replacement effects and their order (614, 616), life, mana
- *   damage.ts      the damage event with prevention and redirection (119 / 120, 615)
- *   triggers.ts    triggered abilities (603)
- *   sba.ts         state-based actions (704)
- *   resolution.ts  targets, resolving spells and abilities, continuous effects (608-611)
+ *   replacements.ts  the replacement and prevention effects in force, and which applies first (614, 615, 616.1)
+ *   triggers.ts      detecting triggered abilities and putting them on the stack (603)
+ *   targeting.ts     choosing targets and their legality (601.2c, 608.2b, 114 / 115)
+ *   zones.ts         objects and zones, new objects (400.7), destroy/tap/counters/draw/discard, look-back snapshots
+ *   events.ts        life and mana (118 / 119, 106) with their replacements
+ *   damage.ts        the damage event with prevention and redirection (119 / 120, 615)
+ *   effects.ts       continuous effects and their durations (611), costs paid during resolution (117.12)
+ *   mana-instructions.ts, refs.ts  the mana instructions; what an instruction's references name now
+ *   costs.ts         total costs and paying them, tapping for mana, triggered mana abilities (601.2f-h, 605.4a)
  *   instructions.ts  what spells and abilities do: one handler per instruction op (608.2c, 701)
- *   casting.ts     casting, activating, costs (601, 602, 305)
- *   turn.ts        priority and turn structure (116/117, 500-514)
- *   combat.ts      attacking, blocking, combat damage (506-511, 702)
- *   queries.ts     questions that change nothing (legal options, characteristics)
+ *   resolution.ts    resolving the top of the stack (608)
+ *   casting.ts       casting, activating, playing lands (601, 602, 305)
+ *   sba.ts           state-based actions (704)
+ *   combat.ts        attacking, blocking, combat damage (506-511, 702)
+ *   turn.ts          priority and turn structure (116 / 117, 500-514)
+ *   queries.ts       questions that change nothing (legal options, characteristics)
+ *   actions.ts       a scenario's player actions, one handler per op; scenario.ts runs the steps
  *
- * Each area function takes the Game as its first argument; the methods below only delegate, so callers (and the
- * area modules, through `g.…`) use one object. What differs between editions is read from `g.profile` (rules.ts);
- * every rule applied is cited with its 2019-01-25 number and translated to the running edition by `cite`.
+ * What differs between editions is read from `g.profile` (rules.ts); every rule applied is cited with its 2019-01-25
+ * number and translated to the running edition by `cite`.
  */
-import * as casting from './casting.ts';
 import { code, english, M, obj, pl, type Arg, type Msg } from './msg.ts';
-import * as combat from './combat.ts';
-import * as damage from './damage.ts';
-import * as events from './events.ts';
 import { derive, opponentOf, type Ctx, type View } from './layers.ts';
-import type { CostSymbol, Payment } from './mana.ts';
-import * as instructions from './instructions.ts';
-import * as queries from './queries.ts';
-import * as resolution from './resolution.ts';
 import { PROFILES, translateRule, type RulesProfile } from './rules.ts';
-import * as sba from './sba.ts';
-import * as triggers from './triggers.ts';
-import * as turn from './turn.ts';
-import * as zones from './zones.ts';
 import {
   ChoiceNeeded, IllegalAction, isPlayerId,
-  type ActionOf, type ActiveReplacement, type Filter, type Instruction, type Query, type Characteristics, type Condition, type EffectDef,
+  type Characteristics,
   type GameObject, type GameState, type ManaLetter, type PlayerId, type Step,
-  type TargetDef, type TargetRef, type TraceEntry, type Zone,
+  type TargetRef, type TraceEntry, type Zone,
 } from './types.ts';
-
-export const STEPS: Step[] = [
-  'untap', 'upkeep', 'draw', 'main1', 'beginning-of-combat', 'declare-attackers', 'declare-blockers',
-  'first-strike-damage', 'combat-damage', 'end-of-combat', 'main2', 'end', 'cleanup',
-];
 
 export type GameEvent =
   | { kind: 'zone'; obj: string; from: Zone; to: Zone; pre: View; preState: GameState }
@@ -197,215 +188,4 @@ export class Game {
   /** Simultaneous moves: the look-back view is the snapshot from before the whole SBA event (704.7, 603.10). */
   lookBack: { pre: View; preState: GameState } | null = null;
 
-  // ---------------------------------------------------------------- the rule areas (one module each)
-  rawMove(id: string, to: Zone, opts: { tapped?: boolean; controller?: PlayerId; bottom?: boolean; asEnters?: EffectDef } = {}): GameEvent {
-    return zones.rawMove(this, id, to, opts);
-  }
-  move(id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
-    return zones.move(this, id, to, why);
-  }
-  destroy(id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
-    return zones.destroy(this, id, opts);
-  }
-  tap(id: string): void {
-    return zones.tap(this, id);
-  }
-  untap(id: string): void {
-    return zones.untap(this, id);
-  }
-  putCounters(id: string, kind: string, n: number): void {
-    return zones.putCounters(this, id, kind, n);
-  }
-  removeCounters(id: string, kind: string, n: number): void {
-    return zones.removeCounters(this, id, kind, n);
-  }
-  draw(p: PlayerId, n: number): void {
-    return zones.draw(this, p, n);
-  }
-  shuffleLibrary(p: PlayerId, seed: number): void {
-    return zones.shuffleLibrary(this, p, seed);
-  }
-  discard(p: PlayerId, n: number | 'all'): void {
-    return zones.discard(this, p, n);
-  }
-  pickReplacement(cands: ActiveReplacement[], chooser: PlayerId, what: string): ActiveReplacement {
-    return events.pickReplacement(this, cands, chooser, what);
-  }
-  replacementsFor(pred: (r: ActiveReplacement) => boolean): ActiveReplacement[] {
-    return events.replacementsFor(this, pred);
-  }
-  gainLife(p: PlayerId, n: number): void {
-    return events.gainLife(this, p, n);
-  }
-  lifeGainReplacements(items: { player: PlayerId; amount: number }[]): ({ player: PlayerId; amount: number; draw?: boolean })[] {
-    return events.lifeGainReplacements(this, items);
-  }
-  applyGainResult(r: { player: PlayerId; amount: number; draw?: boolean }): void {
-    return events.applyGainResult(this, r);
-  }
-  loseLife(p: PlayerId, n: number, rule = '118.3'): void {
-    return events.loseLife(this, p, n, rule);
-  }
-  addMana(p: PlayerId, mana: string, times = 1, source?: string, only?: Filter): void {
-    return events.addMana(this, p, mana, times, source, only);
-  }
-  dealDamage(items0: DamageItem[], label: string): void {
-    return damage.dealDamage(this, items0, label);
-  }
-  detect(ev: GameEvent): void {
-    return triggers.detect(this, ev);
-  }
-  checkCondition(cond: Condition, ctx: Ctx): boolean {
-    return triggers.checkCondition(this, cond, ctx);
-  }
-  tappedForMana(id: string, by: PlayerId, mana: ManaLetter[]): void {
-    return triggers.tappedForMana(this, id, by, mana);
-  }
-  triggeredManaYield(id: string, by: PlayerId, mana: ManaLetter[]): ManaLetter[] {
-    return triggers.triggeredManaYield(this, id, by, mana);
-  }
-  putTriggersOnStack(): boolean {
-    return triggers.putTriggersOnStack(this);
-  }
-  settle(): void {
-    return sba.settle(this);
-  }
-  collectSBA(): { rule: string; kind: string; obj?: string; player?: PlayerId; text: Msg }[] {
-    return sba.collectSBA(this);
-  }
-  sbaRound(): boolean {
-    return sba.sbaRound(this);
-  }
-  withLookBack(pre: View, preState: GameState, f: () => void): void {
-    return sba.withLookBack(this, pre, preState, f);
-  }
-  snapshotFor(ev: GameEvent): GameEvent {
-    return sba.snapshotFor(this, ev);
-  }
-  targetLegal(def: TargetDef, t: TargetRef, ctx: Ctx, sourceColors: string[]): boolean {
-    return resolution.targetLegal(this, def, t, ctx, sourceColors);
-  }
-  chooseTargets(defs: TargetDef[], chosen: Record<string, string>, ctx: Ctx, sourceColors: string[] = []): Record<string, TargetRef> {
-    return resolution.chooseTargets(this, defs, chosen, ctx, sourceColors);
-  }
-  exec(a: Instruction, ctx: Ctx, sourceLabel = ''): void {
-    return instructions.exec(this, a, ctx, sourceLabel);
-  }
-  setPath(path: string, value: unknown): void {
-    return resolution.setPath(this, path, value);
-  }
-  payResolutionCost(cost: Parameters<typeof resolution.payResolutionCost>[1], ctx: Ctx): boolean {
-    return resolution.payResolutionCost(this, cost, ctx);
-  }
-  createEffect(def: EffectDef, ctx: Ctx, label: string): void {
-    return resolution.createEffect(this, def, ctx, label);
-  }
-  resolveTop(): void {
-    return resolution.resolveTop(this);
-  }
-  rulesMods(): { mod: NonNullable<EffectDef['rules']>[number]; controller: PlayerId; source?: string; affects?: EffectDef['affects'] }[] {
-    return casting.rulesMods(this);
-  }
-  rulesAffects(r: { controller: PlayerId; source?: string; affects?: EffectDef['affects'] }, id: string): boolean {
-    return casting.rulesAffects(this, r, id);
-  }
-  totalCost(id: string, base: CostSymbol[], by: PlayerId): { cost: CostSymbol[]; rules: string[] } {
-    return casting.totalCost(this, id, base, by);
-  }
-  autoMana(p: PlayerId, cost: CostSymbol[], spell?: string): void {
-    return casting.autoMana(this, p, cost, spell);
-  }
-  pay(p: PlayerId, cost: CostSymbol[], payment: unknown, what: Arg, spell?: string): Payment {
-    return casting.pay(this, p, cost, payment, what, spell);
-  }
-  castSpell(a: Parameters<typeof casting.castSpell>[1]): void {
-    return casting.castSpell(this, a);
-  }
-  activate(a: ActionOf<'activate' | 'tap-for-mana'>): void {
-    return casting.activate(this, a);
-  }
-  playLand(a: ActionOf<'play-land'>): void {
-    return casting.playLand(this, a);
-  }
-  pass(by?: PlayerId): void {
-    return turn.pass(this, by);
-  }
-  passAll(): void {
-    return turn.passAll(this);
-  }
-  nextStep(): void {
-    return turn.nextStep(this);
-  }
-  combatants(): string[] {
-    return turn.combatants(this);
-  }
-  endStep(): void {
-    return turn.endStep(this);
-  }
-  beginStep(): void {
-    return turn.beginStep(this);
-  }
-  combatDamageStep(): void {
-    return combat.combatDamageStep(this);
-  }
-  damageDealers(firstStep: boolean): { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[] {
-    return combat.damageDealers(this, firstStep);
-  }
-  enumerateAssignments(d: { id: string; recipients: string[]; trample: boolean }, all: { id: string; recipients: string[]; trample: boolean; options: Record<string, number>[] }[], fixed: Record<string, Record<string, number>>): Record<string, number>[] {
-    return combat.enumerateAssignments(this, d, all, fixed);
-  }
-  assignmentError(asg: Record<string, Record<string, number>>, check?: string[]): { rule: string; text: Msg } | null {
-    return combat.assignmentError(this, asg, check);
-  }
-  autoAssign(): boolean {
-    return combat.autoAssign(this);
-  }
-  assignCombatDamage(a: ActionOf<'assign-combat-damage'>): void {
-    return combat.assignCombatDamage(this, a);
-  }
-  dealCombatDamage(asg: Record<string, Record<string, number>>): void {
-    return combat.dealCombatDamage(this, asg);
-  }
-  declareAttackers(a: ActionOf<'declare-attackers'>): void {
-    return combat.declareAttackers(this, a);
-  }
-  canAttack(id: string): boolean {
-    return combat.canAttack(this, id);
-  }
-  attackError(ids: string[]): { rule: string; text: Msg } | null {
-    return combat.attackError(this, ids);
-  }
-  attackRestrictionError(ids: string[]): { rule: string; text: Msg } | null {
-    return combat.attackRestrictionError(this, ids);
-  }
-  legalAttacks(): string[][] {
-    return combat.legalAttacks(this);
-  }
-  canBlock(id: string, opts: { ignoreRestrictions?: boolean } = {}): boolean {
-    return combat.canBlock(this, id, opts);
-  }
-  blockPairError(blocker: string, attacker: string): { rule: string; text: Msg } | null {
-    return combat.blockPairError(this, blocker, attacker);
-  }
-  blockRestrictionError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
-    return combat.blockRestrictionError(this, blocks);
-  }
-  blockCandidates(): { blocker: string; attackers: string[] }[][] {
-    return combat.blockCandidates(this);
-  }
-  legalBlocks(): { blocker: string; attackers: string[] }[][] {
-    return combat.legalBlocks(this);
-  }
-  blockError(blocks: { blocker: string; attackers: string[] }[]): { rule: string; text: Msg } | null {
-    return combat.blockError(this, blocks);
-  }
-  declareBlockers(a: ActionOf<'declare-blockers'>): void {
-    return combat.declareBlockers(this, a);
-  }
-  orderBlockers(a: ActionOf<'order-blockers'>): void {
-    return combat.orderBlockers(this, a);
-  }
-  query(a: Query): unknown {
-    return queries.query(this, a);
-  }
 }

@@ -6,63 +6,28 @@
  * shields (614, 615), delayed triggers (603.7), tokens (111 / 110.5b), costs paid on resolution (117.12), options that
  * can't be taken (608.2d), undying (702.92) and attaching (701.3, 613.7e / 613.6d).
  */
+import { num, objs, player, targetRefs, type Of } from './refs.ts';
+import { addManaInstruction, doubleMana } from './mana-instructions.ts';
+import * as costs from './costs.ts';
+import * as replacements from './replacements.ts';
+import * as effects from './effects.ts';
+import * as targeting from './targeting.ts';
+import * as zones from './zones.ts';
+import * as events from './events.ts';
+import * as damage from './damage.ts';
+import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
-import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
-import { evalNum, lastKnown, matches, opponentOf, refObj, type Ctx } from './layers.ts';
-import { formatUnits, parseCost } from './mana.ts';
+import { list, M, obj, pl, step, zone } from './msg.ts';
+import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
+import { parseCost } from './mana.ts';
 import { LIMITS } from './limits.ts';
-import { IllegalAction, isPlayerId, type Instruction, type Num, type PlayerId, type StackItem, type TargetRef } from './types.ts';
+import { IllegalAction, type Instruction, type PlayerId, type StackItem, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
-const COLOR_SYMBOL = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' } as const;
 
-type Of<K extends Instruction['op']> = Extract<Instruction, { op: K }>;
-type Refs = Of<'tap'>['obj'];
 /** One handler per op: `sourceLabel` names the spell or ability that gives the instruction (for the trace). */
-export type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
-
-/** A number of the instruction, evaluated now; a negative result counts as 0 (107.1b). */
-function num(g: Game, ctx: Ctx, n: Num | undefined, dflt = 0): number {
-  if (n === undefined) return dflt;
-  const lki = typeof n === 'object' && 'power' in n ? lastKnown(g.s, n.power, ctx) : undefined;
-  if (lki) g.cite('rule', ['608.2g', '112.7a'], M`${obj(lki.id, lki.info.chars.name)} has left the battlefield: its last known information is used (power ${lki.info.chars.power ?? 0})`);
-  return Math.max(0, evalNum(g.s, g.view(), n, ctx));
-}
-/** The objects an object reference names now (ids, self, $bindings, or every object matching a filter). */
-function objs(g: Game, ctx: Ctx, r: Refs | undefined): string[] {
-  if (r === undefined) return [];
-  if (typeof r === 'object' && !Array.isArray(r)) return Object.keys(g.s.objects).filter((id) => matches(g.s, g.view(), id, r.all, ctx));
-  const list = Array.isArray(r) ? r : [r];
-  return list.map((x) => refObj(g.s, x, ctx)).filter((x): x is string => !!x);
-}
-/** Objects and players a reference names, as targets (an object with its incarnation, 400.7). */
-function targetRefs(g: Game, ctx: Ctx, r: Refs | undefined): TargetRef[] {
-  const list = Array.isArray(r) ? r : typeof r === 'string' ? [r] : [];
-  const out: TargetRef[] = [];
-  for (const x of list) {
-    const bound = x.startsWith('$') ? ctx.bindings?.[x.slice(1)] : undefined;
-    if (isPlayerId(x) || x === 'you' || x === 'opponent' || x === 'defending' || x === 'active') out.push({ player: g.player(x, ctx) });
-    else if (bound && 'player' in bound) out.push(bound);
-    else {
-      const id = refObj(g.s, x, ctx);
-      if (id) out.push({ obj: id, inc: g.s.objects[id]!.inc });
-    }
-  }
-  if (typeof r === 'object' && !Array.isArray(r)) for (const id of objs(g, ctx, r)) out.push({ obj: id, inc: g.s.objects[id]!.inc });
-  return out;
-}
-const player = (g: Game, ctx: Ctx, ref: string | undefined, dflt = 'you'): PlayerId => g.player(ref ?? dflt, ctx);
-
-/** "Double the amount of each type of unspent mana you have": the added mana is new mana from this ability, so any
- * restriction on the mana already in the pool doesn't carry over to it (106.6, its Doubling Cube example). */
-function doubleMana(g: Game, p: PlayerId, source: string | undefined): void {
-  const pool = g.s.players[p].pool;
-  if (!pool.length) return g.cite('rule', ['106.6'], M`${pl(p)} has no unspent mana, so no mana is added`);
-  const added = formatUnits(pool);
-  g.addMana(p, added, 1, source);
-  if (pool.some((u) => u.only)) g.cite('rule', ['106.6'], M`the ${sym(added)} added has no spending restriction, although some of the mana it doubled has one`);
-}
+type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
 
 /**
  * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
@@ -72,66 +37,40 @@ function tokenName(g: Game, subtypes: string[]): string {
   return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
 }
 
-/**
- * The colors of mana the permanents matching `f` could produce (106.7): the basic land types' intrinsic abilities
- * (305.6), the mana their mana abilities name, the colors of the permanents a "mana of a color among …" ability looks
- * at, and, for another "could produce" ability, what it in turn could produce — never the permanents already being
- * asked about (two Exotic Orchards alone could produce nothing).
- */
-function couldProduceColors(g: Game, f: NonNullable<Of<'add-mana'>['couldProduce']>, ctx: Ctx, asking: Set<string>): Set<string> {
-  const out = new Set<string>();
-  const v = g.view();
-  const basic: Record<string, string> = { Plains: 'white', Island: 'blue', Swamp: 'black', Mountain: 'red', Forest: 'green' };
-  for (const id of g.battlefield().filter((x) => !asking.has(x) && matches(g.s, v, x, f, ctx))) {
-    const c = v[id]!;
-    for (const s of c.subtypes) if (basic[s]) out.add(basic[s]!);
-    for (const ab of c.activated) {
-      for (const e of ab.effects) {
-        if (e.op !== 'add-mana') continue;
-        for (const [color, letter] of Object.entries(COLOR_SYMBOL)) if (e.mana?.includes(`{${letter}}`)) out.add(color);
-        const self: Ctx = { you: c.controller, self: id };
-        if (e.colorOf !== undefined) for (const o of objs(g, self, e.colorOf)) for (const col of v[o]?.colors ?? []) out.add(col);
-        if (e.couldProduce) for (const col of couldProduceColors(g, e.couldProduce, self, new Set([...asking, id]))) out.add(col);
-      }
-    }
-  }
-  return out;
-}
-
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
   const preState = clone(g.s);
   // 701.24g (2026): a library shuffled at the same time as an object is put at a position in it ends shuffled with the
   // object at that position: the objects that will be shuffled in move first
-  const shuffles = (id: string) => g.replacementsFor((r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
+  const shuffles = (id: string) => replacements.replacementsFor(g, (r) => r.def.kind === 'shuffle-into-library-instead' && r.source === id).length > 0;
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
-  for (const id of ordered) g.withLookBack(pre, preState, () => g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  for (const id of ordered) zones.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
 }
 
-export const INSTRUCTIONS: InstructionHandlers = {
+const INSTRUCTIONS: InstructionHandlers = {
   'deal-damage': (g, a, ctx, sourceLabel) => {
     const from = a.from ? refObj(g.s, a.from, ctx) : ctx.self;
     if (!from) return g.cite('rule', ['608.2b'], M`the source of the damage no longer exists`);
     const n = num(g, ctx, a.n);
-    g.dealDamage(targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
+    damage.dealDamage(g, targetRefs(g, ctx, a.to).map((to) => ({ source: from, to, amount: n, combat: false })), sourceLabel || `${g.name(from)} deals damage`);
   },
-  'gain-life': (g, a, ctx) => g.gainLife(player(g, ctx, a.player), num(g, ctx, a.n)),
-  'lose-life': (g, a, ctx) => g.loseLife(player(g, ctx, a.player), num(g, ctx, a.n)),
+  'gain-life': (g, a, ctx) => events.gainLife(g, player(g, ctx, a.player), num(g, ctx, a.n)),
+  'lose-life': (g, a, ctx) => events.loseLife(g, player(g, ctx, a.player), num(g, ctx, a.n)),
   'set-life': (g, a, ctx) => {
     // 118.5 (119.5 of 2026; the engine cites 2019 numbers): a life total that "becomes" a number: the player gains or loses the difference (so replacements apply)
     const p = player(g, ctx, a.player);
     const n = num(g, ctx, a.n);
     const diff = n - g.s.players[p].life;
     g.cite('rule', ['118.5'], M`${pl(p)}'s life total becomes ${n}`);
-    if (diff > 0) g.gainLife(p, diff);
-    else if (diff < 0) g.loseLife(p, -diff, '118.5');
+    if (diff > 0) events.gainLife(g, p, diff);
+    else if (diff < 0) events.loseLife(g, p, -diff, '118.5');
   },
   'put-counters': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.on)) g.putCounters(id, a.kind, num(g, ctx, a.n, 1));
+    for (const id of objs(g, ctx, a.on)) zones.putCounters(g, id, a.kind, num(g, ctx, a.n, 1));
   },
   'remove-counters': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.on)) g.removeCounters(id, a.kind, num(g, ctx, a.n, 1));
+    for (const id of objs(g, ctx, a.on)) zones.removeCounters(g, id, a.kind, num(g, ctx, a.n, 1));
   },
   destroy: (g, a, ctx) => {
     const all = a.all;
@@ -141,14 +80,14 @@ export const INSTRUCTIONS: InstructionHandlers = {
       const pre = g.view();
       const preState = clone(g.s);
       g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
-      for (const id of ids) g.withLookBack(pre, preState, () => g.destroy(id, { noRegen: !!a.noRegen }));
-    } else for (const id of ids) g.destroy(id, { noRegen: !!a.noRegen });
+      for (const id of ids) zones.withLookBack(g, pre, preState, () => zones.destroy(g, id, { noRegen: !!a.noRegen }));
+    } else for (const id of ids) zones.destroy(g, id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
     const ids = objs(g, ctx, a.obj).filter((id) => g.onBattlefield(id));
     // several permanents sacrificed by one instruction go at the same time (701.16a)
     if (ids.length > 1) return sacrificeSimultaneously(g, ids);
-    for (const id of ids) g.move(id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
+    for (const id of ids) zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed` });
   },
   'each-player-sacrifices': (g, a) => {
     // 101.4: APNAP order of choices, then all sacrificed simultaneously
@@ -165,56 +104,26 @@ export const INSTRUCTIONS: InstructionHandlers = {
     sacrificeSimultaneously(g, picks);
   },
   exile: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.move(id, 'exile');
+    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, 'exile');
   },
   move: (g, a, ctx) => {
     const asEnters = a.is ? { affects: 'self', ...a.is } : undefined;
-    for (const id of objs(g, ctx, a.obj)) g.move(id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
+    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
   },
   'return-to-hand': (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) g.move(id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });
+    for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) zones.move(g, id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });
   },
   tap: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.tap(id);
+    for (const id of objs(g, ctx, a.obj)) zones.tap(g, id);
   },
   untap: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) g.untap(id);
+    for (const id of objs(g, ctx, a.obj)) zones.untap(g, id);
   },
-  draw: (g, a, ctx) => g.draw(player(g, ctx, a.player), num(g, ctx, a.n, 1)),
-  discard: (g, a, ctx) => g.discard(player(g, ctx, a.player), a.n === 'all' ? 'all' : num(g, ctx, a.n, 1)),
-  'add-mana': (g, a, ctx) => {
-    const who = player(g, ctx, a.player);
-    if (a.colorOf !== undefined) {
-      // "one mana of a color of a permanent you control": with no such color, the ability produces no mana (106.5)
-      const colors: string[] = [...new Set(objs(g, ctx, a.colorOf).flatMap((id) => g.view()[id]?.colors ?? []))];
-      if (!colors.length) return g.cite('rule', ['106.5'], M`${pl(who)} controls no permanent with a color, so the ability produces no mana`);
-      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
-      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of a permanent ${pl(who)} controls`, '106.5');
-      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
-    }
-    if (a.couldProduce) {
-      // 106.7: the colors the matching permanents' mana abilities would produce now (105.1: {C} is no color)
-      const colors = [...couldProduceColors(g, a.couldProduce, ctx, new Set(ctx.self ? [ctx.self] : []))];
-      if (!colors.length) return g.cite('rule', ['106.7'], M`no permanent it looks at could produce a color of mana, so the ability produces no mana`);
-      const color = g.choice<string>(`color:${ctx.self ?? 'mana'}`, colors, `${who} chooses a color among ${colors.join(', ')}`, who);
-      if (!colors.includes(color)) throw new IllegalAction(M`${word(color)} isn't a color of mana those permanents could produce`, '106.7');
-      g.cite('rule', ['106.7'], M`the permanents it looks at could produce ${list(colors.map((c) => word(c)))}`);
-      return g.addMana(who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
-    }
-    if (a.typeProduced) {
-      // "one mana of any type that [permanent] produced": a type the triggering mana ability produced (605.1b)
-      const types = [...new Set(ctx.eventMana ?? [])];
-      if (!types.length) return g.cite('rule', ['106.5'], M`no mana was produced, so the ability produces no mana`);
-      const t = g.choice<string>(`mana:${ctx.self ?? 'mana'}`, types, `${who} chooses a type among ${types.join(', ')}`, who);
-      if (!(types as string[]).includes(t)) throw new IllegalAction(M`${sym(`{${t}}`)} isn't a type of mana that was produced (${sym(types.map((x) => `{${x}}`).join(''))})`, '605.1b');
-      return g.addMana(who, `{${t}}`, 1, ctx.self);
-    }
-    const times = a.times === undefined ? 1 : num(g, ctx, a.times);
-    if (times * Math.max(1, (a.mana ?? '').split('{').length - 1) > LIMITS.mana) throw new Error(`add-mana: more than ${LIMITS.mana} mana at once`);
-    return g.addMana(who, a.mana ?? '', times, ctx.self, a.spendOnly);
-  },
+  draw: (g, a, ctx) => zones.draw(g, player(g, ctx, a.player), num(g, ctx, a.n, 1)),
+  discard: (g, a, ctx) => zones.discard(g, player(g, ctx, a.player), a.n === 'all' ? 'all' : num(g, ctx, a.n, 1)),
+  'add-mana': addManaInstruction,
   'double-mana': (g, a, ctx) => doubleMana(g, player(g, ctx, a.player), ctx.self),
-  shuffle: (g, a, ctx) => g.shuffleLibrary(player(g, ctx, a.player), a.seed ?? 1),
+  shuffle: (g, a, ctx) => zones.shuffleLibrary(g, player(g, ctx, a.player), a.seed ?? 1),
   'shuffle-into-library': (g, a, ctx) => {
     // 701.19c: the library is shuffled even if the object isn't in the zone it's expected to be in
     const from = a.from ?? 'graveyard';
@@ -228,10 +137,10 @@ export const INSTRUCTIONS: InstructionHandlers = {
       owners.add(p);
     }
     for (const id of ids) {
-      if (g.s.objects[id]!.zone === from) g.move(id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
+      if (g.s.objects[id]!.zone === from) zones.move(g, id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
       else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
     }
-    for (const p of owners) g.shuffleLibrary(p, a.seed ?? 1);
+    for (const p of owners) zones.shuffleLibrary(g, p, a.seed ?? 1);
   },
   'win-game': (g, a, ctx) => {
     const p = player(g, ctx, a.player);
@@ -241,7 +150,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     g.touch();
     g.cite('game', ['104.2b'], M`${pl(p)} wins the game`);
   },
-  'create-effect': (g, a, ctx, sourceLabel) => g.createEffect(a.effect, ctx, a.label ?? sourceLabel),
+  'create-effect': (g, a, ctx, sourceLabel) => effects.createEffect(g, a.effect, ctx, a.label ?? sourceLabel),
   'end-effect': (g, a) => {
     g.s.effects = g.s.effects.filter((e) => e.def.id !== a.id && e.eid !== a.id);
     g.touch();
@@ -313,7 +222,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
         id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},
         timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
       };
-      const ev = g.rawMove(id, 'battlefield', { controller });
+      const ev = zones.rawMove(g, id, 'battlefield', { controller });
       // a name that already says Token (111.4 in 2026) isn't followed by "token" again
       g.cite('event', ['110.5b'], /\bToken$/.test(name) ? M`${obj(id, name)} is created` : M`a ${obj(id, name)} token is created`);
       if (a.blocking && g.s.combat) {
@@ -324,12 +233,12 @@ export const INSTRUCTIONS: InstructionHandlers = {
           g.cite('event', ['509.7'], M`${obj(id, name)} is put onto the battlefield blocking ${g.ref(att)}`);
         }
       }
-      g.detect(ev);
+      triggers.detect(g, ev);
     }
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
-    if (g.payResolutionCost(a.cost, ctx)) for (const e of a.then) g.exec(e, ctx, sourceLabel);
+    if (effects.payResolutionCost(g, a.cost, ctx)) for (const e of a.then) exec(g, e, ctx, sourceLabel);
     else g.cite('rule', ['117.12'], M`the cost can't be paid, so nothing else happens`);
   },
   reflexive: (g, a, ctx) => {
@@ -345,15 +254,15 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const cands = g.battlefield().filter((id) => matches(g.s, g.view(), id, { ...a.filter, controller: 'you' }, ctx));
     const pick = cands.length ? g.choice<string | null>('sacrifice', [...cands, null], `${ctx.you} may sacrifice a permanent`, ctx.you) : null;
     if (!cands.length) g.cite('rule', ['608.2d'], M`${pl(ctx.you)} controls nothing that can be sacrificed, so that option isn't available`);
-    if (pick) g.move(pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
-    else for (const e of a.else) g.exec(e, ctx, sourceLabel);
+    if (pick) zones.move(g, pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
+    else for (const e of a.else) exec(g, e, ctx, sourceLabel);
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;
     const o = g.s.objects[id];
     if (!o || o.zone !== 'graveyard') return;
-    g.move(id, 'battlefield', { rule: '702.92a', text: M`${g.ref(id)} returns to the battlefield` });
-    g.putCounters(id, '+1/+1', 1);
+    zones.move(g, id, 'battlefield', { rule: '702.92a', text: M`${g.ref(id)} returns to the battlefield` });
+    zones.putCounters(g, id, '+1/+1', 1);
   },
   attach: (g, a, ctx) => {
     // 613.6d (2019) / 613.7e (2026): an Aura or Equipment gets a new timestamp each time it becomes attached
@@ -374,7 +283,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const current: Record<string, string> = {};
     for (const [k, t] of Object.entries(item.targets)) current[k] = 'obj' in t ? t.obj : t.player;
     const chosen = { ...current, ...a.targets };
-    const targets = g.chooseTargets(item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
+    const targets = targeting.chooseTargets(g, item.targetDefs, chosen, { you: item.controller, self: item.obj }, g.chars(item.obj).colors);
     item.targets = targets;
     const so = g.s.objects[item.obj]!;
     if (so.stackInfo) so.stackInfo.targets = targets;
@@ -397,7 +306,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
     if (a.newTargets && Object.keys(a.newTargets).length) {
       const current: Record<string, string> = {};
       for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
-      copy.targets = g.chooseTargets(copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      copy.targets = targeting.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
       for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
     }
   },
@@ -409,18 +318,18 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const n = g.s.objects[id]!.counters['age'] ?? 0;
     const pay = g.choice<unknown>(`pay:${id}`, [], `${ctx.you} chooses whether to pay the cumulative upkeep of ${g.name(id)}`, ctx.you);
     if (pay === false || pay === null) {
-      g.move(id, 'graveyard', { rule: '702.23a', text: M`${pl(ctx.you)} doesn't pay the cumulative upkeep and sacrifices ${g.ref(id)}` });
+      zones.move(g, id, 'graveyard', { rule: '702.23a', text: M`${pl(ctx.you)} doesn't pay the cumulative upkeep and sacrifices ${g.ref(id)}` });
       return;
     }
     if (a.cost.life) {
       const total = a.cost.life * n;
       if (g.s.players[ctx.you].life < total) throw new IllegalAction(M`${pl(ctx.you)} has ${g.s.players[ctx.you].life} life and can't pay ${total} life`, '118.4');
       g.cite('cost', ['702.23a', '702.23b'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters: ${total} life`);
-      g.loseLife(ctx.you, total, '118.4');
+      events.loseLife(g, ctx.you, total, '118.4');
     }
     if (a.cost.mana) {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
-      g.pay(ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
+      costs.pay(g, ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
     }
     if (a.cost.sacrifice) {
       const picks = Array.isArray(pay) ? (pay as string[]) : [];
@@ -429,7 +338,7 @@ export const INSTRUCTIONS: InstructionHandlers = {
         throw new IllegalAction(M`the cumulative upkeep of ${g.ref(id)} needs ${n} different permanents to sacrifice, one for each age counter`, '702.23a');
       }
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
-      for (const x of picks) g.move(x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
+      for (const x of picks) zones.move(g, x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
     }
   },
   'exchange-control': (g, a, ctx, label) => {
@@ -440,8 +349,8 @@ export const INSTRUCTIONS: InstructionHandlers = {
     const cx = g.chars(x).controller;
     const cy = g.chars(y).controller;
     if (cx === cy) return g.cite('rule', ['701.10b'], M`${g.ref(x)} and ${g.ref(y)} have the same controller: the exchange does nothing`);
-    g.createEffect({ affects: x, control: cy }, ctx, label);
-    g.createEffect({ affects: y, control: cx }, ctx, label);
+    effects.createEffect(g, { affects: x, control: cy }, ctx, label);
+    effects.createEffect(g, { affects: y, control: cx }, ctx, label);
     g.cite('event', ['701.10b'], M`${pl(cy)} gains control of ${g.ref(x)} and ${pl(cx)} gains control of ${g.ref(y)}, simultaneously`);
   },
   'become-copy': (g, a, ctx) => {

@@ -6,7 +6,7 @@
 import { layerOneCard } from './copy.ts';
 import { costColors, manaValue, parseCost } from './mana.ts';
 import type {
-  ActiveEffect, Characteristics, Color, EffectDef, Filter, GameObject, GameState, LayerRow, ManaLetter, Num, PlayerId, Ref, TriggerDef,
+  Characteristics, Color, EffectDef, Filter, GameObject, GameState, ManaLetter, Num, PlayerId, Ref, TriggerDef,
 } from './types.ts';
 import { COLORS } from './types.ts';
 
@@ -375,8 +375,6 @@ export function derive(state: GameState): View {
 }
 
 /** For "has no abilities" checks inside layer 7c the ability count must reflect layer 6: recomputed lazily. */
-export function refreshAbilityFlag(c: Characteristics): void {
+function refreshAbilityFlag(c: Characteristics): void {
   c.hasAbilities = c.keywords.length + c.statics.length + c.replacements.length + c.triggers.length + c.activated.length > 0;
 }
-
-export type { LayerRow, ActiveEffect };

@@ -12,7 +12,7 @@
 import type { CostSymbol } from './mana.ts';
 import type { ManaUnit } from './types.ts';
 
-export const MAX_COMBINATIONS = 200_000;
+const MAX_COMBINATIONS = 200_000;
 
 export interface ManaSource {
   id: string;

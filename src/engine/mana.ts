@@ -16,10 +16,9 @@ export type CostSymbol =
 
 const LETTERS = ['W', 'U', 'B', 'R', 'G'] as const;
 export const LETTER_COLOR: Record<string, Color> = { W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' };
-export const COLOR_LETTER: Record<Color, ManaLetter> = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' };
 const isColorLetter = (s: string): s is ManaLetter => (LETTERS as readonly string[]).includes(s);
 
-export class ManaSyntaxError extends Error {}
+class ManaSyntaxError extends Error {}
 
 /** Parses "{2}{W/U}{B/P}" into symbols. */
 export function parseCost(text: string): CostSymbol[] {
@@ -246,7 +245,7 @@ export function isValidPayment(cost: CostSymbol[], payment: Payment, lifeTotal: 
   return match(0, payment.life);
 }
 
-export function sortUnits(units: ManaUnit[]): ManaUnit[] {
+function sortUnits(units: ManaUnit[]): ManaUnit[] {
   return [...units].sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || Number(!!a.snow) - Number(!!b.snow));
 }
 export function paymentKey(p: Payment): string {

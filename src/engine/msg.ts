@@ -9,7 +9,7 @@
  * template filler of src/i18n). The page's side is src/sandbox/trace.ts.
  */
 import { format } from '../i18n/translate.ts';
-import type { Color, PlayerId, Step, Zone } from './types.ts';
+import type { Color, PlayerId, Step, Zone } from './vocabulary.ts';
 
 export interface Msg {
   key: string;
@@ -51,10 +51,10 @@ export const sym = (s: string): Arg => ({ sym: s });
 export const code = (s: string): Arg => ({ code: s });
 export const list = (items: Arg[], sep: ListSep = ', '): Arg => (sep === ', ' ? { list: items } : { list: items, sep });
 
-export const isMsg = (a: Arg): a is Msg => typeof a === 'object' && 'key' in a;
+const isMsg = (a: Arg): a is Msg => typeof a === 'object' && 'key' in a;
 
 /** Fills a message's template from its arguments, each rendered by `arg`. */
-export function fillMsg(template: string, args: readonly Arg[], arg: (a: Arg) => string): string {
+function fillMsg(template: string, args: readonly Arg[], arg: (a: Arg) => string): string {
   return format(template, Object.fromEntries(args.map((a, i) => [String(i), arg(a)])));
 }
 

@@ -5,6 +5,8 @@
  * whether a spell could be cast now (601.2, undone afterwards). A question asked at the wrong time is an illegal
  * action, never a crash.
  */
+import * as casting from './casting.ts';
+import * as combat from './combat.ts';
 import type { Game } from './game.ts';
 import { color, list, M, sym, word } from './msg.ts';
 import { fixX, formatCost, formatUnits, legalPayments, parseCost, parsePool } from './mana.ts';
@@ -13,9 +15,9 @@ import { IllegalAction, type Query } from './types.ts';
 const clone = <T>(x: T): T => structuredClone(x);
 
 type Of<K extends Query['what']> = Extract<Query, { what: K }>;
-export type QueryHandlers = { [K in Query['what']]: (g: Game, a: Of<K>) => unknown };
+type QueryHandlers = { [K in Query['what']]: (g: Game, a: Of<K>) => unknown };
 
-export const QUERIES: QueryHandlers = {
+const QUERIES: QueryHandlers = {
   'legal-payments': (g, a) => {
     const p = a.player ?? g.s.turn.active;
     const pool = a.pool !== undefined ? parsePool(a.pool) : g.s.players[p].pool;
@@ -29,21 +31,21 @@ export const QUERIES: QueryHandlers = {
     return { options: opts.map((o) => ({ mana: formatUnits(o.mana), life: o.life })) };
   },
   'legal-attacks': (g) => {
-    const opts = g.legalAttacks();
+    const opts = combat.legalAttacks(g);
     g.cite('query', ['508.1c', '508.1d'], M`legal attack declarations: ${list(opts.map((o) => M`[${list(o.map((i) => g.ref(i)))}]`), ' ')}`);
     return { options: opts };
   },
   'legal-blocks': (g) => {
-    const opts = g.legalBlocks();
+    const opts = combat.legalBlocks(g);
     g.cite('query', ['509.1b', '509.1c'], M`${opts.length} legal block declaration(s)`);
     return { options: opts.map((o) => Object.fromEntries(o.map((b) => [b.blocker, b.attackers]))) };
   },
   'legal-damage-assignments': (g, a) => {
-    const dealers = g.damageDealers(g.s.turn.step === 'first-strike-damage');
+    const dealers = combat.damageDealers(g, g.s.turn.step === 'first-strike-damage');
     const id = a.attacker;
     const d = dealers.find((x) => x.id === id);
     if (!d) throw new IllegalAction(M`${g.refAny(id)} doesn't assign combat damage in this step`, '510.1');
-    const opts = g.enumerateAssignments(d, dealers, a.others ?? {});
+    const opts = combat.enumerateAssignments(g, d, dealers, a.others ?? {});
     g.cite('query', g.profile.damageAssignmentOrder ? ['510.1c', '510.1a', '509.2'] : ['510.1c', '510.1a'], M`${g.ref(id)} can assign its damage in ${opts.length} way(s)`);
     return { options: opts };
   },
@@ -57,7 +59,7 @@ export const QUERIES: QueryHandlers = {
     const snapshot = clone(g.s);
     const trace = g.trace.length;
     try {
-      g.castSpell(a);
+      casting.castSpell(g, a);
       return { legal: true };
     } catch (e) {
       if (e instanceof IllegalAction) return { legal: false, rule: e.rule };

@@ -3,12 +3,16 @@
  * apply; never checked during resolution (704.4). Objects leaving at the same time see each other's last-known
  * information (704.7 in 2019, 704.8 in 2026), which is what undying and "dies" triggers look back at.
  */
+import * as replacements from './replacements.ts';
+import * as zones from './zones.ts';
+import * as triggers from './triggers.ts';
+import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { code, M, obj, pl, type Msg } from './msg.ts';
 import type { View } from './layers.ts';
-import { stillControlled } from './resolution.ts';
+import { stillControlled } from './effects.ts';
 import { checkStateTriggers } from './triggers.ts';
-import { IllegalAction, PLAYERS, type GameState, type PlayerId } from './types.ts';
+import { IllegalAction, PLAYERS, type PlayerId } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -27,9 +31,9 @@ export function settle(g: Game): void {
     if (g.s.result) return;
     endControlDurations(g);
     checkStateTriggers(g);
-    const did = g.sbaRound();
+    const did = sbaRound(g);
     if (did) continue;
-    if (g.putTriggersOnStack()) continue;
+    if (triggers.putTriggersOnStack(g)) continue;
     return;
   }
   throw new Error(`a loop: state-based actions and triggered abilities kept happening for 100 rounds without stopping (turn ${g.s.turn.number}, ${g.s.turn.step} step; a loop of mandatory actions, 104.4b)`);
@@ -114,8 +118,8 @@ function worldRule(g: Game, v: View): SbaAction[] {
   return going.map((id) => ({ rule: '704.5k', kind: 'graveyard', obj: id, text: keep.length === 1 ? M`${g.ref(keep[0]!)} is the newest world permanent; ${g.ref(id)} is put into its owner's graveyard` : M`several world permanents are tied for newest; ${g.ref(id)} is put into its owner's graveyard` }));
 }
 
-export function sbaRound(g: Game): boolean {
-  const acts = g.collectSBA();
+function sbaRound(g: Game): boolean {
+  const acts = collectSBA(g);
   if (!acts.length) return false;
   g.sbaRounds++;
   const moving = acts.filter((a) => a.kind === 'graveyard' || a.kind === 'destroy');
@@ -153,10 +157,10 @@ export function sbaRound(g: Game): boolean {
     if (!g.onBattlefield(a.obj!) || g.s.objects[a.obj!]!.inc !== preState.objects[a.obj!]!.inc) continue;
     if (a.kind === 'destroy') {
       const before = g.trace.length;
-      g.withLookBack(pre, preState, () => g.destroy(a.obj!, { rule: a.rule }));
+      zones.withLookBack(g, pre, preState, () => zones.destroy(g, a.obj!, { rule: a.rule }));
       void before;
     } else {
-      g.withLookBack(pre, preState, () => g.move(a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
+      zones.withLookBack(g, pre, preState, () => zones.move(g, a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
   for (const f of deferred) f();
@@ -176,21 +180,6 @@ export function sbaRound(g: Game): boolean {
   return true;
 }
 
-export function withLookBack(g: Game, pre: View, preState: GameState, f: () => void): void {
-  g.lookBack = { pre, preState };
-  try {
-    f();
-  } finally {
-    g.lookBack = null;
-  }
-}
-
-/** Hook used by rawMove: simultaneous events share one snapshot. */
-export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
-  if (g.lookBack && ev.kind === 'zone') return { ...ev, pre: g.lookBack.pre, preState: g.lookBack.preState };
-  return ev;
-}
-
 /**
  * "If you would lose the game, instead …" (614.1a): the first loss found for a player this round looks for such a
  * replacement; it replaces the loss once, whatever the reasons (704.5a and 704.5b together in 704.7's example, Lich's
@@ -198,9 +187,9 @@ export function snapshotFor(g: Game, ev: GameEvent): GameEvent {
  */
 function replaceLoss(g: Game, p: PlayerId, replaced: Set<PlayerId>, moving: SbaAction[], deferred: (() => void)[]): boolean {
   if (replaced.has(p)) return true;
-  const cands = g.replacementsFor((r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
+  const cands = replacements.replacementsFor(g, (r) => r.def.kind === 'would-lose-game' && g.player(r.def.player ?? 'you', { you: r.controller }) === p);
   if (!cands.length) return false;
-  const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, p, `${p} would lose the game`);
+  const pick = cands.length === 1 ? cands[0]! : replacements.pickReplacement(g, cands, p, `${p} would lose the game`);
   if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: p });
   replaced.add(p);
   g.cite('replacement', ['614.1a'], pick.source ? M`${g.ref(pick.source)} replaces the event: ${pl(p)} doesn't lose the game` : M`a replacement effect: ${pl(p)} doesn't lose the game`);
@@ -209,7 +198,7 @@ function replaceLoss(g: Game, p: PlayerId, replaced: Set<PlayerId>, moving: SbaA
   const run = () => {
     // a source that has meanwhile changed zones is a new object (400.7): "this creature" no longer names it
     const same = src !== undefined && g.s.objects[src]?.zone === 'battlefield';
-    for (const e of def.instead) g.exec(e, { you: pick.controller, ...(same ? { self: src } : {}) }, src ? g.name(src) : '');
+    for (const e of def.instead) instructions.exec(g, e, { you: pick.controller, ...(same ? { self: src } : {}) }, src ? g.name(src) : '');
   };
   // the replacement's own source leaves the battlefield in the same state-based actions (Exquisite Archangel with
   // lethal damage): the events are simultaneous and the player chooses which happens to it (400.6's example)

@@ -8,7 +8,7 @@ import type { Game } from './game.ts';
 import { derive } from './layers.ts';
 import { formatUnits } from './mana.ts';
 import { translateBetween } from './rules.ts';
-import type { Expectation, ExpectationResult, Scenario, StepResult } from './scenario.ts';
+import type { Expectation, ExpectationResult, Scenario, StepResult } from './scenario-types.ts';
 import type { GameState, PlayerId } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);

@@ -5,77 +5,24 @@
  *   listTweakables(scenario) → the knobs with their default values
  * A step's actions run with their handlers (actions.ts); its expectations are checked by scenario-expect.ts.
  */
+import * as sba from './sba.ts';
 import { awaitingAssignment, runAction } from './actions.ts';
 import { checkExpect, translateExpect } from './scenario-expect.ts';
-import { english, M, obj, type Msg } from './msg.ts';
-import { Game, type StepRecord } from './game.ts';
+import { english, M, obj } from './msg.ts';
+import { Game } from './game.ts';
 import { layerOneCard } from './copy.ts';
 import { derive } from './layers.ts';
 import { pathProblem } from './state-edit.ts';
 import { formatUnits, parsePool } from './mana.ts';
 import { translateBetween } from './rules.ts';
-import type { ScenarioInput } from './schema.ts';
 import {
   ChoiceNeeded, IllegalAction, PLAYERS,
-  type Action, type Edition, type GameState, type LayerSummary, type PlayerId, type Step, type TraceEntry,
+  type Action, type Edition, type GameState, type LayerSummary,
 } from './types.ts';
 
-/** The scenario format's types, derived from its one description (schema.ts). */
-export type Scenario = ScenarioInput;
-export type Attach = Scenario['attach'][number];
-export type ScenarioStep = Scenario['steps'][number];
-export type Expectation = NonNullable<ScenarioStep['expect']>;
-export type Knob = NonNullable<Scenario['knobs']>[number];
-
-export interface ExpectationResult {
-  step: number;
-  path: string;
-  expected: unknown;
-  actual: unknown;
-  passed: boolean;
-}
-
-export interface StateView {
-  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null };
-  players: Record<PlayerId, { life: number; poison: number; pool: string; hand: number; library: number; graveyard: string[]; exile: string[]; lost?: string; won?: boolean }>;
-  objects: Record<string, { name: string; zone: string; controller: PlayerId; tapped: boolean; damage: number; counters: Record<string, number>; power?: number; toughness?: number; types: string[]; subtypes: string[]; colors: string[]; keywords: string[]; attachedTo?: string; token?: boolean }>;
-  stack: string[];
-  combat: null | { attackers: Record<string, { blockedBy: string[]; blocked: boolean; order?: string[] }> };
-  result: GameState['result'];
-}
-
-export interface StepResult {
-  index: number;
-  description: string;
-  rules: string[];
-  entries: TraceEntry[];
-  diff: { path: string; before: unknown; after: unknown }[];
-  state: StateView;
-  illegal?: { rule: string; text: string; msg: Msg; reasons?: { rule: string; text: string; msg: Msg }[] };
-  error?: string;
-  skipped?: boolean;
-  result?: unknown;
-  /** What the step did that the state doesn't show (resolutions, costs, assignments, replacements, damage). */
-  record?: StepRecord;
-}
-
-export interface RunResult {
-  id: string;
-  edition: string;
-  modified: boolean;
-  steps: StepResult[];
-  final: StateView;
-  expectations: ExpectationResult[];
-  passed: boolean;
-  errors: string[];
-}
-
-export interface RunOptions {
-  edition?: string;
-  overrides?: Record<string, unknown>;
-  /** Called with the game state after setup (index -1) and after every step (a copy; for property tests). */
-  onState?: (state: GameState, index: number) => void;
-}
+// the scenario format's and a run's types live in scenario-types.ts (scenario-expect.ts reads them too)
+export type { Attach, Expectation, ExpectationResult, Knob, RunOptions, RunResult, Scenario, ScenarioStep, StateView, StepResult } from './scenario-types.ts';
+import type { ExpectationResult, Knob, RunOptions, RunResult, Scenario, StateView, StepResult } from './scenario-types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
@@ -278,7 +225,7 @@ export function runScenario(scn0: Scenario, opts: RunOptions = {}): RunResult {
     const res: StepResult = { index, description: step.note?.['en'] ?? describe(actions, scn), rules: [], entries: [], diff: [], state: prevView };
     try {
       for (const a of actions) runAction(g, a);
-      if (step.pauseBefore !== 'sba' && !awaitingAssignment(g)) g.settle();
+      if (step.pauseBefore !== 'sba' && !awaitingAssignment(g)) sba.settle(g);
       state = g.s;
     } catch (e) {
       if (e instanceof IllegalAction) {

@@ -204,7 +204,3 @@ export const PlayerAction = z.discriminatedUnion('op', [
 ]).meta({ id: 'playerAction' });
 
 export const Action = z.discriminatedUnion('op', [PlayerAction, Instruction]).meta({ id: 'action', description: 'a player action, a query, a sandbox edit, or an injected instruction' });
-
-export type InstructionT = z.infer<typeof Instruction>;
-export type PlayerActionT = z.infer<typeof PlayerAction>;
-export type QueryT = z.infer<typeof Query>;

@@ -34,7 +34,7 @@ export const Num = z.union([
   }).describe("the number of card types among the objects matching the filter, plus a constant (Tarmogoyf's */1+*)"),
 ]).meta({ id: 'num' });
 
-export const Ptexpr = z.tuple([Num, Num]).meta({ id: 'ptexpr' });
+const Ptexpr = z.tuple([Num, Num]).meta({ id: 'ptexpr' });
 
 export const Card = z.strictObject({
   name: z.string().optional(),

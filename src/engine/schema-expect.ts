@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { Color, Id, Player, Pt, Rule, StepName, Zone } from './schema-base.ts';
 
-export const ObjectExpect = z.strictObject({
+const ObjectExpect = z.strictObject({
   get zone() {
     return Zone.optional();
   },
@@ -45,7 +45,7 @@ export const ObjectExpect = z.strictObject({
   blocked: z.boolean().optional(),
 }).meta({ id: 'objectExpect' });
 
-export const PlayerExpect = z.strictObject({
+const PlayerExpect = z.strictObject({
   life: z.int().optional(),
   poison: z.int().optional(),
   pool: z.string().optional(),

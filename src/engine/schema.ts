@@ -20,7 +20,7 @@ export * from './schema-card.ts';
 export * from './schema-action.ts';
 export * from './schema-expect.ts';
 
-export const Attach = z.strictObject({
+const Attach = z.strictObject({
   get edition() {
     return PageEdition;
   },
@@ -33,7 +33,7 @@ export const Attach = z.strictObject({
   },
 }).meta({ id: 'attach' });
 
-export const PlayerSetup = z.strictObject({
+const PlayerSetup = z.strictObject({
   life: z.int().optional(),
   poison: z.int().min(0).optional(),
   get pool() {
@@ -49,7 +49,7 @@ export const PlayerSetup = z.strictObject({
   maxHandSize: z.int().optional(),
 }).meta({ id: 'playerSetup' });
 
-export const Setup = z.strictObject({
+const Setup = z.strictObject({
   get turn() {
     return z.strictObject({
       get active() {
@@ -69,7 +69,7 @@ export const Setup = z.strictObject({
   },
 }).meta({ id: 'setup' });
 
-export const SetupObject = z.strictObject({
+const SetupObject = z.strictObject({
   get owner() {
     return Player;
   },
@@ -93,7 +93,7 @@ export const SetupObject = z.strictObject({
   },
 }).meta({ id: 'object' });
 
-export const Step = z.strictObject({
+const Step = z.strictObject({
   get do() {
     return z.union([
       Action,
@@ -110,7 +110,7 @@ export const Step = z.strictObject({
   },
 }).meta({ id: 'step' });
 
-export const Compare = z.strictObject({
+const Compare = z.strictObject({
   get ruleset() {
     return Edition;
   },
@@ -120,7 +120,7 @@ export const Compare = z.strictObject({
   },
 }).meta({ id: 'compare' });
 
-export const Knob = z.strictObject({
+const Knob = z.strictObject({
   path: z.string(),
   get label() {
     return I18n;

@@ -18,7 +18,7 @@ const ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 
 /** Fields whose string value is one of a few names. */
 const NAMED: Record<string, readonly string[]> = { step: STEP_NAMES, active: PLAYERS, controller: PLAYERS, owner: PLAYERS, zone: ZONES };
 
-export class StateEditError extends Error {}
+class StateEditError extends Error {}
 
 const show = (v: unknown) => (JSON.stringify(v) ?? String(v)).slice(0, 60);
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

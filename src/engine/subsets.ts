@@ -3,7 +3,7 @@
  * every legal attack declaration (2^n of them). Legality itself never enumerates (combat-legality.ts). The limit is
  * explicit: asking for the subsets of more than MAX_SUBSET_ITEMS items is an error, never a silently shorter answer.
  */
-export const MAX_SUBSET_ITEMS = 12;
+const MAX_SUBSET_ITEMS = 12;
 
 /** Every subset of `xs` (2^n of them, the empty set first). Throws a RangeError above MAX_SUBSET_ITEMS items. */
 export function subsets<T>(xs: T[]): T[][] {

@@ -1,9 +1,10 @@
 /**
  * Triggered abilities (603): detecting the events they trigger on (603.2, 603.6 zone changes with look-back 603.10,
  * 508.2a/509.5 combat triggers, 700.1 events, crewing a Vehicle 702.121b, tapping a permanent for mana 106.11a),
- * intervening "if" clauses (603.4), triggered mana abilities that resolve at once without the stack (605.1b, 605.4a),
- * and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
+ * intervening "if" clauses (603.4), the mana the triggered mana abilities would add (605.1b; they resolve at once,
+ * 605.4a, in costs.ts tappedForMana), and putting waiting abilities on the stack in APNAP order with each controller's chosen order (603.3b, 101.4).
  */
+import * as targeting from './targeting.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl } from './msg.ts';
 import { hasKeyword, matches, opponentOf, type Ctx, type View } from './layers.ts';
@@ -105,7 +106,7 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
   if (!bindings) return;
   const c = v[src] ?? g.view()[src];
   // intervening "if" (603.4): checked as it triggers
-  if (def.if && !g.checkCondition(def.if, ctx)) {
+  if (def.if && !checkCondition(g, def.if, ctx)) {
     g.cite('trigger', ['603.4'], M`${obj(src, c?.name ?? src)}'s ability doesn't trigger: its "if" condition is false`);
     return;
   }
@@ -148,7 +149,7 @@ export function checkStateTriggers(g: Game): void {
       if (def.on !== 'state' || !def.if) return;
       const key = `${src}:state${i}`;
       const waiting = g.s.pendingTriggers.some((t) => t.stateKey === key) || g.s.stack.some((t) => t.stateKey === key);
-      if (waiting || !g.checkCondition(def.if, { you: c.controller, self: src })) return;
+      if (waiting || !checkCondition(g, def.if, { you: c.controller, self: src })) return;
       const { if: _condition, ...rest } = def;
       void _condition;
       g.s.pendingTriggers.push({ controller: c.controller, source: src, def: rest, bindings: {}, label: `${c.name}: triggered ability`, stateKey: key });
@@ -159,29 +160,8 @@ export function checkStateTriggers(g: Game): void {
 }
 
 /**
- * A permanent was tapped for mana (106.11a: its mana ability with {T} in the cost resolved and produced mana). A
- * triggered ability that triggers from this, has no target and could add mana is a mana ability (605.1b): it doesn't
- * go on the stack but resolves immediately after the mana ability that triggered it (605.4a). Other abilities that
- * trigger wait to be put on the stack as usual.
- */
-export function tappedForMana(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): void {
-  g.detect({ kind: 'tapped-for-mana', obj: id, by, mana });
-  const isMana = (t: PendingTrigger) => t.def.on === 'tapped-for-mana' && !t.def.targets?.length && t.def.effects.length > 0 && t.def.effects.every((e) => e.op === 'add-mana');
-  const now = g.s.pendingTriggers.filter(isMana);
-  if (!now.length) return;
-  g.s.pendingTriggers = g.s.pendingTriggers.filter((t) => !isMana(t));
-  g.touch();
-  for (const t of now) {
-    g.cite('trigger', ['605.1b', '605.4a'], M`${g.ref(t.source)}'s triggered mana ability resolves at once, without going on the stack`);
-    const ctx: Ctx = { you: t.controller, self: t.source, bindings: t.bindings, ...(t.eventMana ? { eventMana: t.eventMana } : {}) };
-    for (const e of t.def.effects) g.exec(e, ctx, t.label);
-    g.record.resolved.push(t.source);
-  }
-}
-
-/**
  * The mana the triggered mana abilities on the battlefield would add for `by` if `id` were tapped for `mana` now
- * (605.1b, 605.4a): for choosing which permanents to tap (casting.ts autoMana); tapping them triggers the real ones.
+ * (605.1b, 605.4a): for choosing which permanents to tap (costs.ts autoMana); tapping them triggers the real ones.
  * Only fixed amounts count (a typeProduced mana, a fixed mana string).
  */
 export function triggeredManaYield(g: Game, id: string, by: PlayerId, mana: ManaLetter[]): ManaLetter[] {
@@ -221,7 +201,7 @@ export function putTriggersOnStack(g: Game): boolean {
       if (t.sourceInc !== undefined) item.sourceSnapshot = { inc: t.sourceInc };
       if (t.def.targets?.length) {
         const chosen = g.choice<Record<string, string>>(`targets:${t.source}`, [], `${p} chooses targets for ${t.label}`, p);
-        item.targets = g.chooseTargets(t.def.targets, chosen, { you: p, self: t.source });
+        item.targets = targeting.chooseTargets(g, t.def.targets, chosen, { you: p, self: t.source });
       }
       g.s.stack.push(item);
       g.cite('trigger', ['603.3', '603.3b'], (t.source ? M`${g.ref(t.source)}'s triggered ability is put on the stack (${pl(p)})` : M`a delayed triggered ability is put on the stack (${pl(p)})`));

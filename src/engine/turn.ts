@@ -3,10 +3,15 @@
  * succession (116.4 → 608), moving to the next step, turn-based actions at the start of a step (502 untap, 504 draw,
  * 514 cleanup) and mana emptying between steps (500.4 in 2019, 500.5 / 703.4q in 2026).
  */
-import { type Game, STEPS } from './game.ts';
+import * as zones from './zones.ts';
+import * as triggers from './triggers.ts';
+import * as sba from './sba.ts';
+import * as resolution from './resolution.ts';
+import * as combat from './combat.ts';
+import type { Game } from './game.ts';
 import { list, M, pl, step } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
-import { PLAYERS, type PlayerId, type Step } from './types.ts';
+import { PLAYERS, STEPS, type PlayerId, type Step } from './types.ts';
 
 export function pass(g: Game, by?: PlayerId): void {
   const t = g.s.turn;
@@ -17,8 +22,8 @@ export function pass(g: Game, by?: PlayerId): void {
   if (t.passes >= 2) {
     t.passes = 0;
     g.cite('priority', ['116.4'], M`all players passed in succession`);
-    if (g.s.stack.length) g.resolveTop();
-    else g.nextStep();
+    if (g.s.stack.length) resolution.resolveTop(g);
+    else nextStep(g);
   }
   g.touch();
 }
@@ -26,13 +31,13 @@ export function pass(g: Game, by?: PlayerId): void {
 export function passAll(g: Game): void {
   const t = g.s.turn;
   const first = t.priority ?? t.active;
-  if (t.passes === 0) g.pass(first);
-  g.pass(opponentOf(first));
+  if (t.passes === 0) pass(g, first);
+  pass(g, opponentOf(first));
 }
 
-export function nextStep(g: Game): void {
+function nextStep(g: Game): void {
   const t = g.s.turn;
-  g.endStep();
+  endStep(g);
   let i = STEPS.indexOf(t.step) + 1;
   let next: Step;
   if (i >= STEPS.length) {
@@ -46,7 +51,7 @@ export function nextStep(g: Game): void {
     const noAttackers = !g.s.combat || !Object.keys(g.s.combat.attackers).length;
     if (next === 'declare-blockers' && noAttackers) next = 'end-of-combat'; // 508.8
     if (next === 'first-strike-damage') {
-      const fs = g.s.combat && g.combatants().some((id) => hasKeyword(g.chars(id), 'first-strike') || hasKeyword(g.chars(id), 'double-strike'));
+      const fs = g.s.combat && combatants(g).some((id) => hasKeyword(g.chars(id), 'first-strike') || hasKeyword(g.chars(id), 'double-strike'));
       if (!fs) next = 'combat-damage';
       else g.s.combat!.firstStrikeStep = true;
     }
@@ -56,15 +61,15 @@ export function nextStep(g: Game): void {
   t.priority = null;
   t.passes = 0;
   g.touch();
-  g.beginStep();
+  beginStep(g);
 }
 
-export function combatants(g: Game): string[] {
+function combatants(g: Game): string[] {
   if (!g.s.combat) return [];
   return [...Object.keys(g.s.combat.attackers), ...Object.keys(g.s.combat.blockers)].filter((id) => g.onBattlefield(id));
 }
 
-export function endStep(g: Game): void {
+function endStep(g: Game): void {
   const t = g.s.turn;
   const pools = PLAYERS.filter((p) => g.s.players[p].pool.length);
   for (const p of pools) g.s.players[p].pool = [];
@@ -79,27 +84,27 @@ export function endStep(g: Game): void {
   g.touch();
 }
 
-export function beginStep(g: Game): void {
+function beginStep(g: Game): void {
   const t = g.s.turn;
   g.cite('turn', ['500.1'], M`${step(t.step)} step begins`);
   switch (t.step) {
     case 'untap': {
       const mine = g.battlefield().filter((id) => g.chars(id).controller === t.active && g.s.objects[id]!.tapped);
-      for (const id of mine) g.untap(id);
+      for (const id of mine) zones.untap(g, id);
       g.cite('tba', ['502.2', '502.3'], M`${pl(t.active)} untaps their permanents`);
-      g.detect({ kind: 'step', step: 'untap' });
-      return g.nextStep(); // 502.3: no priority in the untap step
+      triggers.detect(g, { kind: 'step', step: 'untap' });
+      return nextStep(g); // 502.3: no priority in the untap step
     }
     case 'draw':
       g.cite('tba', ['504.1'], M`${pl(t.active)} draws a card`);
-      g.draw(t.active, 1);
+      zones.draw(g, t.active, 1);
       break;
     case 'beginning-of-combat':
       g.s.combat = { attackers: {}, blockers: {}, dealtFirstStrike: [], firstStrikeStep: false };
       break;
     case 'first-strike-damage':
     case 'combat-damage':
-      g.combatDamageStep();
+      combat.combatDamageStep(g);
       break;
     case 'cleanup': {
       // 514.1: the active player discards down to their maximum hand size (402.2: seven unless an effect changes it)
@@ -108,7 +113,7 @@ export function beginStep(g: Game): void {
       const max = g.s.players[ap].maxHandSize;
       if (inHand > max) {
         g.cite('tba', ['514.1'], M`cleanup: ${pl(ap)} has ${inHand} cards in hand, more than their maximum hand size of ${max}, and discards ${inHand - max}`);
-        g.discard(ap, inHand - max);
+        zones.discard(g, ap, inHand - max);
       }
       const dmg = g.battlefield().filter((id) => g.s.objects[id]!.damage > 0);
       for (const id of dmg) g.s.objects[id]!.damage = 0;
@@ -118,13 +123,13 @@ export function beginStep(g: Game): void {
       g.s.shields = [];
       g.touch();
       g.cite('tba', ['514.2'], (dmg.length ? M`cleanup: damage is removed from ${list(dmg.map((d) => g.ref(d)))} and "until end of turn" effects end (${ending.length}), simultaneously` : M`cleanup: damage is removed and "until end of turn" effects end (${ending.length}), simultaneously`));
-      g.settle();
+      sba.settle(g);
       break;
     }
     default:
       break;
   }
-  g.detect({ kind: 'step', step: t.step });
+  triggers.detect(g, { kind: 'step', step: t.step });
   t.priority = t.active;
   if (t.step !== 'cleanup') g.cite('priority', ['116.3a'], M`${pl(t.active)} receives priority`);
 }

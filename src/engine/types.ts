@@ -6,22 +6,9 @@ import type * as z from 'zod';
 import type * as S from './schema.ts';
 import { english, type Msg } from './msg.ts';
 
-export type PlayerId = 'P1' | 'P2';
-export const PLAYERS: readonly PlayerId[] = ['P1', 'P2'];
-/** Whether a value names a player ("P1", "P2"): the one test of a player id (and a type guard). */
-export const isPlayerId = (x: unknown): x is PlayerId => x === 'P1' || x === 'P2';
-/** Whether an id is one of the anonymous hand or library cards the setup makes from a count ("P1-hand1",
- * "P2-library3"; scenario.ts `addCards`): cards, not players. */
-export const isCountedCardId = (id: string): boolean => /^P[12]-(hand|library)\d+$/.test(id);
-export type Edition = '2019-01-25' | '2026-01-16';
-export const EDITIONS: readonly Edition[] = ['2019-01-25', '2026-01-16'];
-export type Zone = 'library' | 'hand' | 'battlefield' | 'graveyard' | 'stack' | 'exile' | 'command';
-export type Color = 'white' | 'blue' | 'black' | 'red' | 'green';
-export const COLORS: readonly Color[] = ['white', 'blue', 'black', 'red', 'green'];
-export type ManaLetter = 'W' | 'U' | 'B' | 'R' | 'G' | 'C';
-export type Step =
-  | 'untap' | 'upkeep' | 'draw' | 'main1' | 'beginning-of-combat' | 'declare-attackers' | 'declare-blockers'
-  | 'first-strike-damage' | 'combat-damage' | 'end-of-combat' | 'main2' | 'end' | 'cleanup';
+// the game's basic words (players, editions, zones, colors, mana, steps): vocabulary.ts, which msg.ts reads too
+export * from './vocabulary.ts';
+import type { Color, Edition, ManaLetter, PlayerId, Step, Zone } from './vocabulary.ts';
 
 // ------------------------------------------------------------------ the scenario format's card vocabulary
 // Derived from its one description (schema-card.ts, schema-action.ts); `import type`, so nothing of zod reaches the

@@ -5,13 +5,17 @@
  * (701.7, 701.14), tapping (701.20), counters (121), drawing (120) and discarding (701.8). A permanent entering the
  * battlefield gets its enters-the-battlefield replacements first: "enter as a copy" (614.1c, 706), then "enters tapped"
  * and "enters with counters" from itself as copied and from permanents already there (614.12). Rule numbers here and in the
- * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them).
+ * other area modules are those of 2019-01-25, the numbering the engine cites in (rules.ts translates them). Objects
+ * leaving at the same time share one look-back snapshot (withLookBack: 704.7's simultaneous state-based actions, a
+ * sacrifice of several at once).
  */
+import * as replacements from './replacements.ts';
+import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl, word, zone, type Msg } from './msg.ts';
-import { hasKeyword, matches } from './layers.ts';
-import { IllegalAction, type EffectDef, type PlayerId, type Zone } from './types.ts';
+import { hasKeyword, matches, type View } from './layers.ts';
+import { IllegalAction, type EffectDef, type GameState, type PlayerId, type Zone } from './types.ts';
 import { seeded } from './random.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
@@ -67,7 +71,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     g.cite('effect', ['611.2e'], M`${obj(id, o.card.name ?? id)} has that characteristic as it enters the battlefield`);
   }
   if (to === 'battlefield') entering(g, id);
-  return g.snapshotFor({ kind: 'zone', obj: id, from, to, pre, preState });
+  return snapshotFor(g, { kind: 'zone', obj: id, from, to, pre, preState });
 }
 
 /**
@@ -131,7 +135,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   let shuffle = false;
   const applied = new Set<string>();
   for (;;) {
-    const cands = g.replacementsFor((r) => {
+    const cands = replacements.replacementsFor(g, (r) => {
       if (applied.has(r.rid)) return false;
       if (r.def.kind === 'graveyard-to-exile') return dest === 'graveyard' && !o.token;
       if (r.def.kind === 'die-to-library') return dest === 'graveyard' && o.zone === 'battlefield' && r.source === id && g.chars(id).types.includes('creature');
@@ -139,7 +143,7 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
       return false;
     });
     if (!cands.length) break;
-    const pick = cands.length === 1 ? cands[0]! : g.pickReplacement(cands, o.controller, `${g.name(id)} would be put into a graveyard`);
+    const pick = cands.length === 1 ? cands[0]! : replacements.pickReplacement(g, cands, o.controller, `${g.name(id)} would be put into a graveyard`);
     if (cands.length === 1) g.record.replacements.push({ source: pick.source ?? pick.rid, chooser: o.controller });
     applied.add(pick.rid);
     dest = pick.def.kind === 'graveyard-to-exile' ? 'exile' : 'library';
@@ -147,10 +151,10 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
     g.cite('replacement', cands.length > 1 ? ['614.1a', '616.1', '616.1e'] : ['614.1a'], M`${g.ref(pick.source ?? '')} replaces the event: ${g.ref(id)} goes to ${zone(dest)} instead`);
   }
   const from = o.zone;
-  const ev = g.rawMove(id, dest, why.opts ?? {});
+  const ev = rawMove(g, id, dest, why.opts ?? {});
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
-  if (shuffle && dest === 'library') g.shuffleLibrary(o.owner, 1);
-  g.detect(ev);
+  if (shuffle && dest === 'library') shuffleLibrary(g, o.owner, 1);
+  triggers.detect(g, ev);
 }
 
 export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
@@ -163,11 +167,11 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
   const o = g.obj(id);
   if (!opts.noRegen) {
     const shield = g.s.shields.find((sh) => sh.kind === 'regenerate' && sh.on.obj === id && sh.on.inc === o.inc);
-    const staticRegen = g.replacementsFor((r) => r.def.kind === 'regenerate' && r.source === id)[0];
+    const staticRegen = replacements.replacementsFor(g, (r) => r.def.kind === 'regenerate' && r.source === id)[0];
     if (shield || staticRegen) {
       if (shield) g.s.shields = g.s.shields.filter((x) => x !== shield);
       o.damage = 0;
-      if (!o.tapped) g.tap(id);
+      if (!o.tapped) tap(g, id);
       if (g.s.combat) {
         delete g.s.combat.attackers[id];
         delete g.s.combat.blockers[id];
@@ -178,7 +182,7 @@ export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: s
       return;
     }
   }
-  g.move(id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${obj(id, c.name)} is destroyed and put into its owner's graveyard` });
+  move(g, id, 'graveyard', { rule: opts.rule ?? '701.7a', text: M`${obj(id, c.name)} is destroyed and put into its owner's graveyard` });
 }
 
 export function tap(g: Game, id: string): void {
@@ -186,7 +190,7 @@ export function tap(g: Game, id: string): void {
   if (o.tapped) return;
   o.tapped = true;
   g.touch();
-  g.detect({ kind: 'tapped', obj: id });
+  triggers.detect(g, { kind: 'tapped', obj: id });
 }
 
 export function untap(g: Game, id: string): void {
@@ -194,7 +198,7 @@ export function untap(g: Game, id: string): void {
   if (!o.tapped) return;
   o.tapped = false;
   g.touch();
-  g.detect({ kind: 'untapped', obj: id });
+  triggers.detect(g, { kind: 'untapped', obj: id });
 }
 
 export function putCounters(g: Game, id: string, kind: string, n: number): void {
@@ -218,12 +222,12 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
 
 export function draw(g: Game, p: PlayerId, n: number): void {
   for (let i = 0; i < n; i++) {
-    const repl = g.replacementsFor((r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
+    const repl = replacements.replacementsFor(g, (r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
       g.cite('replacement', ['614.1a', '616.2'], M`${g.ref(repl.source ?? '')}: instead of drawing, ${pl(p)} returns a card from their graveyard to their hand`);
       const pick = gy.length ? g.choice<string>('return', gy, `${p} chooses a card in their graveyard`, p) : undefined;
-      if (pick) g.move(pick, 'hand', { rule: '614.1a', text: M`${g.ref(pick)} returns from the graveyard to ${pl(p)}'s hand` });
+      if (pick) move(g, pick, 'hand', { rule: '614.1a', text: M`${g.ref(pick)} returns from the graveyard to ${pl(p)}'s hand` });
       continue;
     }
     const lib = g.zoneOf(p, 'library');
@@ -233,7 +237,7 @@ export function draw(g: Game, p: PlayerId, n: number): void {
       g.cite('event', ['120.4'], M`${pl(p)} can't draw: the library is empty (checked by 704.5b)`);
       break; // drawing from it again changes nothing more (and a huge n would only repeat this line)
     }
-    g.rawMove(lib[0]!, 'hand');
+    rawMove(g, lib[0]!, 'hand');
     g.cite('event', ['120.1'], M`${pl(p)} draws a card`);
   }
 }
@@ -242,7 +246,7 @@ export function discard(g: Game, p: PlayerId, n: number | 'all'): void {
   const hand = g.zoneOf(p, 'hand');
   const k = n === 'all' ? hand.length : Math.min(n, hand.length);
   if (n !== 'all' && n > hand.length) g.cite('rule', ['609.3'], M`${pl(p)} has fewer cards in hand (${hand.length}) than asked: they discard as many as possible`);
-  for (const id of hand.slice(0, k)) g.move(id, 'graveyard', { rule: '701.8a', text: M`${pl(p)} discards ${g.ref(id)}` });
+  for (const id of hand.slice(0, k)) move(g, id, 'graveyard', { rule: '701.8a', text: M`${pl(p)} discards ${g.ref(id)}` });
 }
 
 /**
@@ -261,4 +265,19 @@ export function shuffleLibrary(g: Game, p: PlayerId, seed: number): void {
   g.record.shuffles.push(p);
   g.touch();
   g.cite('event', ['701.19a'], M`${pl(p)} shuffles their library (cards: ${lib.length})`);
+}
+
+export function withLookBack(g: Game, pre: View, preState: GameState, f: () => void): void {
+  g.lookBack = { pre, preState };
+  try {
+    f();
+  } finally {
+    g.lookBack = null;
+  }
+}
+
+/** Hook used by rawMove: simultaneous events share one snapshot. */
+function snapshotFor(g: Game, ev: GameEvent): GameEvent {
+  if (g.lookBack && ev.kind === 'zone') return { ...ev, pre: g.lookBack.pre, preState: g.lookBack.preState };
+  return ev;
 }

@@ -3,18 +3,18 @@
  * the "modified" logic, localized step descriptions, readable state diffs, the outcome summary and the
  * comparison of two runs. Unit-tested in tests/sandbox/.
  */
-import { diffViews, type RunResult, type Scenario, type ScenarioStep, type StateView, type StepResult } from '../engine/scenario.ts';
+import { diffViews, type RunResult, type Scenario, type StateView, type StepResult } from '../engine/scenario.ts';
 import { isCountedCardId, isPlayerId } from '../engine/types.ts';
 import type { Lang } from './labels.ts';
 import type { SiteScenario } from './manifest.ts';
-import { STRINGS, fmt, translator, type StringKey, type Strings } from './strings.ts';
-import { abilityPresence, counterName, filterText, subtypeName, tokenName } from './words.ts';
+import { isStringKey, translator, type StringKey } from './strings.ts';
+import { abilityPresence, counterName, subtypeName, tokenName } from './words.ts';
 
 export type T = (key: StringKey, args?: Record<string, string | number>) => string;
 export type Tweakable = NonNullable<Scenario['knobs']>[number] & { value: unknown };
 
 /** Editions the engine has a rules profile for. */
-export const ENGINE_EDITIONS = ['2019-01-25', '2026-01-16'] as const;
+const ENGINE_EDITIONS = ['2019-01-25', '2026-01-16'] as const;
 
 /** The edition to run a scenario under on a page of `pageEdition`: the page's own when the engine knows it. */
 export function runEditionFor(s: Scenario, pageEdition: string): string {
@@ -45,7 +45,8 @@ export function nameOf(s: Scenario, id: string, lang: Lang, view?: StateView): s
   if (own !== undefined) return own;
   // an object the scenario gives no name (601.2c's "bear"): its card type, as a word of the page, not the id
   const type = s.setup.objects?.[id]?.card.types?.[0];
-  if (type && TYPE_WORDS.has(type)) return translator(lang)(`ty_${type}` as StringKey);
+  const typeKey = `ty_${type}`;
+  if (type && TYPE_WORDS.has(type) && isStringKey(typeKey)) return translator(lang)(typeKey);
   // an object the engine makes (a token): its name, never the scenario's id for it; a Saproling token as the page's
   // CR writes the subtype
   const made = view?.objects[id]?.name ?? tokenName(s, id);
@@ -147,122 +148,15 @@ export function isModified(tweakables: Tweakable[], values: unknown[]): boolean 
 
 // ------------------------------------------------------------------ step descriptions
 
-type Action = Record<string, unknown> & { op: string };
-
-export function describeStep(step: ScenarioStep, s: Scenario, lang: Lang, t: T): string {
-  const note = step.note?.[lang];
-  if (note) return note;
-  const actions = (Array.isArray(step.do) ? step.do : [step.do]) as Action[];
-  const text = actions.map((a) => describeAction(a, s, lang, t)).join(lang === 'ja' ? '、' : '; ');
-  return text || (step.note?.['en'] ?? '');
-}
-
 /** The separator of a list in running text. */
 export const listSep = (lang: Lang) => (lang === 'en' ? ', ' : lang === 'ja' ? '、' : ', ');
 
-export function describeAction(a: Action, s: Scenario, lang: Lang, t: T): string {
-  const n = (id: unknown) => (typeof id === 'string' ? nameOf(s, id, lang) : '');
-  const p = playerName(typeof a['by'] === 'string' ? a['by'] : s.setup.turn.active, t);
-  const sep = listSep(lang);
-  switch (a.op) {
-    case 'cast': return t('opCast', { p, card: n(a['card']) });
-    case 'activate':
-    case 'tap-for-mana': return t('opActivate', { p, card: n(a['obj']) });
-    case 'advance': return t('opAdvance', { step: stepName(String(a['to']), t) });
-    case 'pass-all': return t('opPassAll');
-    case 'pass': return t('opPass', { p });
-    case 'pass-until': return t('opPassUntil');
-    case 'declare-attackers': {
-      const list = ((a['attackers'] as unknown[]) ?? []).map((x) => n(typeof x === 'string' ? x : (x as { attacker?: string; obj?: string }).attacker ?? (x as { obj?: string }).obj));
-      return t('opAttack', { p, list: list.join(sep) });
-    }
-    case 'declare-blockers': {
-      const blocks = (a['blocks'] as { blocker: string; attackers?: string[]; attacker?: string }[] | undefined) ?? [];
-      if (!blocks.length) return t('opNoBlock', { p });
-      const list = blocks.map((b) => t('opBlockPair', { blocker: n(b.blocker), attacker: (b.attackers ?? (b.attacker ? [b.attacker] : [])).map(n).join(sep) }));
-      return t('opBlock', { p, list: list.join(sep) });
-    }
-    case 'order-blockers': return t('opOrder', { p, card: n(a['attacker']), list: ((a['order'] as string[]) ?? []).map(n).join(' → ') });
-    case 'assign-combat-damage': {
-      const as = (a['assignments'] as Record<string, Record<string, number>>) ?? {};
-      const list = Object.entries(as).flatMap(([, to]) => Object.entries(to).map(([k, v]) => `${isPlayerId(k) ? playerName(k, t) : n(k)} ${v}`));
-      return t('opAssign', { p, list: list.join(sep) });
-    }
-    case 'query': {
-      const what = String(a['what']);
-      const card = n(a['obj'] ?? a['attacker'] ?? a['card']);
-      const q = what === 'characteristics' ? t('qCharacteristics', { card })
-        : what === 'legal-payments' ? t('qPayments')
-        : what === 'legal-attacks' ? t('qAttacks')
-        : what === 'legal-blocks' ? t('qBlocks')
-        : what === 'legal-damage-assignments' ? t('qAssignments', { card })
-        : what;
-      return t('opQuery', { what: q });
-    }
-    case 'check-sba': return t('opSba');
-    case 'play-land': return t('opLand', { p, card: n(a['card']) });
-    case 'set': {
-      const m = /^players\.(P[12])\.(\w+)$/.exec(String(a['path']));
-      const path = m && m[2]! in STRINGS.en ? `${playerName(m[1]!, t)} ${t(m[2] as StringKey)}` : String(a['path']);
-      return t('opSet', { path, value: JSON.stringify(a['value']) });
-    }
-    default: {
-      const inj = injection(a, n, p, t, lang);
-      if (inj) return t('opOther', { text: inj });
-      const label = typeof a['label'] === 'string' && a['label'] ? a['label'] : a.op.replace(/-/g, ' ');
-      const target = typeof a['obj'] === 'string' ? ` (${n(a['obj'])})` : typeof a['card'] === 'string' ? ` (${n(a['card'])})` : '';
-      return t('opOther', { text: `${label}${target}` });
-    }
-  }
-}
-
-/** A sandbox injection (an event the example takes as given) in the page's language; null for an unknown op. */
-function injection(a: Action, n: (id: unknown) => string, p: string, t: T, lang: Lang): string | null {
-  const card = n(a['obj'] ?? a['on'] ?? a['from'] ?? a['card']);
-  const who = typeof a['player'] === 'string' && isPlayerId(a['player']) ? playerName(a['player'], t) : p;
-  const num = typeof a['n'] === 'number' ? a['n'] : 1;
-  switch (a.op) {
-    case 'create-effect': {
-      // the scenario's label is English: a ja/ko page says what the effect does from its data instead
-      if (lang === 'en' && typeof a['label'] === 'string' && a['label']) return t('opEffect', { text: a['label'] });
-      const text = effectText(a['effect'] as Record<string, unknown> | undefined, n, t);
-      return text ? t('opEffect', { text }) : t('opEffectPlain');
-    }
-    case 'end-effect': return t('opEffectEnds');
-    case 'move': return t('opMove', { card, zone: ZONES.has(String(a['to'])) ? t(String(a['to']) as StringKey) : String(a['to']) });
-    case 'destroy': return a['all'] ? t('opDestroyAll', { what: filterText(a['all'] as Record<string, unknown>, t, lang) }) : t('opDestroy', { card });
-    case 'exile': return t('opExile', { card });
-    case 'tap': return t('opTap', { card });
-    case 'untap': return t('opUntap', { card });
-    case 'deal-damage': return t('opDamage', { card, n: num });
-    case 'gain-life': return t('opGainLife', { p: who, n: num });
-    case 'lose-life': return t('opLoseLife', { p: who, n: num });
-    case 'put-counters': return t('opCounters', { card, n: num, kind: counterName(String(a['kind'] ?? ''), t) });
-    case 'discard': return t('opDiscard', { p: who });
-    case 'create-prevention': return t('opPrevention');
-    case 'create-replacement': return t('opReplacement');
-    case 'regenerate': return t('opRegenerate', { card });
-    case 'create-delayed': return t('opDelayed');
-    case 'each-player-sacrifices': return t('opEachSacrifice');
-    case 'attach': return t('opAttach', { card });
-    default: return null;
-  }
-}
-/** What a created effect does to power/toughness of one named object, in the sandbox's words; null for anything else. */
-function effectText(e: Record<string, unknown> | undefined, n: (id: unknown) => string, t: T): string | null {
-  if (!e || typeof e['affects'] !== 'string' || n(e['affects']) === e['affects']) return null; // a reference, not a named object
-  const pt = (v: unknown, signed: boolean) => (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number') ? v.map((x: number) => (signed && x >= 0 ? `+${x}` : String(x))).join('/') : null);
-  const delta = pt(e['delta'], true);
-  const set = pt(e['setPT'], false);
-  const change = [set ? t('layerSet', { pt: set }) : null, delta ? t('layerModify', { delta }) : null, e['switchPT'] ? t('layerSwitch') : null].filter(Boolean).join(' ');
-  if (!change) return null;
-  const text = t('efOn', { card: n(e['affects']), change });
-  return e['until'] === 'end-of-turn' ? t('efUntilEot', { text }) : text;
-}
+/** The sandbox's word for a key built from a prefix and a word (`c_red`, `ty_creature`); `otherwise` when there is none. */
+const wordOr = (k: string, otherwise: string, t: T): string => (isStringKey(k) ? t(k) : otherwise);
 
 export function stepName(step: string, t: T): string {
-  const k = `s_${step}` as StringKey;
-  return k in STRINGS.en ? t(k) : step;
+  const k = `s_${step}`;
+  return isStringKey(k) ? t(k) : step;
 }
 
 // ------------------------------------------------------------------ values and diffs
@@ -284,17 +178,17 @@ export function formatValue(v: unknown, t: T, ctx: { s: Scenario; lang: Lang; fi
     const e = Object.entries(v as Record<string, unknown>);
     // a record's keys: objects and players by name, counter kinds and the fields of a characteristics query in words
     const key = (k: string) => (ctx.s.setup.objects?.[k] || ctx.s.names?.[k] || tokenName(ctx.s, k) !== undefined ? nameOf(ctx.s, k, ctx.lang) : isPlayerId(k) ? playerName(k, t)
-      : ctx.field === 'counters' ? counterName(k, t) : ctx.field ? k : FIELDS.has(k) ? t(k as StringKey) : `f_${k}` in STRINGS.en ? t(`f_${k}` as StringKey) : k);
+      : ctx.field === 'counters' ? counterName(k, t) : ctx.field ? k : FIELDS.has(k) && isStringKey(k) ? t(k) : wordOr(`f_${k}`, k, t));
     return e.length ? e.map(([k, x]) => `${key(k)}: ${formatValue(x, t, ctx.field ? ctx : { ...ctx, field: k })}`).join(listSep(ctx.lang)) : t('none');
   }
   const s = String(v);
   // how a player lost or won (the engine's reason, "effect"): that they did
   if ((ctx.field === 'lost' || ctx.field === 'won') && typeof v === 'string') return t('yes');
-  if (ctx.field === 'zone' && ZONES.has(s)) return t(s as StringKey);
+  if (ctx.field === 'zone' && ZONES.has(s) && isStringKey(s)) return t(s);
   if (ctx.field === 'step') return stepName(s, t);
   if (isPlayerId(s)) return playerName(s, t);
-  if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return t(`c_${s}` as StringKey);
-  if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return t(`ty_${s}` as StringKey);
+  if (ctx.field === 'colors' && (COLORS as readonly string[]).includes(s)) return wordOr(`c_${s}`, s, t);
+  if ((ctx.field === 'types' || ctx.field === 'supertypes') && TYPE_WORDS.has(s)) return wordOr(`ty_${s}`, s, t);
   if (ctx.s.setup.objects?.[s] || ctx.s.names?.[s] || isCountedCardId(s) || tokenName(ctx.s, s) !== undefined) return nameOf(ctx.s, s, ctx.lang);
   if (ctx.field === 'stack') return stackLabel(s, ctx.s, ctx.lang, t);
   if (ctx.field && KEYWORD_FIELDS.has(ctx.field)) return keywordName(s, t);
@@ -313,9 +207,10 @@ const KEYWORD_FIELDS = new Set(['keywords', 'has', 'lacks', 'gain', 'lose']);
 /** A keyword ability as the page's CR names it (702.x headings: 飛行, 비행); an unknown one as the engine writes it. */
 export function keywordName(k: string, t: T): string {
   const key = `kw_${k}`;
-  if (key in STRINGS.en) return t(key as StringKey);
+  if (isStringKey(key)) return t(key);
   const prot = /^protection-from-(\w+)$/.exec(k);
-  if (prot && (COLORS as readonly string[]).includes(prot[1]!)) return t('kwProtection', { color: t(`c_${prot[1]}` as StringKey) });
+  const protColor = `c_${prot?.[1]}`;
+  if (prot && (COLORS as readonly string[]).includes(prot[1]!) && isStringKey(protColor)) return t('kwProtection', { color: t(protColor) });
   return k.replace(/-/g, ' ');
 }
 
@@ -353,7 +248,10 @@ export interface DiffLine {
 /** A state diff of the engine (`objects.ogre.power: 2 → 3`) in the reader's words. */
 export function diffLines(diff: StepResult['diff'], s: Scenario, lang: Lang, t: T): DiffLine[] {
   const out: DiffLine[] = [];
-  const label = (f: string): string => (FIELDS.has(f) || ZONES.has(f) || f === 'zone' ? t((f === 'zone' ? 'none' : f) as StringKey) : f);
+  const label = (f: string): string => {
+    const k = f === 'zone' ? 'none' : f;
+    return (FIELDS.has(f) || ZONES.has(f) || f === 'zone') && isStringKey(k) ? t(k) : f;
+  };
   // merge power and toughness into one P/T line per object
   const pt = new Map<string, { before: [unknown, unknown]; after: [unknown, unknown] }>();
   for (const d of diff) {
@@ -408,7 +306,7 @@ export function outcomeLines(initial: StateView, final: StateView, s: Scenario, 
     const before = initial.objects[id];
     const changed = !before || JSON.stringify(before) !== JSON.stringify(o);
     if (!changed && !(o.zone === 'battlefield' && o.power !== undefined)) continue;
-    const bits: string[] = [t(o.zone as StringKey)];
+    const bits: string[] = [isStringKey(o.zone) ? t(o.zone) : o.zone];
     if (o.power !== undefined) bits.push(`${o.power}/${o.toughness}`);
     if (o.tapped && o.zone === 'battlefield') bits.push(t('tapped'));
     if (o.damage) bits.push(`${t('damage')} ${o.damage}`);
@@ -487,9 +385,3 @@ export function resultText(r: unknown, s: Scenario, lang: Lang, t: T): string {
   }
   return formatValue(r, t, { s, lang });
 }
-
-/** All strings of a language (re-exported for the widget). */
-export function stringsOf(lang: Lang): Strings {
-  return STRINGS[lang];
-}
-export { fmt };

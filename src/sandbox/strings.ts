@@ -18,6 +18,9 @@ export type Strings = Catalog;
 // Every English key in every locale, with the same placeholders: tests/i18n.test.ts.
 export const STRINGS: Record<Lang, Strings> = { en, ja: { ...LOADER_LABELS.ja, ...jaSandbox }, ko: { ...LOADER_LABELS.ko, ...koSandbox } };
 
+/** Whether a text is one of the sandbox's string keys (keys built from a prefix and a word: `ty_creature`, `s_draw`). */
+export const isStringKey = (k: string): k is StringKey => k in STRINGS.en;
+
 /** Fills `{name}` placeholders; unknown names stay as written (src/i18n/translate.ts). */
 export const fmt = (template: string, args?: Args): string => format(template, args);
 

@@ -15,7 +15,7 @@ import jaTrace from '../i18n/locales/ja.trace.json';
 import koTrace from '../i18n/locales/ko.trace.json';
 import type { Lang } from './labels.ts';
 import { listSep, nameOf, playerName, stepName, type T } from './model.ts';
-import { STRINGS, type StringKey } from './strings.ts';
+import { isStringKey } from './strings.ts';
 import { subtypeName } from './words.ts';
 
 /** English needs no catalog in the bundle: a message's key is its English template (en.trace.json lists the keys,
@@ -66,7 +66,7 @@ function objectName(a: { obj: string; name: string }, c: TraceContext): string {
 /** A sandbox edit's path: a player's life, poison… in the sandbox's words; any other path as written. */
 function pathName(path: string, c: TraceContext): string {
   const m = /^players\.(P[12])\.(\w+)$/.exec(path);
-  if (m && m[2]! in STRINGS.en) return `${playerName(m[1]!, c.t)} ${c.t(m[2] as StringKey)}`;
+  if (m && isStringKey(m[2]!)) return `${playerName(m[1]!, c.t)} ${c.t(m[2])}`;
   c.report?.problems.push(`path ${path}`);
   return path;
 }

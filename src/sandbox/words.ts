@@ -7,14 +7,14 @@
  */
 import type { Scenario } from '../engine/scenario.ts';
 import type { Lang } from './labels.ts';
-import { STRINGS, type StringKey } from './strings.ts';
+import { isStringKey, type StringKey } from './strings.ts';
 import { particle } from '../i18n/korean.ts';
 
 type T = (key: StringKey, args?: Record<string, string | number>) => string;
 
 const word = (prefix: string, w: string, t: T): string => {
   const key = `${prefix}${w}`;
-  return key in STRINGS.en ? t(key as StringKey) : w;
+  return isStringKey(key) ? t(key) : w;
 };
 
 /** A subtype (Bear, Forest, Aura) as the page's CR writes it. */
@@ -49,13 +49,13 @@ export function tokenName(s: Scenario, id: string): string | undefined {
   return found;
 }
 
-/** A token's name in the page's language: a name that is one of the subtypes (a Saproling token) as that subtype. */
-export const tokenDisplayName = (name: string, t: T): string => subtypeName(name, t);
-
 /** The objects a filter takes, in the words of the page's CR (608.2h: "every nonblack creature", 「黒でないクリーチャー」,
  * "흑색이 아닌 생물"): colours, then card types; a permanent when the filter names no type. */
 export function filterText(f: Record<string, unknown>, t: T, lang: Lang): string {
-  const words = (k: string, prefix: 'c_' | 'ty_') => (Array.isArray(f[k]) ? (f[k] as string[]) : []).map((x) => t(`${prefix}${x}` as StringKey));
+  const words = (k: string, prefix: 'c_' | 'ty_') => (Array.isArray(f[k]) ? (f[k] as string[]) : []).map((x) => {
+    const key = `${prefix}${x}`;
+    return isStringKey(key) ? t(key) : x;
+  });
   const non = (w: string) => t('filterNon', { word: lang === 'ko' ? withSubjectParticle(w) : w });
   const adjectives = [...words('colors', 'c_').map((w) => t('filterColor', { word: w })), ...words('notColors', 'c_').map(non), ...words('notTypes', 'ty_').map(non)];
   const nouns = words('types', 'ty_');

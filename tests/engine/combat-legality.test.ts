@@ -6,6 +6,7 @@
  * obeyed taken over all of them. Boards are drawn by a seeded generator (the engine's mulberry32), so a failure names
  * its seed and reproduces. Then boards of 20 a side, which the brute force could never check.
  */
+import * as combat from '../../src/engine/combat.ts';
 import { describe, expect, it } from 'vitest';
 import { Game, runScenario, type GameState, type Scenario } from '../../src/engine/index.ts';
 import { attackBoard, blockBoard } from '../../src/engine/combat.ts';
@@ -63,18 +64,18 @@ function gameAt(objects: Objects, attack?: (g: Game) => string[]): Game {
 }
 
 function bruteAttack(g: Game): number {
-  const all = g.battlefield().filter((id) => g.canAttack(id));
+  const all = g.battlefield().filter((id) => combat.canAttack(g, id));
   let best = 0;
   for (let m = 0; m < 1 << all.length; m++) {
     const set = all.filter((_, i) => m & (1 << i));
-    if (g.attackRestrictionError(set)) continue;
+    if (combat.attackRestrictionError(g, set)) continue;
     best = Math.max(best, set.filter((id) => hasKeyword(g.chars(id), 'attacks-if-able')).length);
   }
   return best;
 }
 
 function bruteBlock(g: Game): number {
-  const blockers = g.battlefield().filter((id) => g.canBlock(id));
+  const blockers = g.battlefield().filter((id) => combat.canBlock(g, id));
   const attackers = Object.keys(g.s.combat!.attackers);
   const choices = (b: string) => {
     const out: string[][] = [[], ...attackers.map((a) => [a])];
@@ -84,7 +85,7 @@ function bruteBlock(g: Game): number {
   let best = 0;
   const go = (i: number, acc: { blocker: string; attackers: string[] }[]): void => {
     if (i === blockers.length) {
-      if (!g.blockRestrictionError(acc)) best = Math.max(best, acc.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length);
+      if (!combat.blockRestrictionError(g, acc)) best = Math.max(best, acc.filter((b) => hasKeyword(g.chars(b.blocker), 'blocks-if-able')).length);
       return;
     }
     for (const c of choices(blockers[i]!)) go(i + 1, c.length ? [...acc, { blocker: blockers[i]!, attackers: c }] : acc);
@@ -123,7 +124,7 @@ describe('509.1c: the most block requirements obeyed, against every block declar
   it('agrees with the brute force on 600 seeded boards of up to 5 creatures a side', () => {
     let menaceMatters = 0;
     for (let seed = 1; seed <= 600; seed++) {
-      const g = gameAt(board(1000 + seed, 1 + (seed % 5), 1 + ((seed * 7) % 5)), (g) => g.battlefield().filter((id) => g.canAttack(id)));
+      const g = gameAt(board(1000 + seed, 1 + (seed % 5), 1 + ((seed * 7) % 5)), (g) => g.battlefield().filter((id) => combat.canAttack(g, id)));
       const want = bruteBlock(g);
       expect(maxBlockRequirements(blockBoard(g)), `seed ${1000 + seed}`).toBe(want);
       if (naiveBlock(g) !== want) menaceMatters++;
@@ -139,8 +140,8 @@ describe('509.1c: the most block requirements obeyed, against every block declar
       other: { owner: 'P2', zone: 'battlefield', card: { name: 'Other', types: ['creature'], pt: [1, 1] } },
     } as Objects, () => ['m']);
     expect(maxBlockRequirements(blockBoard(g))).toBe(1);
-    expect(g.blockError([])?.rule).toBe('509.1c');
-    expect(g.blockError([{ blocker: 'req', attackers: ['m'] }, { blocker: 'other', attackers: ['m'] }])).toBeNull();
+    expect(combat.blockError(g, [])?.rule).toBe('509.1c');
+    expect(combat.blockError(g, [{ blocker: 'req', attackers: ['m'] }, { blocker: 'other', attackers: ['m'] }])).toBeNull();
   });
 
   it('a helper can open only one of two menace attackers: one of the two required blockers obeys', () => {
@@ -162,14 +163,14 @@ describe('combat legality at 20 creatures a side', () => {
     const objs = board(2026, 20, 20);
     for (const o of Object.values(objs)) delete (o as { tapped?: boolean }).tapped;
     const g = gameAt(objs);
-    const able = g.battlefield().filter((id) => g.canAttack(id));
+    const able = g.battlefield().filter((id) => combat.canAttack(g, id));
     expect(able.length).toBeGreaterThan(12); // more than the old subset limit
-    const errs = g.attackError([]);
+    const errs = combat.attackError(g, []);
     // with any requirement among able creatures, attacking with nobody breaks 508.1d
     expect(errs?.rule).toBe(able.some((id) => hasKeyword(g.chars(id), 'attacks-if-able')) ? '508.1d' : undefined);
-    const gb = gameAt(objs, (g) => g.battlefield().filter((id) => g.canAttack(id)));
+    const gb = gameAt(objs, (g) => g.battlefield().filter((id) => combat.canAttack(g, id)));
     const best = maxBlockRequirements(blockBoard(gb));
     expect(best).toBeGreaterThan(0);
-    expect(gb.blockError([])?.rule).toBe('509.1c');
+    expect(combat.blockError(gb, [])?.rule).toBe('509.1c');
   });
 });

@@ -1,3 +1,4 @@
+import * as sba from '../../src/engine/sba.ts';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, scenarioFiles } from '../../scripts/scenario.ts';
 import { ChoiceNeeded, derive, Game, isValidPayment, legalPayments, parseCost, runScenario, type GameState, type ManaUnit } from '../../src/engine/index.ts';
@@ -56,7 +57,7 @@ describe('state-based actions reach a fixed point', () => {
       st.seq++;
       const g = new Game(st, {});
       try {
-        g.settle();
+        sba.settle(g);
       } catch (e) {
         // only a choice the rules give a player (616.1 replacement order, 704.5j legend rule) may stop the loop;
         // any other error, an illegal action included, fails the test
@@ -66,7 +67,7 @@ describe('state-based actions reach a fixed point', () => {
       }
       if (g.s.result) ended++;
       else {
-        expect(g.collectSBA(), where).toEqual([]);
+        expect(sba.collectSBA(g), where).toEqual([]);
         checked++;
       }
     }

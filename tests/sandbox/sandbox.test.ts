@@ -7,9 +7,10 @@ import { listTweakables, runScenario, viewState, buildState, type Scenario } fro
 import { LANGS, LOADER_LABELS, pageLang } from '../../src/sandbox/labels.ts';
 import { crossEditionHref, exampleKey, ruleHref, type SandboxManifest } from '../../src/sandbox/manifest.ts';
 import {
-  compareEditionsFor, compareRuns, controlsFor, describeStep, diffLines, isModified, outcomeLines, overridesFor, partOf,
+  compareEditionsFor, compareRuns, controlsFor, diffLines, isModified, outcomeLines, overridesFor, partOf,
   runEditionFor, validPool, withPart,
 } from '../../src/sandbox/model.ts';
+import { describeStep } from '../../src/sandbox/narrate-steps.ts';
 import { fmt, translator } from '../../src/sandbox/strings.ts';
 import { writeSandboxData, SandboxDataError } from '../../scripts/build/sandbox-data.ts';
 import { ROOT } from '../helpers.ts';

@@ -1,7 +1,8 @@
 /** The step panel: one item per scenario step, with what happened, its rules, checks and the engine's trace. */
 import { describeCheck } from '../checks.ts';
 import { h } from '../dom.ts';
-import { describeStep, resultText } from '../model.ts';
+import { resultText } from '../model.ts';
+import { describeStep } from '../narrate-steps.ts';
 import { layerLines, layerSummary } from '../layer-rows.ts';
 import { traceLine, traceMessage } from '../trace.ts';
 import type { WidgetState } from '../widget-state.ts';

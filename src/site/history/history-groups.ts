@@ -76,7 +76,7 @@ export function matches(item: Item, f: Filter): boolean {
   return words.every((w) => hay.includes(w));
 }
 
-export interface Section {
+interface Section {
   /** `702`, or `glossary`. */
   id: string;
   items: Item[];
@@ -112,14 +112,6 @@ export function groupItems(items: readonly Item[]): Part[] {
   const out = [...parts.values()];
   const glossary = sections.get('glossary');
   if (glossary) out.push({ id: 'glossary', sections: [{ id: 'glossary', items: glossary }], count: glossary.length });
-  return out;
-}
-
-/** How many items of each kind (before the kind filter: the checkboxes show what each would add). */
-export function kindCounts(items: readonly Item[], query: string): Record<ChangeKind, number> {
-  const all = new Set(CHANGE_KINDS);
-  const out = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
-  for (const it of items) if (matches(it, { query, kinds: all })) out[it.kind]++;
   return out;
 }
 

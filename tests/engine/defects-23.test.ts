@@ -68,6 +68,19 @@ describe('automatic payment taps only what could be tapped by hand (302.6)', () 
     expect(failed).toEqual([]);
   });
 
+  for (const [what, obj] of [
+    ['a creature with haste (702.10)', creature('P1', 'Hasty Elves', [1, 1], { keywords: ['haste'], activated: [{ tap: true, effects: [{ op: 'add-mana', player: 'you', mana: '{G}' }] }] }, { summoningSick: true })],
+    ['a noncreature artifact that just came under P1\'s control (302.6 is about creatures)', { owner: 'P1', zone: 'battlefield', summoningSick: true, card: { name: 'Green Stone', types: ['artifact'], activated: [{ tap: true, effects: [{ op: 'add-mana', player: 'you', mana: '{G}' }] }] } } as Obj],
+  ] as const) {
+    it(`still taps ${what}: the check is no broader than 302.6`, () => {
+      const { failed, errors } = run(scenario({ src: obj, bear: creature('P1', 'Grizzly Bears', [2, 2]), gg: giantGrowth }, [
+        { do: { op: 'cast', by: 'P1', card: 'gg', targets: { t: 'bear' }, payment: { auto: true } }, expect: ex({ gg: { zone: 'stack' }, src: { tapped: true } }) },
+      ]));
+      expect(errors).toEqual([]);
+      expect(failed).toEqual([]);
+    });
+  }
+
   it('looks at every mana source, not the first 12: twelve Plains then a Forest pay {G}', () => {
     const objs: Objects = { gg: giantGrowth, bear: creature('P1', 'Grizzly Bears', [2, 2]) };
     for (let i = 1; i <= 12; i++) objs[`plains${i}`] = basic('Plains', 'Plains');

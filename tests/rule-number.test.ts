@@ -25,6 +25,11 @@ describe('compareRuleNumbers', () => {
     const shuffled = ['701.10', '701.9', '702', '701.9a', '701', '704.5p', '704.5k', '704.5n', '704.5m', '100.1'];
     expect([...shuffled].sort(compareRuleNumbers)).toEqual(['100.1', '701', '701.9', '701.9a', '701.10', '702', '704.5k', '704.5m', '704.5n', '704.5p']);
   });
+  it('puts letters the CR never uses after their neighbour, the largest rule of a section before the next section, text last', () => {
+    const shuffled = ['glossary', '703', '702.999z', '704.5m', '704.5l', '704.5k', '702.999', 'Attach', '999.99z', '704.5o', '704.5p'];
+    expect([...shuffled].sort(compareRuleNumbers)).toEqual(['702.999', '702.999z', '703', '704.5k', '704.5l', '704.5m', '704.5o', '704.5p', '999.99z', 'Attach', 'glossary']);
+    expect(compareRuleNumbers('702.19b', '702.19b')).toBe(0);
+  });
 });
 
 describe('expandRange', () => {

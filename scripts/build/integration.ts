@@ -7,6 +7,7 @@
  *   3. sandbox data       public/sandbox/ (the engine's scenarios)            scripts/build/sandbox-data.ts
  *      — Astro renders the pages —
  *   4. extras             the not-found pages in place, /api/ JSON, rule indexes   src/site/api/extras.ts
+ *      module preloads    each page's script chunks named in its head         scripts/build/module-preload.ts
  *   5. robots             robots.txt naming the sitemap (written by @astrojs/sitemap, listed before this)
  *   6. pagefind           the full-text index of the pages                    scripts/build/pagefind.ts
  *   7. offline            web app manifest, "save for offline" lists, the service worker (Workbox)
@@ -27,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { generateSW } from 'workbox-build';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
+import { addModulePreloads } from './module-preload.ts';
 import { extraFiles, type ExtraFile } from '../../src/site/api/extras.ts';
 import { getSite } from '../../src/site/load.ts';
 import { placeNotFoundPages, redirectsFile } from '../../src/site/host/not-found.ts';
@@ -115,6 +117,7 @@ export function crAtlas(build: string): AstroIntegration {
         const log = (line: string) => logger.info(line);
         const steps: [string, () => Promise<Record<string, number> | void> | Record<string, number> | void][] = [
           ['extras', async () => ({ notFoundPages: placeNotFoundPages(out).length, files: await writeAll(out, extraFiles(site)) })],
+          ['module preloads', () => addModulePreloads(out)],
           ['robots', () => writeFileSync(join(out, 'robots.txt'), robotsTxt())],
           ['pagefind', async () => {
             const r = await runPagefind(out);

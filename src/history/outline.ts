@@ -247,6 +247,8 @@ function decodeChain(encoded: string, last: number): Span[] {
 }
 const SPAN = /^(?:(\d+)-)?(\d*)(?:\*(\d+))?(?:=(.*))?$/s;
 const PLAIN = /^\d+$/;
+/** Most rules have no example (shared, never written to). */
+const NO_EXAMPLES: readonly ExampleEntry[] = [];
 
 export function readOutline(outline: HistoryOutline): OutlineStore {
   const last = outline.editions.length - 1;
@@ -310,8 +312,9 @@ export function outlineDiff({ outline, store, numbers }: OutlineStore, from: str
       }
     });
   };
-  const outlineExamples = (c: number, a: Span | undefined, b: Span | undefined, p: number): ExampleEntry[] => {
+  const outlineExamples = (c: number, a: Span | undefined, b: Span | undefined, p: number): readonly ExampleEntry[] => {
     const [na, nb] = [a ? a[4].length : 0, b ? b[4].length : 0];
+    if (na === 0 && nb === 0) return NO_EXAMPLES;
     const moved = !!a && !!b && a[2] !== b[2];
     const listed = p >= 0 ? outline.examples[`${c}.${p}`] : undefined;
     if (a && b && listed === undefined && !moved) {

@@ -29,7 +29,11 @@ export function spanAt(chain: readonly Span[], e: number): Span | undefined {
 }
 
 /** Index of the span of a chain that covers edition index `e`, or -1. */
-export const spanIndexAt = (chain: readonly Span[], e: number): number => chain.findIndex((s) => s[0] <= e && e <= s[1]);
+export function spanIndexAt(chain: readonly Span[], e: number): number {
+  // A plain loop: the compare page asks it twice for every chain of the history.
+  for (let i = 0; i < chain.length; i++) if (chain[i]![0] <= e && e <= chain[i]![1]) return i;
+  return -1;
+}
 
 /** Index of an edition in the store, or -1. */
 export const editionIndex = (store: HistoryStore, edition: string) => store.editions.indexOf(edition);

@@ -39,25 +39,27 @@ function letterIndex(letter: string): number {
   return i;
 }
 
-// Sorting thousands of numbers parses each many times (the compare page sorts a whole diff on a phone): parsed once.
-const parsed = new Map<string, RuleNumber | null>();
-function parseOnce(text: string): RuleNumber | null {
-  let n = parsed.get(text);
-  if (n === undefined) {
-    if (parsed.size > 50_000) parsed.clear();
-    parsed.set(text, (n = parseRuleNumber(text)));
+// Sorting thousands of numbers parses each many times (the compare page sorts a whole diff on a phone): each is
+// parsed once into one number that sorts as the rule does (section, then rule, then letter), or null.
+const sortKeys = new Map<string, number | null>();
+function sortKey(text: string): number | null {
+  let k = sortKeys.get(text);
+  if (k === undefined) {
+    if (sortKeys.size > 50_000) sortKeys.clear();
+    const n = parseRuleNumber(text);
+    // rule −1…999 (+1, times 100) and letter index −1…23.5 (doubled, +2: below 100) each below the section (times 10⁶).
+    k = n ? n.section * 1_000_000 + ((n.rule ?? -1) + 1) * 100 + (n.letter === undefined ? 0 : 2 * letterIndex(n.letter) + 2) : null;
+    sortKeys.set(text, k);
   }
-  return n;
+  return k;
 }
 
 /** Total order on rule numbers: 701.9 < 701.10, 702 < 702.1 < 702.1a < 702.2. Unparsable last, by text. */
 export function compareRuleNumbers(a: string, b: string): number {
-  const x = parseOnce(a);
-  const y = parseOnce(b);
-  if (!x || !y) return x ? -1 : y ? 1 : a < b ? -1 : a > b ? 1 : 0;
-  if (x.section !== y.section) return x.section - y.section;
-  if ((x.rule ?? -1) !== (y.rule ?? -1)) return (x.rule ?? -1) - (y.rule ?? -1);
-  return (x.letter === undefined ? -1 : letterIndex(x.letter)) - (y.letter === undefined ? -1 : letterIndex(y.letter));
+  const x = sortKey(a);
+  const y = sortKey(b);
+  if (x === null || y === null) return x !== null ? -1 : y !== null ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  return x - y;
 }
 
 /** The section (three digits) a rule number is grouped under; a part heading (`7`) and anything else is its own. */

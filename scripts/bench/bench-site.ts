@@ -60,10 +60,9 @@ export async function benchSite(options: SiteBenchOptions = {}): Promise<string>
     // Lighthouse, server, compression) measure a finished site. Timing `astro build` alone wrote an unfinished dist/
     // (no Pagefind index, no precompressed files, no build.json), which those tables then measured or refused.
     const total = timed('npm', ['run', 'build']);
-    const record = JSON.parse(readFileSync(join(DIST, 'build.json'), 'utf8')) as { stages: { name: string; seconds: number }[] };
-    for (const st of record.stages) rows.push([`build: ${st.name}`, `${st.seconds.toFixed(1)} s`, '']);
-    const steps = record.stages.reduce((a, st) => a + st.seconds, 0);
-    rows.push(['build: every step (build.json)', `${steps.toFixed(1)} s`, steps <= 60 ? 'ok (≤ 60 s)' : 'OVER (≤ 60 s)']);
+    const record = JSON.parse(readFileSync(join(DIST, 'build.json'), 'utf8')) as { seconds: number; stages: { name: string; seconds: number; alongside?: string }[] };
+    for (const st of record.stages) rows.push([`build: ${st.name}`, `${st.seconds.toFixed(1)} s`, st.alongside ? `alongside ${st.alongside}` : '']);
+    rows.push(['build: every step (build.json)', `${record.seconds.toFixed(1)} s`, record.seconds <= 60 ? 'ok (≤ 60 s)' : 'OVER (≤ 60 s)']);
     rows.push(['build: total (npm run build, with the swap)', `${total.toFixed(1)} s`, '']);
   }
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is missing: run npm run build');

@@ -9,6 +9,8 @@ interface StepRecord {
   name: string;
   seconds: number;
   counts?: Record<string, number>;
+  /** The step that ran at the same time, on the other core (its seconds are not added to the build's). */
+  alongside?: string;
 }
 
 /** What the steps report (to scripts/build/integration.ts, and from it to scripts/build/build.ts). */
@@ -20,8 +22,13 @@ export interface BuildReport {
   failed?: { step: string; message: string };
 }
 
+/** A step's failure as its own process reported it (the message is already the whole story). */
+export class StepError extends Error {
+  override name = 'StepError';
+}
+
 /** Error classes whose message is the whole story (located input errors): no stack trace is printed. */
-const EXPECTED = new Set(['JsonFileError', 'SourceError', 'NotARulesDocumentError', 'GeneratedDataError', 'DownloadError', 'SandboxDataError', 'UsageError']);
+const EXPECTED = new Set(['JsonFileError', 'SourceError', 'NotARulesDocumentError', 'GeneratedDataError', 'DownloadError', 'SandboxDataError', 'UsageError', 'StepError']);
 
 /** Runs `run` as the step `name` of `report`; false (and `report.failed`) when it threw. */
 export async function runStep(report: BuildReport, name: string, run: () => Promise<Record<string, number> | void> | Record<string, number> | void, log: (line: string) => void): Promise<boolean> {

@@ -15,7 +15,7 @@ interface StageResult {
   /** Counts worth keeping in build.json (pages, files, bytes…). */
   counts?: Record<string, number>;
   /** The stage's own steps, recorded in build.json in its place (the Astro integration's, scripts/build/integration.ts). */
-  steps?: { name: string; seconds: number; counts?: Record<string, number> }[];
+  steps?: { name: string; seconds: number; counts?: Record<string, number>; alongside?: string }[];
   /** Extra top-level build.json fields (e.g. sources). */
   record?: Record<string, unknown>;
 }
@@ -31,7 +31,7 @@ export interface BuildRecord {
   startedAt: string;
   finishedAt: string;
   seconds: number;
-  stages: { name: string; seconds: number; counts?: Record<string, number> }[];
+  stages: { name: string; seconds: number; counts?: Record<string, number>; alongside?: string }[];
   [extra: string]: unknown;
 }
 

@@ -5,8 +5,10 @@
  *   1. data               src/generated/ from the sources                    scripts/data.ts
  *   2. search bundles     public/search/ (the instant box's indexes)          scripts/build/search-index.ts
  *   3. sandbox data       public/sandbox/ (the engine's scenarios)            scripts/build/sandbox-data.ts
- *      — Astro renders the pages —
- *   4. extras             the not-found pages in place, /api/ JSON, rule indexes   src/site/api/extras.ts
+ *      — Astro renders the pages; meanwhile, in a process of its own on the other core (scripts/build/extras.ts):
+ *   4. extras             /api/ JSON, rule indexes, history files (staged)    src/site/api/extras.ts
+ *      — then —
+ *      extras placed      the staged extras and the not-found pages in place
  *      module preloads    each page's script chunks named in its head         scripts/build/module-preload.ts
  *   5. robots             robots.txt naming the sitemap (written by @astrojs/sitemap, listed before this)
  *   6. pagefind           the full-text index of the pages                    scripts/build/pagefind.ts
@@ -21,15 +23,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { generateSW } from 'workbox-build';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 import { addModulePreloads } from './module-preload.ts';
-import { extraFiles, type ExtraFile } from '../../src/site/api/extras.ts';
+import { extraFiles } from '../../src/site/api/extras.ts';
+import { placeExtras, startExtras, type RunningExtras } from './extras.ts';
 import { getSite } from '../../src/site/load.ts';
 import { placeNotFoundPages, redirectsFile } from '../../src/site/host/not-found.ts';
 import { robotsTxt } from '../../src/site/render/seo.ts';
@@ -37,28 +39,7 @@ import { offlineList, offlineListPath, serviceWorkerOptions, webManifest } from 
 import { headersFile } from '../../src/site/host/headers.ts';
 import { pathLang } from '../../src/i18n/locales.ts';
 import { runPagefind } from './pagefind.ts';
-import { runStep, type BuildReport } from './build-report.ts';
-
-async function writeAll(out: string, files: Iterable<ExtraFile>): Promise<number> {
-  let count = 0;
-  const made = new Set<string>();
-  // Hundreds of files: keep several writes in flight (the disk, not the CPU, is slow).
-  const inFlight = new Set<Promise<void>>();
-  for (const f of files) {
-    const file = join(out, f.path);
-    const d = dirname(file);
-    if (!made.has(d)) {
-      mkdirSync(d, { recursive: true });
-      made.add(d);
-    }
-    const p: Promise<void> = writeFile(file, f.content).then(() => void inFlight.delete(p));
-    inFlight.add(p);
-    if (inFlight.size >= 32) await Promise.race(inFlight);
-    count++;
-  }
-  await Promise.all(inFlight);
-  return count;
-}
+import { StepError, runStep, type BuildReport } from './build-report.ts';
 
 /** Stops the build at a failed step: the report says why (scripts/build/build.ts prints it), else stderr does. */
 function stop(report: BuildReport, to: string | undefined): never {
@@ -71,6 +52,7 @@ export function crAtlas(build: string): AstroIntegration {
   let report: BuildReport = { steps: [], record: {} };
   const to = process.env['CR_ATLAS_BUILD_REPORT'];
   let pagesStarted = 0;
+  let extras: RunningExtras | null = null;
   return {
     name: 'cr-atlas',
     hooks: {
@@ -79,6 +61,7 @@ export function crAtlas(build: string): AstroIntegration {
         // CR_ATLAS_PREPARED=1: the data, search bundles and sandbox data are in place already (a test that builds
         // pages from a fixture's generated data, tests/e2e/escape.test.ts): render them as they are.
         if (process.env['CR_ATLAS_PREPARED'] === '1') {
+          if (command === 'build') extras = startExtras();
           pagesStarted = Date.now();
           return;
         }
@@ -91,6 +74,8 @@ export function crAtlas(build: string): AstroIntegration {
           rmSync(dir, { recursive: true, force: true });
         }
         if (report.failed) stop(report, to);
+        // The extras read only the generated data: they are written on the other core while Astro renders.
+        if (command === 'build') extras = startExtras();
         pagesStarted = Date.now();
       },
       'astro:server:setup': ({ server }) => {
@@ -116,7 +101,16 @@ export function crAtlas(build: string): AstroIntegration {
         const site = getSite();
         const log = (line: string) => logger.info(line);
         const steps: [string, () => Promise<Record<string, number> | void> | Record<string, number> | void][] = [
-          ['extras', async () => ({ notFoundPages: placeNotFoundPages(out).length, files: await writeAll(out, extraFiles(site)) })],
+          ['extras placed', async () => {
+            const running = extras!;
+            const beside = await running.done;
+            if (beside.failed) {
+              rmSync(running.staging, { recursive: true, force: true });
+              throw new StepError(beside.failed.message);
+            }
+            report.steps.push(...beside.steps.map((st) => ({ ...st, alongside: 'astro pages' })));
+            return { notFoundPages: placeNotFoundPages(out).length, files: placeExtras(running.staging, out) };
+          }],
           ['module preloads', () => addModulePreloads(out)],
           ['robots', () => writeFileSync(join(out, 'robots.txt'), robotsTxt())],
           ['pagefind', async () => {

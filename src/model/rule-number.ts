@@ -42,7 +42,7 @@ function letterIndex(letter: string): number {
 // Sorting thousands of numbers parses each many times (the compare page sorts a whole diff on a phone): each is
 // parsed once into one number that sorts as the rule does (section, then rule, then letter), or null.
 const sortKeys = new Map<string, number | null>();
-function sortKey(text: string): number | null {
+export function sortKey(text: string): number | null {
   let k = sortKeys.get(text);
   if (k === undefined) {
     if (sortKeys.size > 50_000) sortKeys.clear();
@@ -56,8 +56,11 @@ function sortKey(text: string): number | null {
 
 /** Total order on rule numbers: 701.9 < 701.10, 702 < 702.1 < 702.1a < 702.2. Unparsable last, by text. */
 export function compareRuleNumbers(a: string, b: string): number {
-  const x = sortKey(a);
-  const y = sortKey(b);
+  return compareSortKeys(sortKey(a), sortKey(b), a, b);
+}
+
+/** compareRuleNumbers(a, b) from keys already computed (`ruleSortKey`), for sorts that compute each key once. */
+export function compareSortKeys(x: number | null, y: number | null, a: string, b: string): number {
   if (x === null || y === null) return x !== null ? -1 : y !== null ? 1 : a < b ? -1 : a > b ? 1 : 0;
   return x - y;
 }

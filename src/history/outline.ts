@@ -13,7 +13,7 @@ import { renumberMap, spanAt, spanIndexAt, type HistoryStore, type Span } from '
 import { groupSection } from '../model/rule-number.ts';
 
 export interface HistoryOutline {
-  format: 'cr-atlas-history-outline/2';
+  format: 'cr-atlas-history-outline/3';
   editions: string[];
   /**
    * Per rule chain, its spans joined by `|`, each `[from-][to][*examples][=key]`: `from` is left out when it follows
@@ -28,8 +28,12 @@ export interface HistoryOutline {
    */
   ruleKinds: string[];
   glossaryKinds: string[];
-  /** `chain.pair` → the examples' pairs `i.j<letter>`, comma-separated, where the two spans' example lists differ. */
-  examples: Record<string, string>;
+  /**
+   * Per rule chain, the pairs of its spans whose example lists differ, in pair order, joined by `;`: each
+   * `[skip]:list`, where `skip` is how many pairs were passed over since the previous one listed (left out when none)
+   * and `list` the examples' pairs `i.j<letter>`, comma-separated (exampleLists reads it back).
+   */
+  examples: string[];
   /** `r.chain.pair`, `g.chain.pair`, `e.chain.pair.i` → the differing reference numbers (old, new) of a candidate. */
   refs: Record<string, [string, string][]>;
   /** Rule chain → the text of each span whose number is a section's (`702`), else '' (the compare page's headings). */
@@ -139,7 +143,7 @@ const numberRuns = (text: string) => (text.toLowerCase().match(/[0-9a-z.]+/g) ??
 
 /** The outline of a store (the build writes it beside the store). */
 export function buildOutline(store: HistoryStore): HistoryOutline {
-  const out: HistoryOutline = { format: 'cr-atlas-history-outline/2', editions: store.editions, rules: [], glossary: [], ruleKinds: [], glossaryKinds: [], examples: {}, refs: {}, titles: {}, sliceParts: slicePartStarts(store) };
+  const out: HistoryOutline = { format: 'cr-atlas-history-outline/3', editions: store.editions, rules: [], glossary: [], ruleKinds: [], glossaryKinds: [], examples: [], refs: {}, titles: {}, sliceParts: slicePartStarts(store) };
   const last = store.editions.length - 1;
   // Number → chain in each edition (the first chain wins, as in renumberMap).
   const chainAt = store.editions.map((_, e) => {
@@ -165,17 +169,22 @@ export function buildOutline(store: HistoryStore): HistoryOutline {
     out.rules.push(encodeChain(chain, last));
     out.ruleKinds.push(kindsOf(chain, 'r', c));
     if (chain.some((s) => SECTION.test(s[2]))) out.titles[c] = chain.map((s) => (SECTION.test(s[2]) ? store.texts[s[3]]! : ''));
+    const lists: string[] = [];
+    let previous = -1;
     for (let i = 0; i < chain.length; i++) {
       for (let j = i + 1; j < chain.length; j++) {
         const [a, b] = [chain[i]!, chain[j]!];
         const [olds, news] = [a[4], b[4]];
         if (olds.length === news.length && olds.every((x, n) => x === news[n])) continue;
         const p = pairIndex(chain.length, i, j);
-        out.examples[`${c}.${p}`] = pairExamples(store.texts, olds, news, false)
+        const list = pairExamples(store.texts, olds, news, false)
           .map(([x, y]) => `${x}.${y}${olds[x] === news[y] ? 's' : letter(textChange(store.texts[olds[x]!]!, store.texts[news[y]!]!), a, b, `e.${c}.${p}.${x}`, out.refs)}`)
           .join(',');
+        lists.push(`${p - previous - 1 || ''}:${list}`);
+        previous = p;
       }
     }
+    out.examples.push(lists.join(';'));
   });
   store.glossary.forEach((chain, c) => {
     out.glossary.push(encodeChain(chain, last));
@@ -220,6 +229,19 @@ export interface OutlineStore {
   store: HistoryStore;
   /** The glossary entries' number runs, once read (a number filter needs them). */
   numbers?: GlossaryNumbers['numbers'];
+}
+
+/** A rule chain's example lists (HistoryOutline.examples), pair index → list. */
+export function exampleLists(encoded: string): Map<number, string> {
+  const out = new Map<number, string>();
+  if (encoded === '') return out;
+  let p = -1;
+  for (const part of encoded.split(';')) {
+    const colon = part.indexOf(':');
+    p += 1 + (colon > 0 ? Number(part.slice(0, colon)) : 0);
+    out.set(p, part.slice(colon + 1));
+  }
+  return out;
 }
 
 /** Example lists of the outline's spans hold no texts: one shared list of −1s per length. */
@@ -316,7 +338,7 @@ export function outlineDiff({ outline, store, numbers }: OutlineStore, from: str
     const [na, nb] = [a ? a[4].length : 0, b ? b[4].length : 0];
     if (na === 0 && nb === 0) return NO_EXAMPLES;
     const moved = !!a && !!b && a[2] !== b[2];
-    const listed = p >= 0 ? outline.examples[`${c}.${p}`] : undefined;
+    const listed = p >= 0 ? exampleLists(outline.examples[c] ?? '').get(p) : undefined;
     if (a && b && listed === undefined && !moved) {
       // The same examples under the same number: all unchanged (counted, not listed).
       diff.summary.examples.unchanged += na;

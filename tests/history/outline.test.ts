@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { diffEditions, type DiffEntry, type EditionDiff } from '../../src/history/diff.ts';
-import { buildGlossaryNumbers, buildOutline, buildSlices, outlineDiff, outlineTitles, pairIndex, readOutline, sliceDiff, sliceOf, type HistorySlice } from '../../src/history/outline.ts';
+import { buildGlossaryNumbers, buildOutline, buildSlices, exampleLists, outlineDiff, outlineTitles, pairIndex, readOutline, sliceDiff, sliceOf, type HistorySlice } from '../../src/history/outline.ts';
 import type { HistoryStore } from '../../src/history/store.ts';
 import { sectionTitles } from '../../src/site/history/history-compare-view.ts';
 import { CHANGE_KINDS, groupOf, itemsOf, matches } from '../../src/site/history/history-groups.ts';
@@ -155,4 +155,12 @@ needs(SHARED).describe('the real history: the outline gives the differ’s entri
       expect(got).toEqual(want);
     });
   }
+});
+
+describe('example lists', () => {
+  it('read back each pair index with its list, skips counted from the previous pair listed', () => {
+    expect([...exampleLists('')]).toEqual([]);
+    expect([...exampleLists(':0.0r;2:0.0t,1.1s;:')]).toEqual([[0, '0.0r'], [3, '0.0t,1.1s'], [4, '']]);
+    expect([...exampleLists('5:0.1F')]).toEqual([[5, '0.1F']]);
+  });
 });

@@ -2,16 +2,12 @@
  * The site's browser entry (vanilla, no framework): wires the modules, each with one job, and marks
  * the page ready (`data-cr-ready`) for tests. Document text is only ever inserted as text nodes.
  */
-import { initGlossary } from './glossary.ts';
 import { initContents } from './contents.ts';
 import { initGoto } from './goto.ts';
 import { initHash } from './hash.ts';
-import { initHome } from './home.ts';
 import { initKeyboard } from './keyboard.ts';
 import { initMarks } from './marks.ts';
-import { initNotFound } from './notfound.ts';
 import { initOffline } from './offline.ts';
-import { initOfflinePage } from './offline-page.ts';
 import { PreviewController } from './preview.ts';
 import { initSwitch, showAbsent } from './switch.ts';
 import { initToTop } from './to-top.ts';
@@ -24,11 +20,14 @@ initKeyboard({ closePreview: () => previews.hide() });
 initGoto();
 initSwitch();
 showAbsent();
-initNotFound();
-initGlossary();
-initHome();
 initOffline();
-void initOfflinePage();
+// The modules of one kind of page (the glossary's filter, the not-found page's suggestions, the front page's language
+// chooser, the offline page) load only on it: every other page, the compare page's first view included, reads less.
+const pageModules: Promise<void>[] = [];
+if (document.querySelector('form[data-gl-filter]')) pageModules.push(import('./glossary.ts').then((m) => m.initGlossary()));
+if (document.querySelector('[data-notfound]')) pageModules.push(import('./notfound.ts').then((m) => m.initNotFound()));
+if (document.querySelector('[data-lang-chooser]')) pageModules.push(import('./home.ts').then((m) => m.initHome()));
+if (document.querySelector('[data-offline-page]')) pageModules.push(import('./offline-page.ts').then((m) => m.initOfflinePage()));
 initHash();
 initMarks();
 initToTop();
@@ -43,4 +42,5 @@ document.addEventListener('submit', (e) => {
   if (e.target instanceof HTMLFormElement && e.target.matches('form.cr-search[action="#"]')) e.preventDefault();
 });
 
-document.documentElement.dataset['crReady'] = '1';
+// Ready once the page's own module is wired too (a failed import is reported by the browser; the page still works).
+void Promise.allSettled(pageModules).then(() => (document.documentElement.dataset['crReady'] = '1'));

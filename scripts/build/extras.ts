@@ -57,6 +57,11 @@ export function startExtras(): RunningExtras {
     };
     child.on('error', (e) => settle(e.message));
     child.on('exit', (code, signal) => settle(signal ?? `exit ${code}`));
+    // Astro stopped before the pages were done (an error in a page, Ctrl+C): the step stops too and leaves nothing.
+    process.once('exit', () => {
+      if (child.exitCode === null) child.kill();
+      rmSync(staging, { recursive: true, force: true });
+    });
   });
   return { staging, done };
 }

@@ -42,6 +42,24 @@ describe('the extras step beside the pages', () => {
     for (const e of index.editions) expect(existsSync(join(running.staging, 'api', e.lang, e.edition, 'edition.json')), `${e.lang}/${e.edition}`).toBe(true);
     expect(report.steps[0]!.counts!['files']).toBe(countFiles(running.staging) - 1); // all but the report
   });
+
+  it('reports a failure with its located message (no generated data here), which the build then stops on', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'cr-no-generated-'));
+    dirs.push(empty);
+    const before = process.env['CR_ATLAS_GENERATED'];
+    process.env['CR_ATLAS_GENERATED'] = empty; // the child inherits it
+    try {
+      const running = startExtras();
+      dirs.push(running.staging);
+      const report = await running.done;
+      expect(report.failed?.step).toBe('extras');
+      expect(report.failed?.message).toContain(join(empty, 'catalog.json'));
+      expect(report.steps).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env['CR_ATLAS_GENERATED'];
+      else process.env['CR_ATLAS_GENERATED'] = before;
+    }
+  });
 });
 
 function countFiles(dir: string): number {

@@ -15,27 +15,18 @@ import * as targeting from './targeting.ts';
 import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as damage from './damage.ts';
-import * as triggers from './triggers.ts';
+import * as tokens from './tokens.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { parseCost } from './mana.ts';
-import { LIMITS } from './limits.ts';
 import { IllegalAction, type Instruction, type PlayerId, type StackItem, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** One handler per op: `sourceLabel` names the spell or ability that gives the instruction (for the trace). */
 type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
-
-/**
- * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
- * (111.4: a Dwarf Berserker creature token is named "Dwarf Berserker Token"). With no subtypes either, "Token".
- */
-function tokenName(g: Game, subtypes: string[]): string {
-  return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
-}
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
@@ -207,34 +198,16 @@ const INSTRUCTIONS: InstructionHandlers = {
     g.cite('effect', ['603.7a'], (on === 'step-begins' ? (a.step ? M`a delayed triggered ability is created: it triggers at the beginning of the next ${step(a.step)} step` : M`a delayed triggered ability is created: it names no step, so it never triggers`) : on === 'ltb' ? M`a delayed triggered ability is created: it triggers when ${g.ref(o && 'obj' in o ? o.obj : '')} leaves the battlefield` : M`a delayed triggered ability is created: it triggers when ${g.ref(o && 'obj' in o ? o.obj : '')} becomes untapped`));
   },
   'create-token': (g, a, ctx) => {
-    const n = num(g, ctx, a.n, 1);
-    const name = a.card.name ?? tokenName(g, a.card.subtypes ?? []);
-    const card = { ...a.card, name };
     if (a.card.name === undefined) g.cite('rule', ['110.5c'], M`the effect doesn't name the token: it is named after its subtypes`);
-    // bounded (schema.ts LIMITS): a number of tokens computed from the game can still be too many
-    if (n > LIMITS.tokens) throw new Error(`create-token: ${n} tokens at once; at most ${LIMITS.tokens}`);
-    if (Object.keys(g.s.objects).length + n > LIMITS.gameObjects) throw new Error(`create-token: the game would hold more than ${LIMITS.gameObjects} objects`);
-    for (let i = 0; i < n; i++) {
-      const id = a.id ? `${a.id}${n > 1 ? i + 1 : ''}` : `token${g.tick()}`;
-      if (g.s.objects[id]) throw new Error(`create-token: the id "${id}" already names an object (${g.name(id)}); a token is a new object and needs a new id`);
-      const controller = player(g, ctx, a.controller);
-      g.s.objects[id] = {
-        id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},
-        timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
-      };
-      const ev = zones.rawMove(g, id, 'battlefield', { controller });
-      // a name that already says Token (111.4 in 2026) isn't followed by "token" again
-      g.cite('event', ['110.5b'], /\bToken$/.test(name) ? M`${obj(id, name)} is created` : M`a ${obj(id, name)} token is created`);
-      if (a.blocking && g.s.combat) {
-        const att = refObj(g.s, a.blocking, ctx);
-        if (att && g.s.combat.attackers[att]) {
-          g.s.combat.attackers[att]!.blockers.push(id);
-          g.s.combat.blockers[id] = [att];
-          g.cite('event', ['509.7'], M`${obj(id, name)} is put onto the battlefield blocking ${g.ref(att)}`);
-        }
-      }
-      triggers.detect(g, ev);
-    }
+    tokens.createTokens(g, a.card, { n: num(g, ctx, a.n, 1), id: a.id, controller: player(g, ctx, a.controller), blocking: a.blocking, ctx });
+  },
+  'create-token-copy': (g, a, ctx) => {
+    // 706.2 (707.2 of 2026): the token's copiable values, its name among them, are the original's (111.4's example of
+    // 2026: a token copy of Doomed Dissenter is named Doomed Dissenter); no original, no token (111.12 of 2026)
+    const of = refObj(g.s, a.of, ctx);
+    if (!of || !g.s.objects[of]) return g.cite('rule', [g.profile.edition === '2026-01-16' ? '=111.12' : '706.2'], M`the object to copy doesn't exist, so no token is created`);
+    g.cite('rule', ['706.2'], M`the token copies the copiable values of ${g.ref(of)}`);
+    tokens.createTokens(g, copyValues(g.s, of, of), { n: num(g, ctx, a.n, 1), id: a.id, controller: player(g, ctx, a.controller), ctx });
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid

@@ -95,6 +95,15 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
     const src = ctx.self ? state.objects[ctx.self] : undefined;
     if (!src || src.attachedTo !== id || src.zone !== 'battlefield') return false;
   }
+  if (f.chosenColor !== undefined) {
+    // 607.2d: "the chosen color" is the one chosen for the linked ability of the object read for (none: nothing matches)
+    const chosen = ctx.self ? state.objects[ctx.self]?.chosen?.[f.chosenColor] : undefined;
+    if (!chosen || !c.colors.includes(chosen as Color)) return false;
+  }
+  if (f.controlledByChosen !== undefined) {
+    const chosen = ctx.self ? state.objects[ctx.self]?.chosen?.[f.controlledByChosen] : undefined;
+    if (!chosen || c.controller !== chosen) return false;
+  }
   if (f.sharesColorWith) {
     const other = refObj(state, f.sharesColorWith, ctx);
     const oc = other ? view[other] : undefined;
@@ -105,7 +114,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
 
 export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number {
   if (typeof n === 'number') return n;
-  if ('count' in n) return Object.keys(state.objects).filter((id) => matches(state, view, id, n.count, ctx)).length;
+  if ('count' in n) return Object.keys(state.objects).filter((id) => matches(state, view, id, n.count, ctx)).length + (n.plus ?? 0);
   if ('power' in n) {
     const lki = lastKnown(state, n.power, ctx);
     if (lki) return lki.info.chars.power ?? 0;
@@ -176,7 +185,7 @@ function partsOf(key: string, def: EffectDef, base: Omit<Part, 'key' | 'layer' |
   // rules-only parts (613.10) don't apply in layers 1-7
   if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) add('4');
   if (def.setColors || def.addColors) add('5');
-  if (def.gain || def.lose || def.loseAll) add('6');
+  if (def.gain || def.lose || def.loseAll || def.gainProtectionFromChosen) add('6');
   if (def.setPT) add(def.cda ? '7a' : '7b');
   if (def.delta) add('7c');
   if (def.switchPT) add('7e');
@@ -261,6 +270,13 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
         }
         if (d.lose) c.keywords = c.keywords.filter((k) => !(d.lose as string[]).includes(k));
         if (d.gain) for (const k of d.gain) if (!c.keywords.includes(k)) c.keywords.push(k);
+        if (d.gainProtectionFromChosen !== undefined) {
+          // 607.2d: protection from the color chosen for the linked "as … enters" ability; none chosen, none gained (607.5a)
+          const color = p.source ? state.objects[p.source]?.chosen?.[d.gainProtectionFromChosen] : undefined;
+          if (color && !c.keywords.includes(`protection-from-${color}`)) c.keywords.push(`protection-from-${color}`);
+          text = color ? `gains protection from ${color} (the chosen color)` : 'no color was chosen: no protection';
+          break;
+        }
         text = d.loseAll ? 'loses all abilities' : `${d.gain ? `gains ${d.gain.join(', ')}` : ''}${d.lose ? ` loses ${d.lose.join(', ')}` : ''}`.trim();
         break;
       case '7a':

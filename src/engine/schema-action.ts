@@ -69,6 +69,14 @@ const CreateToken = z.strictObject({
   blocking: z.string().optional().describe('put onto the battlefield blocking this attacker (509.7)'),
 });
 
+const CreateTokenCopy = z.strictObject({
+  op: z.literal('create-token-copy'), by: injected.by, source: injected.source, label: injected.label,
+  of: z.string().describe('the object copied (an id, self, $t); its copiable values become the token\'s (706.2; 707.2 in 2026), its name too (111.4 of 2026: not "… Token"); naming nothing, no token is created (111.12 of 2026)'),
+  get n() { return Num.optional(); },
+  get id() { return Id.optional(); },
+  controller: PlayerRef.optional(),
+}).describe('"create a token that\'s a copy of [object]"');
+
 const IfYouDo = z.strictObject({
   op: z.literal('if-you-do'), by: injected.by, source: injected.source, label: injected.label,
   get cost() {
@@ -113,6 +121,7 @@ export const Instruction = z.discriminatedUnion('op', [
     get couldProduce() { return Filter.optional().describe('one mana of any color that a permanent matching the filter could produce (106.7): what its mana abilities would add if they resolved now, costs ignored; one that could produce only what this kind of ability names produces nothing by itself (Exotic Orchards alone); the choice is choices["color:<source id>"]'); },
     typeProduced: z.literal(true).optional().describe('one mana of any type the triggering mana ability produced (a triggered mana ability, 605.1b); the choice, where there are several, is choices["mana:<source id>"] (a letter such as G)'),
     get spendOnly() { return Filter.optional().describe('the mana can be spent only to cast spells matching this filter (106.6)'); },
+    chosenColor: z.string().optional().describe('one mana of the color chosen for this link of the source (607.2d, Paradise Plume); none if no color was chosen for it (607.5a: a copy that never entered as the card with the choice)'),
   }),
   z.strictObject({ op: z.literal('shuffle'), ...injected, player: PlayerRef.optional(), seed: z.int().optional().describe("the shuffle's seed: the same seed gives the same order (default 1)") }).describe('shuffle a library (701.19a)'),
   z.strictObject({
@@ -132,6 +141,7 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('regenerate'), ...injected, obj: Refs }),
   CreateDelayed,
   CreateToken,
+  CreateTokenCopy,
   IfYouDo,
   Reflexive,
   MaySacrificeElse,

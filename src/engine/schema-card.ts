@@ -15,6 +15,7 @@ export const Num = z.union([
     get count() {
       return Filter;
     },
+    plus: Int().optional().describe('a constant added to the count ("1 plus the number of …", Lost Order of Jarkeld)'),
   }),
   z.strictObject({
     power: z.string(),
@@ -128,6 +129,8 @@ export const Filter = z.strictObject({
   manaValueParity: z.enum(['even', 'odd']).optional().describe('an even or odd mana value (on the stack with its X, 202.3e)'),
   sharesColorWith: z.string().optional(),
   lock: z.boolean().optional(),
+  chosenColor: z.string().optional().describe('of the color chosen for this link of the object the filter is read for ("a spell of the chosen color", 607.2d); matches nothing while no color was chosen'),
+  controlledByChosen: z.string().optional().describe('controlled by the player chosen for this link ("the chosen player controls", 607.2d); matches nothing while no player was chosen'),
 }).meta({ id: 'filter' });
 
 export const Target = z.strictObject({
@@ -212,6 +215,7 @@ export const Effect = z.strictObject({
     return z.array(Keyword).optional();
   },
   loseAll: z.boolean().optional(),
+  gainProtectionFromChosen: z.string().optional().describe('"has protection from the chosen color": the color chosen for this link of the source as it entered (607.2d); nothing while none was chosen (607.5a)'),
   get setPT() {
     return Ptexpr.optional();
   },
@@ -300,6 +304,20 @@ export const Replacement = z.discriminatedUnion('kind', [
       return Filter.optional();
     },
   }).describe('without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)'),
+  z.strictObject({
+    kind: z.literal('as-enters-choose'),
+    choose: z.enum(['color', 'opponent', 'player']),
+    link: z.string().describe("the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link"),
+  }).describe('"As this enters, choose a color / an opponent" (614.12, 607.2d): a replacement effect applied as the permanent enters (also as a token, 111.x, or a copy that entered as one); the choice is choices["choose:<id>:<link>"]; an object that never entered with this ability has no choice (607.5a)'),
+  z.strictObject({
+    kind: z.literal('others-enter-as-copy'),
+    get filter() {
+      return Filter.optional();
+    },
+  }).describe('"[Creatures] you control enter as a copy of this" (Essence of the Wild; 614.1c): applied to a permanent entering under its controller\'s control before that permanent\'s own enters replacements (616.1f: copy effects first), so an "enters tapped" it had is gone'),
+  z.strictObject({
+    kind: z.literal('double-tokens'),
+  }).describe('"If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead" (Doubling Season; 614.1a): applied to the creation before the tokens enter (616.1g)'),
   z.strictObject({
     kind: z.literal('enters-with-counters'),
     counters: z.record(z.string(), z.int().min(1)),

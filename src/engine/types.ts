@@ -102,6 +102,8 @@ export interface GameObject {
   deathtouched?: boolean;
   /** Phased out (702.25b): on the battlefield, but treated as though it doesn't exist. */
   phasedOut?: boolean;
+  /** The choices made for its "as … enters, choose" abilities (614.12), by link (607.2a); a new object has none (400.7). */
+  chosen?: Record<string, string>;
   /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */
   loyaltyTurn?: number;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };

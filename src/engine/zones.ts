@@ -11,7 +11,8 @@
  */
 import * as replacements from './replacements.ts';
 import * as triggers from './triggers.ts';
-import { copyEffect, copyValues } from './copy.ts';
+import { copyEffect, copyValues, layerOneCard } from './copy.ts';
+import { asEntersChoices } from './linked.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl, word, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type View } from './layers.ts';
@@ -57,6 +58,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   delete o.attachedTo;
   delete o.deathtouched;
   delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
+  delete o.chosen; // and has made no "as … enters" choice (607.5a of 2026)
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();
@@ -82,7 +84,8 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
  */
 function entering(g: Game, id: string): void {
   const o = g.s.objects[id]!;
-  for (const r of o.card.replacement ?? []) {
+  enterAsCopyOfOther(g, id);
+  for (const r of layerOneCard(g.s, o).card.replacement ?? []) {
     if (r.kind !== 'enter-as-copy') continue;
     const v = g.view();
     const filter = r.of ?? { types: ['creature'] };
@@ -103,6 +106,7 @@ function entering(g: Game, id: string): void {
     if (r.except?.pt) rules.push('706.9d');
     g.cite('replacement', rules, M`${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(pick)}`);
   }
+  asEntersChoices(g, id);
   const v = g.view();
   const own = v[id]?.replacements ?? [];
   for (const r of own) {
@@ -126,6 +130,29 @@ function entering(g: Game, id: string): void {
     }
   }
   g.touch();
+}
+
+/**
+ * "[Creatures] you control enter as a copy of [this permanent]" (Essence of the Wild; 614.1c): a copy effect from
+ * another permanent applied as this one enters, before its own enters replacements, which it no longer has if the
+ * copy doesn't (616.1c: copy effects first; 616.1f's example of 2026: Rusted Sentinel enters untapped).
+ */
+function enterAsCopyOfOther(g: Game, id: string): void {
+  const o = g.s.objects[id]!;
+  for (const other of g.battlefield()) {
+    if (other === id) continue;
+    const v = g.view();
+    for (const r of v[other]?.replacements ?? []) {
+      if (r.kind !== 'others-enter-as-copy') continue;
+      if (!matches(g.s, v, id, r.filter ?? { types: ['creature'], controller: 'you' }, { you: v[other]!.controller, self: other })) continue;
+      const values = copyValues(g.s, id, other);
+      g.s.effects.push(copyEffect(g.s, id, other, values, o.timestamp, `${o.card.name ?? id} (copy of ${g.name(other)})`));
+      g.record.replacements.push({ source: other, chooser: o.controller });
+      g.touch();
+      g.cite('replacement', ['614.1c', '616.1c', '706.2'], M`${g.ref(other)}: ${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(other)}`);
+      return;
+    }
+  }
 }
 
 /** Zone change with replacement effects (614, 616). */

@@ -1,0 +1,29 @@
+/**
+ * "As [this permanent] enters, choose …" (614.1c, 614.12) and the abilities linked to that choice (607.2d). The choice is
+ * a replacement effect applied as the permanent enters, from the abilities it has as it enters (a copy it entered as,
+ * a token copy), and is recorded on the object under the ability's link name; "the chosen color" / "the chosen player"
+ * of another ability with the same link reads it (layers.ts: filters and protection; mana-instructions.ts: mana).
+ * An object that gains or copies an ability referring to a choice that was never made for its own link — it became a
+ * copy later, or copied an ability whose linked ability it entered without — finds it undefined: that part does
+ * nothing (706.7a; 607.5a in 2026). A new object has no choices (400.7; zones.ts clears them on each zone change).
+ */
+import type { Game } from './game.ts';
+import { code, color as colorArg, M, pl } from './msg.ts';
+import { opponentOf } from './layers.ts';
+import { COLORS, IllegalAction, type Color, type PlayerId } from './types.ts';
+
+/** Makes the "as … enters, choose" choices of a permanent entering the battlefield, in the order of its abilities. */
+export function asEntersChoices(g: Game, id: string): void {
+  const o = g.s.objects[id]!;
+  for (const r of g.view()[id]?.replacements ?? []) {
+    if (r.kind !== 'as-enters-choose') continue;
+    const options: string[] = r.choose === 'color' ? [...COLORS] : r.choose === 'opponent' ? [opponentOf(o.controller)] : ['P1', 'P2'];
+    // a choice with one option (the opponent of a two-player game) is made without asking
+    const pick = options.length === 1 ? options[0]! : g.choice<string>(`choose:${id}:${r.link}`, options, `${o.controller} chooses ${r.choose === 'color' ? 'a color' : 'a player'} as ${g.name(id)} enters`, o.controller);
+    if (!options.includes(pick)) throw new IllegalAction(M`${code(String(pick))} can't be chosen as ${g.ref(id)} enters the battlefield`, '614.12');
+    o.chosen = { ...(o.chosen ?? {}), [r.link]: pick };
+    g.touch();
+    const what = r.choose === 'color' ? colorArg(pick as Color) : pl(pick as PlayerId);
+    g.cite('choice', ['614.12', '607.2d'], M`as ${g.ref(id)} enters the battlefield, ${pl(o.controller)} chooses ${what}`);
+  }
+}

@@ -37,6 +37,18 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
   for (const id of ordered) zones.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  zones.returnExiledUntil(g);
+}
+
+/** "A card exiled with [this]" (607.2a): one the source (as it is now) exiled with the exile of this link; the
+ * controller chooses among several. */
+function exiledWith(g: Game, link: string, ctx: Ctx): string | undefined {
+  const src = ctx.self ? g.s.objects[ctx.self] : undefined;
+  const cands = Object.values(g.s.objects).filter((o) => o.zone === 'exile' && src && o.exiledWith?.obj === src.id && o.exiledWith.inc === src.inc && o.exiledWith.link === link).map((o) => o.id);
+  if (cands.length <= 1) return cands[0];
+  const pick = g.choice<string>(`copy:${ctx.self}`, cands, `${ctx.you} chooses a card exiled with ${g.name(ctx.self!)}`, ctx.you);
+  if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} wasn't exiled with ${g.ref(ctx.self!)}`, '607.2a');
+  return pick;
 }
 
 const INSTRUCTIONS: InstructionHandlers = {
@@ -72,6 +84,7 @@ const INSTRUCTIONS: InstructionHandlers = {
       const preState = clone(g.s);
       g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
       for (const id of ids) zones.withLookBack(g, pre, preState, () => zones.destroy(g, id, { noRegen: !!a.noRegen }));
+      zones.returnExiledUntil(g);
     } else for (const id of ids) zones.destroy(g, id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
@@ -95,7 +108,20 @@ const INSTRUCTIONS: InstructionHandlers = {
     sacrificeSimultaneously(g, picks);
   },
   exile: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, 'exile');
+    const src = ctx.self ? g.s.objects[ctx.self] : undefined;
+    for (const id of objs(g, ctx, a.obj)) {
+      // 610.3a: "until [this] leaves the battlefield" when it already has: the object doesn't move
+      if (a.until && !(src && src.zone === 'battlefield' && (ctx.selfInc === undefined || src.inc === ctx.selfInc))) {
+        g.cite('rule', [g.profile.edition === '2026-01-16' && ctx.ability ? '=610.3b' : '610.3a'], M`${g.ref(ctx.self ?? '')} has already left the battlefield, so ${g.ref(id)} isn't exiled`);
+        continue;
+      }
+      zones.move(g, id, 'exile');
+      const o = g.s.objects[id];
+      if (o?.zone === 'exile' && src && (a.until || a.link)) {
+        o.exiledWith = { obj: src.id, inc: src.inc, ...(a.link ? { link: a.link } : {}), ...(a.until ? { until: true } : {}) };
+        g.touch();
+      }
+    }
   },
   move: (g, a, ctx) => {
     const asEnters = a.is ? { affects: 'self', ...a.is } : undefined;
@@ -204,7 +230,7 @@ const INSTRUCTIONS: InstructionHandlers = {
   'create-token-copy': (g, a, ctx) => {
     // 706.2 (707.2 of 2026): the token's copiable values, its name among them, are the original's (111.4's example of
     // 2026: a token copy of Doomed Dissenter is named Doomed Dissenter); no original, no token (111.12 of 2026)
-    const of = refObj(g.s, a.of, ctx);
+    const of = a.ofExiledWith !== undefined ? exiledWith(g, a.ofExiledWith, ctx) : a.of !== undefined ? refObj(g.s, a.of, ctx) : undefined;
     if (!of || !g.s.objects[of]) return g.cite('rule', [g.profile.edition === '2026-01-16' ? '=111.12' : '706.2'], M`the object to copy doesn't exist, so no token is created`);
     g.cite('rule', ['706.2'], M`the token copies the copiable values of ${g.ref(of)}`);
     tokens.createTokens(g, copyValues(g.s, of, of), { n: num(g, ctx, a.n, 1), id: a.id, controller: player(g, ctx, a.controller), ctx });

@@ -71,7 +71,8 @@ const CreateToken = z.strictObject({
 
 const CreateTokenCopy = z.strictObject({
   op: z.literal('create-token-copy'), by: injected.by, source: injected.source, label: injected.label,
-  of: z.string().describe('the object copied (an id, self, $t); its copiable values become the token\'s (706.2; 707.2 in 2026), its name too (111.4 of 2026: not "… Token"); naming nothing, no token is created (111.12 of 2026)'),
+  of: z.string().optional().describe('the object copied (an id, self, $t); its copiable values become the token\'s (706.2; 707.2 in 2026), its name too (111.4 of 2026: not "… Token"); naming nothing, no token is created (111.12 of 2026)'),
+  ofExiledWith: z.string().optional().describe('instead of `of`: "a card exiled with [this]", a card the source exiled with the exile of this link (607.2a; Mimic Vat); with none, no token is created (111.12 of 2026); with several, choices["copy:<source id>"]'),
   get n() { return Num.optional(); },
   get id() { return Id.optional(); },
   controller: PlayerRef.optional(),
@@ -105,7 +106,11 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('destroy'), ...injected, obj: Refs.optional(), get all() { return Filter.optional(); }, noRegen: z.boolean().optional() }),
   z.strictObject({ op: z.literal('sacrifice'), ...injected, obj: Refs }),
   z.strictObject({ op: z.literal('each-player-sacrifices'), ...injected, get filter() { return Filter; } }),
-  z.strictObject({ op: z.literal('exile'), ...injected, obj: Refs }),
+  z.strictObject({
+    op: z.literal('exile'), ...injected, obj: Refs,
+    until: z.literal('source-leaves').optional().describe('"exile … until [this] leaves the battlefield" (610.3): when the source leaves, the card returns to the battlefield under its owner\'s control (610.3b-c), with every other card whose "until" event happened at the same time (610.3d of 2026); if the source has already left, the card isn\'t exiled (610.3a)'),
+    link: z.string().optional().describe('the link name of "cards exiled with [this]" (607.2a): read by create-token-copy ofExiledWith'),
+  }),
   z.strictObject({ op: z.literal('move'), ...injected, obj: Refs, get to() { return Zone; }, tapped: z.boolean().optional(),
     get is() { return z.strictObject({ addTypes: z.array(z.string()).optional(), addSubtypes: z.array(z.string()).optional(), get setColors() { return z.array(Color).optional(); } }).optional().describe('"that permanent is [characteristic]": applies as it enters the battlefield (611.2e)'); } }),
   z.strictObject({ op: z.literal('return-to-hand'), ...injected, obj: Refs }),

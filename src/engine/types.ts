@@ -102,6 +102,9 @@ export interface GameObject {
   deathtouched?: boolean;
   /** Phased out (702.25b): on the battlefield, but treated as though it doesn't exist. */
   phasedOut?: boolean;
+  /** In exile: the object whose ability exiled it (its incarnation), the exile's link (607.2a), and whether it returns
+   * when that object leaves the battlefield (610.3). A new object has none (400.7). */
+  exiledWith?: { obj: string; inc: number; link?: string; until?: boolean };
   /** The choices made for its "as … enters, choose" abilities (614.12), by link (607.2a); a new object has none (400.7). */
   chosen?: Record<string, string>;
   /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */

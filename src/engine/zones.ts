@@ -14,7 +14,7 @@ import * as triggers from './triggers.ts';
 import { copyEffect, copyValues, layerOneCard } from './copy.ts';
 import { asEntersChoices } from './linked.ts';
 import type { Game, GameEvent } from './game.ts';
-import { M, obj, pl, word, zone, type Msg } from './msg.ts';
+import { list, M, obj, pl, word, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type View } from './layers.ts';
 import { IllegalAction, type EffectDef, type GameState, type PlayerId, type Zone } from './types.ts';
 import { seeded } from './random.ts';
@@ -59,6 +59,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   delete o.deathtouched;
   delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
   delete o.chosen; // and has made no "as … enters" choice (607.5a of 2026)
+  delete o.exiledWith;
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();
@@ -182,6 +183,27 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
   if (shuffle && dest === 'library') shuffleLibrary(g, o.owner, 1);
   triggers.detect(g, ev);
+  // a move that is one of several simultaneous ones: the caller returns the exiled cards once all have moved
+  if (!g.lookBack) returnExiledUntil(g);
+}
+
+/**
+ * "Exile … until [the source] leaves the battlefield" (610.3): right after that event, each card so exiled returns to
+ * the battlefield under its owner's control (610.3b); cards whose "until" events happened at the same time return at
+ * the same time (610.3c; 610.3d of 2026: two Banisher Priests destroyed together return both cards together).
+ */
+export function returnExiledUntil(g: Game): void {
+  const due = Object.values(g.s.objects).filter((o) => {
+    const w = o.exiledWith;
+    if (o.zone !== 'exile' || !w?.until) return false;
+    const src = g.s.objects[w.obj];
+    return !(src && src.zone === 'battlefield' && src.inc === w.inc);
+  }).map((o) => o.id);
+  if (!due.length) return;
+  g.cite('rule', due.length > 1 ? ['610.3', '610.3c'] : ['610.3'], M`what exiled ${list(due.map((id) => g.ref(id)))} has left the battlefield: returned at the same time`);
+  const pre = g.view();
+  const preState = clone(g.s);
+  for (const id of due) withLookBack(g, pre, preState, () => move(g, id, 'battlefield', { rule: '610.3b', text: M`${g.ref(id)} returns to the battlefield under its owner's control` }));
 }
 
 export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {

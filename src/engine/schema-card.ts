@@ -307,7 +307,7 @@ export const Replacement = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('as-enters-choose'),
     choose: z.enum(['color', 'opponent', 'player']),
-    link: z.string().describe("the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link"),
+    link: z.string().describe('the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link'),
   }).describe('"As this enters, choose a color / an opponent" (614.12, 607.2d): a replacement effect applied as the permanent enters (also as a token, 111.x, or a copy that entered as one); the choice is choices["choose:<id>:<link>"]; an object that never entered with this ability has no choice (607.5a)'),
   z.strictObject({
     kind: z.literal('others-enter-as-copy'),

@@ -1,0 +1,99 @@
+/**
+ * The format constructs added in issue 23's third part (h-eng-b: "as … enters" choices and linked abilities, token
+ * copies, Doubling Season, "enter as a copy of this", "exile … until", "cards exiled with this"), each checked beyond
+ * its scenario: a variant where the construct's condition fails gives the other outcome, so the construct, not the
+ * setup, makes the difference.
+ */
+import { describe, expect, it } from 'vitest';
+import { runScenario, type Scenario } from '../../src/engine/index.ts';
+import { loadScenario } from '../../scripts/scenario.ts';
+
+const load = (f: string) => loadScenario(`content/scenarios/${f}`).scenario! as Scenario;
+/** The scenario with its expectations dropped (to run a variant whose outcome differs). */
+const bare = (s: Scenario): Scenario => ({ ...structuredClone(s), steps: s.steps.map((st) => ({ ...st, expect: undefined }) as never) });
+const keywords = (r: ReturnType<typeof runScenario>, id: string) => r.final.objects[id]?.keywords ?? [];
+
+describe('constructs of issue 23, part three', () => {
+  it('as-enters-choose (614.12): the choice is made as the permanent enters, only among its options; one never entered has none', () => {
+    const s = load('614.12-2026-ex1-voice-of-all-token-copy.json');
+    expect(runScenario(s).passed).toBe(true);
+    // Voice of All put on the battlefield by the setup never entered: no color chosen, no protection (607.5a of 2026)
+    const placed = bare(s);
+    placed.setup.objects!['voice']!.zone = 'battlefield';
+    placed.steps = [{ do: { op: 'query', what: 'characteristics', obj: 'voice' } }] as never;
+    const p = runScenario(placed);
+    expect(p.errors).toEqual([]);
+    expect(keywords(p, 'voice').filter((k) => k.startsWith('protection'))).toEqual([]);
+    // "purple" is not a color: the move is illegal, by 614.12
+    const purple = bare(s);
+    purple.steps[0]!.choices = { 'choose:voice:voice': 'purple' };
+    expect(runScenario(purple).steps[0]!.illegal?.rule).toBe('614.12');
+    // without the choice the run stops and asks for it
+    const none = bare(s);
+    delete none.steps[0]!.choices;
+    expect(runScenario(none).errors.join(' ')).toContain('choose:voice:voice');
+  });
+
+  it('the choice belongs to the object (400.7): Lost Order of Jarkeld back in the hand has no chosen player and is 1/1 again; a chosen player of its own counts', () => {
+    const s = bare(load('208.2a-2026-ex1-lost-order-of-jarkeld.json'));
+    // returned to the hand instead of destroyed: the card in the hand is a new object with no chosen player (else 4/4)
+    s.steps[2] = { do: { op: 'return-to-hand', obj: 'lost' } } as never;
+    s.steps.push({ do: { op: 'query', what: 'characteristics', obj: 'lost' } } as never);
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect([r.steps[1]!.state.objects['lost']!.power, r.final.objects['lost']!.zone, r.final.objects['lost']!.power]).toEqual([4, 'hand', 1]);
+    // "choose a player" choosing P1 counts P1's own creature (the chosen player's, not the opponent's): 1 + 2
+    const player = bare(load('208.2a-2026-ex1-lost-order-of-jarkeld.json'));
+    player.setup.objects!['lost']!.card.replacement = [{ kind: 'as-enters-choose', choose: 'player', link: 'opp' }];
+    player.steps[1]!.choices = { 'choose:lost:opp': 'P1' };
+    expect(runScenario(player).steps[1]!.state.objects['lost']!.power).toBe(3);
+  });
+
+  it("double-tokens (614.1a) doubles only tokens created under its controller's control", () => {
+    const s = load('616.1g-2026-ex1-doubling-season-voice-of-all.json');
+    expect(runScenario(s).passed).toBe(true);
+    const theirs = bare(s);
+    theirs.setup.objects!['season']!.owner = 'P2';
+    theirs.steps[0]!.choices = { 'choose:tok:voice': 'blue' };
+    const r = runScenario(theirs);
+    expect(r.errors).toEqual([]);
+    expect(Object.keys(r.final.objects).filter((id) => id.startsWith('tok'))).toEqual(['tok']);
+    expect(keywords(r, 'tok')).toContain('protection-from-blue');
+  });
+
+  it("others-enter-as-copy (614.1c) applies to what its filter names: an opponent's Essence of the Wild leaves Rusted Sentinel itself, tapped", () => {
+    const s = load('616.1f-2026-ex2-essence-of-the-wild.json');
+    expect(runScenario(s).passed).toBe(true);
+    const theirs = bare(s);
+    theirs.setup.objects!['essence']!.owner = 'P2';
+    const r = runScenario(theirs);
+    expect(r.errors).toEqual([]);
+    expect([r.final.objects['sentinel']!.name, r.final.objects['sentinel']!.tapped]).toEqual(['Rusted Sentinel', true]);
+  });
+
+  it('exile until source-leaves (610.3): a Priest that left before its ability resolved exiles nothing (610.3b of 2026); one Priest destroyed returns only its card', () => {
+    const s = load('610.3d-2026-ex1-two-banisher-priests.json');
+    expect(runScenario(s).passed).toBe(true);
+    const gone = bare(s);
+    gone.steps = [{ do: [{ op: 'move', obj: 'p1', to: 'battlefield' }, { op: 'destroy', obj: 'p1' }, { op: 'pass-all' }], choices: { 'targets:p1': { t: 'c1' } } }] as never;
+    const g = runScenario(gone);
+    expect(g.errors).toEqual([]);
+    expect([g.final.objects['c1']!.zone, g.steps[0]!.rules.includes('610.3b')]).toEqual(['battlefield', true]);
+    const one = bare(s);
+    one.steps[2] = { do: { op: 'destroy', obj: 'p1' } } as never;
+    const o = runScenario(one);
+    expect([o.final.objects['c1']!.zone, o.final.objects['c2']!.zone]).toEqual(['battlefield', 'exile']);
+  });
+
+  it('create-token-copy ofExiledWith (607.2a): only a card exiled by the exile of the same link counts', () => {
+    const s = load('111.12-2026-ex1-mimic-vat.json');
+    expect(runScenario(s).passed).toBe(true);
+    const otherLink = bare(s);
+    const trig = otherLink.setup.objects!['vat']!.card.triggered![0]!;
+    (trig.effects[0] as { link?: string }).link = 'another';
+    const r = runScenario(otherLink);
+    expect(r.errors).toEqual([]);
+    expect([r.final.objects['bear']!.zone, r.final.objects['vtok']]).toEqual(['exile', undefined]);
+    expect(r.steps[2]!.rules).toContain('111.12');
+  });
+});

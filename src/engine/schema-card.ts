@@ -362,6 +362,14 @@ export const Trigger = z.strictObject({
     lifeAtLeast: z.int().optional(),
     handEmpty: z.boolean().optional().describe('the player has no cards in hand'),
     player: z.string().optional(),
+    get differentNames() {
+      return z.strictObject({
+        get filter() {
+          return Filter;
+        },
+        atLeast: z.int().min(1),
+      }).optional().describe('"if you control N or more [objects] with different names" (201.2b): objects have different names only if each has a name and no two share one, so an object with no name (a face-down creature) never counts');
+    },
   }).optional(),
   optional: z.boolean().optional(),
   get targets() {

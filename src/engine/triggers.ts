@@ -133,6 +133,13 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
 export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
   if (cond.lifeAtLeast !== undefined) return g.s.players[g.player(cond.player ?? 'you', ctx)].life >= cond.lifeAtLeast;
   if (cond.handEmpty !== undefined) return (g.zoneOf(g.player(cond.player ?? 'you', ctx), 'hand').length === 0) === cond.handEmpty;
+  if (cond.differentNames) {
+    // 201.2b: the largest group with different names takes one object per name; an object with no name joins none
+    const v = g.view();
+    const f = cond.differentNames.filter;
+    const names = new Set(Object.keys(g.s.objects).filter((id) => matches(g.s, v, id, f, ctx)).map((id) => v[id]!.name).filter((n) => n !== ''));
+    return names.size >= cond.differentNames.atLeast;
+  }
   return true;
 }
 

@@ -96,4 +96,19 @@ describe('constructs of issue 23, part three', () => {
     expect([r.final.objects['bear']!.zone, r.final.objects['vtok']]).toEqual(['exile', undefined]);
     expect(r.steps[2]!.rules).toContain('111.12');
   });
+
+  it("differentNames (201.2b): with a name, the fourth Demon counts and Liliana's Contract wins; two sharing a name count once", () => {
+    const s = load('201.2b-2026-ex1-lilianas-contract.json');
+    expect(runScenario(s).passed).toBe(true);
+    const named = bare(s);
+    named.setup.objects!['fd']!.card.name = 'Kothophed, Soul Hoarder';
+    named.steps.push({ do: { op: 'pass-all' } } as never);
+    const r = runScenario(named);
+    expect(r.errors).toEqual([]);
+    expect(r.final.players.P1.won).toBe(true);
+    const shared = bare(s);
+    shared.setup.objects!['fd']!.card.name = 'Bloodgift Demon';
+    shared.steps.push({ do: { op: 'pass-all' } } as never);
+    expect(runScenario(shared).final.players.P1.won ?? false).toBe(false);
+  });
 });

@@ -330,6 +330,12 @@ const INSTRUCTIONS: InstructionHandlers = {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
       costs.pay(g, ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
     }
+    if (a.cost.draw) {
+      // 118.11 (2026): drawing is the cost; a draw replaced by another event (a skipped draw) still pays it
+      g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
+      zones.draw(g, ctx.you, n);
+      g.cite('rule', ['117.11'], M`the cumulative upkeep of ${g.ref(id)} has been paid`);
+    }
     if (a.cost.sacrifice) {
       const picks = Array.isArray(pay) ? (pay as string[]) : [];
       const ok = (x: string) => g.onBattlefield(x) && g.chars(x).controller === ctx.you && matches(g.s, g.view(), x, a.cost.sacrifice!, ctx);

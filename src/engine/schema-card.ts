@@ -267,6 +267,10 @@ export const Replacement = z.discriminatedUnion('kind', [
     player: z.string(),
   }),
   z.strictObject({
+    kind: z.literal('may-skip-draw'),
+    player: z.string().optional().describe('whose draws (default: you, the controller)'),
+  }).describe('"If you would draw a card, you may skip that draw instead" (Obstinate Familiar; 614.1a, 614.10): choices["skip-draw:<source id>"] true skips each such draw'),
+  z.strictObject({
     kind: z.literal('draw-to-return'),
     player: z.string(),
   }),

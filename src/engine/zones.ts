@@ -271,6 +271,13 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
 
 export function draw(g: Game, p: PlayerId, n: number): void {
   for (let i = 0; i < n; i++) {
+    // "you may skip that draw instead" (614.1a, 614.10): the draw doesn't happen (what it paid for stays paid, 118.11 of 2026)
+    const skip = replacements.replacementsFor(g, (r) => r.def.kind === 'may-skip-draw' && g.player((r.def as { player?: string }).player ?? 'you', { you: r.controller }) === p)[0];
+    if (skip && g.choice<boolean>(`skip-draw:${skip.source ?? skip.rid}`, [true, false], `${p} chooses whether to skip the draw`, p) === true) {
+      g.record.replacements.push({ source: skip.source ?? skip.rid, chooser: p });
+      g.cite('replacement', ['614.1a', '614.10'], M`${g.ref(skip.source ?? '')}: ${pl(p)} skips that draw instead`);
+      continue;
+    }
     const repl = replacements.replacementsFor(g, (r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');

@@ -111,4 +111,19 @@ describe('constructs of issue 23, part three', () => {
     shared.steps.push({ do: { op: 'pass-all' } } as never);
     expect(runScenario(shared).final.players.P1.won ?? false).toBe(false);
   });
+
+  it('may-skip-draw (614.10) with a draw cost (118.11 of 2026): skipping still pays; drawing instead takes two cards', () => {
+    const s = load('118.11-2026-ex1-psychic-vortex-obstinate-familiar.json');
+    expect(runScenario(s).passed).toBe(true);
+    const draws = bare(s);
+    draws.steps[0]!.choices = { 'pay:vortex': true, 'skip-draw:familiar': false };
+    const r = runScenario(draws);
+    expect(r.errors).toEqual([]);
+    expect([r.final.players.P1.hand, r.final.players.P1.library, r.final.objects['vortex']!.zone]).toEqual([2, 1, 'battlefield']);
+    // not paying: Psychic Vortex is sacrificed and nothing is drawn
+    const unpaid = bare(s);
+    unpaid.steps[0]!.choices = { 'pay:vortex': false };
+    const u = runScenario(unpaid);
+    expect([u.final.players.P1.hand, u.final.objects['vortex']!.zone]).toEqual([0, 'graveyard']);
+  });
 });

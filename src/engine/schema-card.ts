@@ -180,6 +180,12 @@ export const RulesMod = z.discriminatedUnion('kind', [
     n: z.int().describe("the loyalty abilities of permanents the effect's controller controls cost an additional [+n] (negative: [−n]) to activate"),
   }).describe("Carth the Lion's \"Planeswalkers' loyalty abilities you control cost an additional [+1] to activate\" (606.4, 606.5 in 2026)"),
   z.strictObject({
+    kind: z.literal('cant-enter'),
+    get filter() {
+      return Filter;
+    },
+  }).describe('"[Lands] can\'t enter the battlefield" (Worms of the Earth; 614.17d): checked on the permanent as it would enter, after the replacements that modify how it enters (a copy it enters as); a permanent spell that can\'t enter is put into its owner\'s graveyard (608.3e of 2026)'),
+  z.strictObject({
     kind: z.literal('cant-cast'),
     player: z.string().describe("who can't cast them: you, opponent, P1 or P2"),
     get spells() {

@@ -157,7 +157,7 @@ function enterAsCopyOfOther(g: Game, id: string): void {
 }
 
 /** Zone change with replacement effects (614, 616). */
-export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
+export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef }; cantEnter?: (id: string) => string | undefined } = {}): void {
   const o = g.obj(id);
   let dest = to;
   let shuffle = false;
@@ -180,11 +180,28 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   }
   const from = o.zone;
   const ev = rawMove(g, id, dest, why.opts ?? {});
+  const forbidden = dest === 'battlefield' && why.cantEnter ? why.cantEnter(id) : undefined;
+  if (forbidden !== undefined) return cantEnter(g, id, from, forbidden);
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
   if (shuffle && dest === 'library') shuffleLibrary(g, o.owner, 1);
   triggers.detect(g, ev);
   // a move that is one of several simultaneous ones: the caller returns the exiled cards once all have moved
   if (!g.lookBack) returnExiledUntil(g);
+}
+
+/**
+ * A permanent that can't enter the battlefield (614.17d), found so once its enters replacements applied (a Clone that
+ * would be a copy of a land, under "Lands can't enter the battlefield"): the entering is undone — the effects that
+ * began with it end, no event happened — and the card is put into its owner's graveyard instead (608.3b; 608.3e of 2026).
+ */
+function cantEnter(g: Game, id: string, from: Zone, by: string): void {
+  const o = g.s.objects[id]!;
+  const name = g.name(id);
+  g.s.effects = g.s.effects.filter((e) => !(e.locked ?? []).some((l) => l.obj === id && l.inc === o.inc));
+  o.zone = from;
+  g.touch();
+  g.cite('rule', ['614.17d', '608.3b'], M`${g.ref(by)}: ${obj(id, name)} can't enter the battlefield; it is put into its owner's graveyard`);
+  triggers.detect(g, rawMove(g, id, 'graveyard'));
 }
 
 /**

@@ -126,4 +126,19 @@ describe('constructs of issue 23, part three', () => {
     const u = runScenario(unpaid);
     expect([u.final.players.P1.hand, u.final.objects['vortex']!.zone]).toEqual([0, 'graveyard']);
   });
+
+  it("cant-enter (614.17d) is checked on the permanent as it would enter: Clone copying a nonland creature enters; without Worms of the Earth it enters as Dryad Arbor", () => {
+    const s = load('608.3e-2026-ex1-worms-of-the-earth-clone.json');
+    expect(runScenario(s).passed).toBe(true);
+    const bear = bare(s);
+    bear.setup.objects!['bear'] = { owner: 'P2', zone: 'battlefield', card: { name: 'Grizzly Bears', manaCost: '{1}{G}', types: ['creature'], subtypes: ['Bear'], pt: [2, 2] } };
+    bear.steps[0]!.choices = { 'copy:clone': 'bear' };
+    const b = runScenario(bear);
+    expect(b.errors).toEqual([]);
+    expect([b.final.objects['clone']!.zone, b.final.objects['clone']!.name]).toEqual(['battlefield', 'Grizzly Bears']);
+    const noWorms = bare(s);
+    delete noWorms.setup.objects!['worms'];
+    const w = runScenario(noWorms);
+    expect([w.final.objects['clone']!.zone, w.final.objects['clone']!.name, w.final.objects['clone']!.types]).toEqual(['battlefield', 'Dryad Arbor', ['land', 'creature']]);
+  });
 });

@@ -199,6 +199,7 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
     if (o.zone === 'battlefield' && !o.phasedOut) {
       c.statics.forEach((def, i) => {
         parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
+        if (def.grantStatic) parts.push(...grantedParts(state, cur, o, `${o.id}:static${i}`, def));
       });
     }
     const ptCda = layerOneCard(state, o).card.ptCda;
@@ -211,6 +212,25 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
     parts.push(...partsOf(e.eid, e.def, { timestamp: e.timestamp, controller: e.controller, ...(e.source ? { source: e.source } : {}), ...(e.locked ? { locked: e.locked } : {}), cda: false, label: e.label ?? e.def.id ?? e.eid }));
   }
   return parts.filter((p) => p.layer === layer);
+}
+
+/**
+ * The effects of static abilities a static ability grants (613.7a of 2026): on each object it affects, "self" being that
+ * object, with the later of that object's timestamp and the granting source's — plus a half, so that they stay after the
+ * object's own static abilities when the object gets a new timestamp (an Equipment attached again keeps the relative
+ * order of its abilities' timestamps).
+ */
+function grantedParts(state: GameState, cur: View, grantor: GameObject, key: string, def: EffectDef): Part[] {
+  const ctx: Ctx = { you: cur[grantor.id]!.controller, self: grantor.id };
+  const holders = typeof def.affects === 'string' ? [refObj(state, def.affects, ctx)].filter((x): x is string => !!x) : Object.keys(state.objects).filter((id) => matches(state, cur, id, def.affects as Filter, ctx));
+  const out: Part[] = [];
+  for (const h of holders) {
+    const holder = state.objects[h]!;
+    if (holder.zone !== 'battlefield' || holder.phasedOut) continue;
+    const timestamp = Math.max(holder.timestamp, grantor.timestamp) + 0.5;
+    (def.grantStatic ?? []).forEach((g, j) => out.push(...partsOf(`${key}:grant${j}:${h}`, g, { timestamp, controller: cur[h]!.controller, source: h, cda: false, label: `${cur[h]!.name} (ability granted by ${cur[grantor.id]!.name})` })));
+  }
+  return out;
 }
 
 function affected(state: GameState, cur: View, p: Part, frozen: Map<string, string[]>): string[] {

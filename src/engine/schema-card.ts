@@ -221,6 +221,9 @@ export const Effect = z.strictObject({
     return z.array(Keyword).optional();
   },
   loseAll: z.boolean().optional(),
+  get grantStatic() {
+    return z.array(Effect).optional().describe('"[Objects] have \'[static ability]\'" (613.7a of 2026; Rune of Flight\'s "Enchanted Equipment has \'Equipped creature has flying\'"): each affected object has these static abilities, "self" being that object; their effects have the later of its timestamp and the granting source\'s, and keep their order after it when it gets a new one');
+  },
   gainProtectionFromChosen: z.string().optional().describe('"has protection from the chosen color": the color chosen for this link of the source as it entered (607.2d); nothing while none was chosen (607.5a)'),
   get setPT() {
     return Ptexpr.optional();

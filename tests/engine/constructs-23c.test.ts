@@ -141,4 +141,20 @@ describe('constructs of issue 23, part three', () => {
     const w = runScenario(noWorms);
     expect([w.final.objects['clone']!.zone, w.final.objects['clone']!.name, w.final.objects['clone']!.types]).toEqual(['battlefield', 'Dryad Arbor', ['land', 'creature']]);
   });
+
+  it('grantStatic (613.7a of 2026): the granted ability follows the later timestamp; without Rune of Flight the Hammer takes flying away; only an Equipment is granted it', () => {
+    const s = load('613.7a-2026-ex1-rune-of-flight-colossus-hammer.json');
+    expect(runScenario(s).passed).toBe(true);
+    const noRune = bare(s);
+    delete noRune.setup.objects!['rune'];
+    noRune.steps = noRune.steps.slice(1);
+    noRune.setup.objects!['bear']!.card.keywords = ['flying'];
+    const n = runScenario(noRune);
+    expect(n.errors).toEqual([]);
+    expect([n.final.objects['bear']!.power, n.final.objects['bear']!.keywords]).toEqual([12, []]);
+    // the Hammer not an Equipment: the Rune grants it nothing
+    const notEquipment = bare(s);
+    notEquipment.setup.objects!['hammer']!.card.subtypes = [];
+    expect(runScenario(notEquipment).final.objects['bear']!.keywords).toEqual([]);
+  });
 });

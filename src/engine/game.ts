@@ -48,6 +48,8 @@ export type GameEvent =
   | { kind: 'step'; step: Step }
   | { kind: 'cast'; obj: string }
   | { kind: 'damage'; source: string; amount: number }
+  /** One damage event as a whole (for "whenever one or more … deal combat damage to a player", 603.2c). */
+  | { kind: 'damage-batch'; items: DamageItem[] }
   /** 702.121b: a creature crews a Vehicle when it's tapped to pay the cost of the Vehicle's crew ability. */
   | { kind: 'crews'; creature: string; vehicle: string }
   /** 106.11a: a permanent is tapped for mana when a mana ability with {T} in its cost resolves and produces mana. */

@@ -98,6 +98,10 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
     case 'tapped-for-mana':
       if (ev.kind === 'tapped-for-mana' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj), player: { player: ev.by } }; mana = ev.mana; rules = ['603.2', '106.11a']; }
       break;
+    case 'combat-damage-to-player':
+      // batched ("one or more"): one trigger event however many of them dealt such damage (603.2c)
+      if (ev.kind === 'damage-batch' && ev.items.some((i) => i.combat && i.amount > 0 && 'player' in i.to && (!def.filter || (!!v[i.source] && matches(g.s, v, i.source, { ...def.filter, zone: 'any' }, ctx))))) { bindings = {}; rules = ['603.2', '603.2c']; }
+      break;
     case 'deals-damage':
       // the source watched: this object (self), or any source matching the filter (never any source at all)
       if (ev.kind === 'damage' && ev.amount > 0 && (def.self ? ev.source === src : !!def.filter && !!v[ev.source] && matches(g.s, v, ev.source, { ...def.filter, zone: 'any' }, ctx))) { bindings = {}; amount = ev.amount; rules = ['603.2', '603.2f']; }

@@ -157,4 +157,18 @@ describe('constructs of issue 23, part three', () => {
     notEquipment.setup.objects!['hammer']!.card.subtypes = [];
     expect(runScenario(notEquipment).final.objects['bear']!.keywords).toEqual([]);
   });
+
+  it('combat-damage-to-player (603.2c): one trigger however many creatures deal combat damage to a player, none when none does', () => {
+    const s = load('111.11-2026-ex1-disa-tarmogoyf-token.json');
+    const r = runScenario(s);
+    expect(r.passed).toBe(true);
+    expect(r.steps[0]!.entries.filter((l) => l.rules.includes('603.2c')).length).toBe(1);
+    // both attackers blocked by P2's walls: no combat damage to a player, no trigger
+    const blocked = bare(s);
+    for (const id of ['w1', 'w2']) blocked.setup.objects![id] = { owner: 'P2', zone: 'battlefield', card: { types: ['creature'], pt: [0, 5] } };
+    (blocked.steps[0]!.do as { op: string; blocks?: unknown }[])[3]!.blocks = [{ blocker: 'w1', attackers: ['a1'] }, { blocker: 'w2', attackers: ['a2'] }];
+    const b = runScenario(blocked);
+    expect(b.errors).toEqual([]);
+    expect([b.final.players.P2.life, b.final.objects['goyf']]).toEqual([20, undefined]);
+  });
 });

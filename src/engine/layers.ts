@@ -185,7 +185,7 @@ function partsOf(key: string, def: EffectDef, base: Omit<Part, 'key' | 'layer' |
   // rules-only parts (613.10) don't apply in layers 1-7
   if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) add('4');
   if (def.setColors || def.addColors) add('5');
-  if (def.gain || def.lose || def.loseAll || def.gainProtectionFromChosen) add('6');
+  if (def.gain || def.lose || def.loseAll || def.gainProtectionFromChosen || def.gainActivated) add('6');
   if (def.setPT) add(def.cda ? '7a' : '7b');
   if (def.delta) add('7c');
   if (def.switchPT) add('7e');
@@ -290,6 +290,11 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
         }
         if (d.lose) c.keywords = c.keywords.filter((k) => !(d.lose as string[]).includes(k));
         if (d.gain) for (const k of d.gain) if (!c.keywords.includes(k)) c.keywords.push(k);
+        if (d.gainActivated) {
+          c.activated.push(...d.gainActivated);
+          text = `gains ${d.gainActivated.length} activated abilit${d.gainActivated.length === 1 ? 'y' : 'ies'}`;
+          break;
+        }
         if (d.gainProtectionFromChosen !== undefined) {
           // 607.2d: protection from the color chosen for the linked "as … enters" ability; none chosen, none gained (607.5a)
           const color = p.source ? state.objects[p.source]?.chosen?.[d.gainProtectionFromChosen] : undefined;

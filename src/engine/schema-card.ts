@@ -221,6 +221,10 @@ export const Effect = z.strictObject({
     return z.array(Keyword).optional();
   },
   loseAll: z.boolean().optional(),
+  gainActivatedOf: z.string().optional().describe('"gains all activated abilities of [object]" (Quicksilver Elemental): the activated abilities that object has as the effect begins, fixed then (611.2c); "this" in them means the object that has them now (201.5b of 2026)'),
+  get gainActivated() {
+    return z.array(Activated).optional().describe('activated abilities the affected objects gain (layer 6, 613.1f); gainActivatedOf is resolved into this');
+  },
   get grantStatic() {
     return z.array(Effect).optional().describe('"[Objects] have \'[static ability]\'" (613.7a of 2026; Rune of Flight\'s "Enchanted Equipment has \'Equipped creature has flying\'"): each affected object has these static abilities, "self" being that object; their effects have the later of its timestamp and the granting source\'s, and keep their order after it when it gets a new one');
   },

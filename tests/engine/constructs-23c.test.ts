@@ -171,4 +171,18 @@ describe('constructs of issue 23, part three', () => {
     expect(b.errors).toEqual([]);
     expect([b.final.players.P2.life, b.final.objects['goyf']]).toEqual([20, undefined]);
   });
+
+  it("gainActivatedOf (201.5b of 2026): without the gain there is no third ability; Skithiryx's own regeneration shields Skithiryx", () => {
+    const s = load('201.5b-2026-ex1-quicksilver-elemental-skithiryx.json');
+    expect(runScenario(s).passed).toBe(true);
+    const noGain = bare(s);
+    noGain.steps = noGain.steps.slice(1);
+    expect(runScenario(noGain).steps[0]!.illegal).toBeDefined();
+    const own = bare(s);
+    own.setup.objects!['skith']!.owner = 'P1';
+    own.steps = [{ do: [{ op: 'activate', by: 'P1', obj: 'skith', ability: 1, payment: { mana: '{B}{B}' } }, { op: 'pass-all' }] }, own.steps[2]!] as never;
+    const r = runScenario(own);
+    expect(r.errors).toEqual([]);
+    expect([r.final.objects['skith']!.zone, r.final.objects['quick']!.zone]).toEqual(['battlefield', 'graveyard']);
+  });
 });

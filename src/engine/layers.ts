@@ -121,6 +121,10 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
   }
+  if ('countersOn' in n) {
+    const id = refObj(state, n.countersOn, ctx);
+    return id ? (state.objects[id]!.counters[n.kind] ?? 0) : 0;
+  }
   // "X if {G} was spent to cast this spell" (a copy spent none, 707.10 of 2026)
   if ('x' in n) return n.ifSpent !== undefined && !(ctx.spent ?? []).includes(n.ifSpent) ? 0 : (ctx.x ?? 0);
   if ('cardTypes' in n) {

@@ -28,6 +28,10 @@ export const Num = z.union([
     amount: z.literal('event'),
   }),
   z.strictObject({
+    countersOn: z.string().describe('an object id, self, or $creator in a token\'s definition: the object whose ability created the token (201.5a of 2026)'),
+    kind: z.string(),
+  }).describe('the number of counters of a kind on an object ("equal to the number of slime counters on Gutter Grime")'),
+  z.strictObject({
     get cardTypes() {
       return Filter;
     },

@@ -46,7 +46,17 @@ export interface TokenOpts {
 }
 
 /** Creates n tokens with this card (after "twice that many" replacements); each enters the battlefield and triggers. */
-export function createTokens(g: Game, card: CardDef, o: TokenOpts): void {
+/**
+ * "$creator" in a token's definition is the object whose ability creates it (201.5a of 2026: an ability granted to the
+ * token that names that object refers to that one object only, not another with the same name); fixed now.
+ */
+function withCreator(card: CardDef, creator: string | undefined): CardDef {
+  if (!creator) return card;
+  return JSON.parse(JSON.stringify(card), (_k, v: unknown) => (v === '$creator' ? creator : v)) as CardDef;
+}
+
+export function createTokens(g: Game, card0: CardDef, o: TokenOpts): void {
+  const card = withCreator(card0, o.ctx.self);
   const name = card.name ?? tokenName(g, card.subtypes ?? []);
   const def = { ...card, name };
   const n = replacedCount(g, o.n, o.controller);

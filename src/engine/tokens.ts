@@ -20,7 +20,7 @@ const clone = <T>(x: T): T => structuredClone(x);
  * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
  * (111.4: a Dwarf Berserker creature token is named "Dwarf Berserker Token"). With no subtypes either, "Token".
  */
-export function tokenName(g: Game, subtypes: string[]): string {
+function tokenName(g: Game, subtypes: string[]): string {
   return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
 }
 

@@ -127,7 +127,7 @@ describe('constructs of issue 23, part three', () => {
     expect([u.final.players.P1.hand, u.final.objects['vortex']!.zone]).toEqual([0, 'graveyard']);
   });
 
-  it("cant-enter (614.17d) is checked on the permanent as it would enter: Clone copying a nonland creature enters; without Worms of the Earth it enters as Dryad Arbor", () => {
+  it('cant-enter (614.17d) is checked on the permanent as it would enter: Clone copying a nonland creature enters; without Worms of the Earth it enters as Dryad Arbor', () => {
     const s = load('608.3e-2026-ex1-worms-of-the-earth-clone.json');
     expect(runScenario(s).passed).toBe(true);
     const bear = bare(s);

@@ -121,6 +121,7 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
   }
+  if ('attackedWithThisTurn' in n) return state.turn.active === ctx.you ? (state.turn.attackedWith ?? []).length : 0;
   if ('countersOn' in n) {
     const id = refObj(state, n.countersOn, ctx);
     return id ? (state.objects[id]!.counters[n.kind] ?? 0) : 0;

@@ -28,6 +28,9 @@ export const Num = z.union([
     amount: z.literal('event'),
   }),
   z.strictObject({
+    attackedWithThisTurn: z.literal(true),
+  }).describe('the number of creatures you attacked with this turn (history: counted even if one is no longer a creature or has left, 608.2i of 2026)'),
+  z.strictObject({
     countersOn: z.string().describe('an object id, self, or $creator in a token\'s definition: the object whose ability created the token (201.5a of 2026)'),
     kind: z.string(),
   }).describe('the number of counters of a kind on an object ("equal to the number of slime counters on Gutter Grime")'),
@@ -174,8 +177,10 @@ export const RulesMod = z.discriminatedUnion('kind', [
     get spells() {
       return Filter;
     },
-    generic: z.int(),
-  }),
+    get generic() {
+      return Num.describe('{1} less for each … (a number; evaluated as the total cost is determined, 601.2f)');
+    },
+  }).describe('on a permanent: spells matching the filter cost less; on the spell itself ("This spell costs {1} less to cast for each …", spells: { self: true }): applied while it is cast (601.2f)'),
   z.strictObject({
     kind: z.literal('unblockable'),
   }),

@@ -43,6 +43,7 @@ function nextStep(g: Game): void {
   if (i >= STEPS.length) {
     t.number++;
     t.active = opponentOf(t.active);
+    delete t.attackedWith;
     for (const p of PLAYERS) g.s.players[p].landsPlayed = 0;
     next = 'untap';
     g.cite('turn', ['500.1'], M`turn ${t.number} begins (${pl(t.active)})`);

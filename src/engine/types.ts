@@ -223,7 +223,9 @@ export interface CombatState {
 export interface GameState {
   ruleset: Edition;
   clock: number;
-  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number };
+  /** attackedWith: the creatures the active player has attacked with this turn (608.2i's example of 2026: counted even
+   * if one is no longer a creature). */
+  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number; attackedWith?: string[] };
   players: Record<PlayerId, PlayerState>;
   objects: Record<string, GameObject>;
   effects: ActiveEffect[];

@@ -185,4 +185,17 @@ describe('constructs of issue 23, part three', () => {
     expect(r.errors).toEqual([]);
     expect([r.final.objects['skith']!.zone, r.final.objects['quick']!.zone]).toEqual(['battlefield', 'graveyard']);
   });
+
+  it('cost-reduction on the spell itself with attackedWithThisTurn (601.2f): no attack, no reduction; the count is of this turn only', () => {
+    const s = load('608.2i-2026-ex1-search-party-captain.json');
+    expect(runScenario(s).passed).toBe(true);
+    const noAttack = bare(s);
+    (noAttack.steps[0]!.do as { op: string; attackers?: string[] }[])[1]!.attackers = [];
+    const r = runScenario(noAttack);
+    expect(r.steps[2]!.illegal?.rule).toBe('601.2h');
+    const withFour = bare(noAttack);
+    (withFour.steps[2]!.do as { op: string; mana?: string; payment?: { mana: string } }[])[0]!.mana = '{C}{C}{C}{W}';
+    (withFour.steps[2]!.do as { op: string; mana?: string; payment?: { mana: string } }[])[1]!.payment = { mana: '{C}{C}{C}{W}' };
+    expect(runScenario(withFour).steps[2]!.record?.costs?.['captain']).toEqual({ total: '{3}{W}' });
+  });
 });

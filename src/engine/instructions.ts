@@ -256,6 +256,23 @@ const INSTRUCTIONS: InstructionHandlers = {
     if (pick) zones.move(g, pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
     else for (const e of a.else) exec(g, e, ctx, sourceLabel);
   },
+  'for-each': (g, a, ctx, sourceLabel) => {
+    // 608.2f (2026): one after another, each time with that one bound
+    for (const name of a.each) {
+      const b = ctx.bindings?.[name];
+      if (!b || ('obj' in b && g.s.objects[b.obj]?.inc !== b.inc)) continue;
+      g.cite('rule', [g.profile.edition === '2026-01-16' ? '=608.2f' : '608.2c'], M`for ${'obj' in b ? g.ref(b.obj) : pl(b.player)}:`);
+      const inner: Ctx = { ...ctx, bindings: { ...ctx.bindings, [a.as]: b } };
+      for (const e of a.effects) exec(g, e, inner, sourceLabel);
+    }
+  },
+  'exile-top': (g, a, ctx) => {
+    const p = player(g, ctx, a.player);
+    const top = g.zoneOf(p, 'library')[0];
+    if (!top) return g.cite('rule', ['608.2d'], M`${pl(p)}'s library is empty: nothing is exiled`);
+    zones.move(g, top, 'exile', { rule: '406.1', text: M`${pl(p)} exiles the top card of their library, ${g.ref(top)}` });
+    if (a.bind) ctx.bindings = { ...ctx.bindings, [a.bind]: { obj: top, inc: g.s.objects[top]!.inc } };
+  },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;
     const o = g.s.objects[id];

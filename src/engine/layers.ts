@@ -121,6 +121,10 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
   }
+  if ('manaValueOf' in n) {
+    const id = refObj(state, n.manaValueOf, ctx);
+    return id ? (view[id]?.manaValue ?? 0) : 0;
+  }
   if ('attackedWithThisTurn' in n) return state.turn.active === ctx.you ? (state.turn.attackedWith ?? []).length : 0;
   if ('countersOn' in n) {
     const id = refObj(state, n.countersOn, ctx);

@@ -28,6 +28,9 @@ export const Num = z.union([
     amount: z.literal('event'),
   }),
   z.strictObject({
+    manaValueOf: z.string().describe('an object id, self or $binding'),
+  }).describe("an object's mana value (202.3) where it is now (\"that card's mana value\")"),
+  z.strictObject({
     attackedWithThisTurn: z.literal(true),
   }).describe('the number of creatures you attacked with this turn (history: counted even if one is no longer a creature or has left, 608.2i of 2026)'),
   z.strictObject({

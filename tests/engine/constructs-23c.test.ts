@@ -198,4 +198,16 @@ describe('constructs of issue 23, part three', () => {
     (withFour.steps[2]!.do as { op: string; mana?: string; payment?: { mana: string } }[])[1]!.payment = { mana: '{C}{C}{C}{W}' };
     expect(runScenario(withFour).steps[2]!.record?.costs?.['captain']).toEqual({ total: '{3}{W}' });
   });
+
+  it('for-each with exile-top and manaValueOf (608.2f of 2026): the order the targets are taken in decides which card counts for which', () => {
+    const s = load('608.2f-2026-ex2-soulfire-eruption.json');
+    expect(runScenario(s).passed).toBe(true);
+    const swapped = bare(s);
+    const fe = swapped.setup.objects!['eruption']!.card.spell!.effects[0] as { each: string[] };
+    fe.each = ['t2', 't1'];
+    const r = runScenario(swapped);
+    expect(r.errors).toEqual([]);
+    // the creature takes 3 (the top card) and survives; the opponent takes 5
+    expect([r.final.objects['c']!.zone, r.final.objects['c']!.damage, r.final.players.P2.life]).toEqual(['battlefield', 3, 15]);
+  });
 });

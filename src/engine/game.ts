@@ -189,5 +189,8 @@ export class Game {
 
   /** Simultaneous moves: the look-back view is the snapshot from before the whole SBA event (704.7, 603.10). */
   lookBack: { pre: View; preState: GameState } | null = null;
+  /** The objects one instruction puts onto the battlefield at the same time (614.13a: none of them can be chosen to
+   * change zones by another's enters replacement). */
+  enteringTogether: string[] = [];
 
 }

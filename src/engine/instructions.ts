@@ -125,7 +125,13 @@ const INSTRUCTIONS: InstructionHandlers = {
   },
   move: (g, a, ctx) => {
     const asEnters = a.is ? { affects: 'self', ...a.is } : undefined;
-    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
+    const ids = objs(g, ctx, a.obj);
+    if (a.to === 'battlefield' && ids.length > 1) g.enteringTogether = ids;
+    try {
+      for (const id of ids) zones.move(g, id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
+    } finally {
+      g.enteringTogether = [];
+    }
   },
   'return-to-hand': (g, a, ctx) => {
     for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) zones.move(g, id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });

@@ -121,6 +121,12 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
   }
+  if ('exiledWith' in n) {
+    const src = ctx.self ? state.objects[ctx.self] : undefined;
+    if (!src) return 0;
+    return Object.values(state.objects).filter((o) => o.zone === 'exile' && o.exiledWith?.obj === src.id && o.exiledWith.inc === src.inc && o.exiledWith.link === n.exiledWith)
+      .reduce((sum, o) => sum + (view[o.id]?.[n.total] ?? 0), 0);
+  }
   if ('manaValueOf' in n) {
     const id = refObj(state, n.manaValueOf, ctx);
     return id ? (view[id]?.manaValue ?? 0) : 0;

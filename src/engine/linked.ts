@@ -1,5 +1,6 @@
 /**
- * "As [this permanent] enters, choose …" (614.1c, 614.12) and the abilities linked to that choice (607.2d). The choice is
+ * "As [this permanent] enters, choose …" (614.1c, 614.12) and the abilities linked to that choice (607.2d), and
+ * "as [this] enters, exile any number of [cards]" (Sutured Ghoul: never an object entering at the same time, 614.13a). The choice is
  * a replacement effect applied as the permanent enters, from the abilities it has as it enters (a copy it entered as,
  * a token copy), and is recorded on the object under the ability's link name; "the chosen color" / "the chosen player"
  * of another ability with the same link reads it (layers.ts: filters and protection; mana-instructions.ts: mana).
@@ -8,14 +9,35 @@
  * nothing (706.7a; 607.5a in 2026). A new object has no choices (400.7; zones.ts clears them on each zone change).
  */
 import type { Game } from './game.ts';
-import { code, color as colorArg, M, pl } from './msg.ts';
-import { opponentOf } from './layers.ts';
-import { COLORS, IllegalAction, type Color, type PlayerId } from './types.ts';
+import { code, color as colorArg, M, pl, type Msg } from './msg.ts';
+import { matches, opponentOf } from './layers.ts';
+import { COLORS, IllegalAction, type Color, type Filter, type PlayerId } from './types.ts';
+
+/**
+ * "As [this] enters, exile any number of [cards]" (614.1c): chosen among the matching cards, never the permanent itself
+ * or another object entering at the same time (614.13a); each exiled card is "exiled with" it (607.2a).
+ */
+function asEntersExile(g: Game, id: string, filter: Filter, link: string, exile: (card: string, text: Msg) => void): void {
+  const o = g.s.objects[id]!;
+  const v = g.view();
+  const cands = Object.keys(g.s.objects).filter((x) => x !== id && !g.enteringTogether.includes(x) && matches(g.s, v, x, filter, { you: o.controller, self: id }));
+  const pick = g.choice<string[]>(`exile:${id}:${link}`, [cands], `${o.controller} chooses any number of cards to exile as ${g.name(id)} enters`, o.controller);
+  if (!Array.isArray(pick) || pick.some((x) => !cands.includes(x)) || new Set(pick).size !== pick.length) {
+    const bad = Array.isArray(pick) ? pick.find((x) => !cands.includes(x)) : undefined;
+    throw new IllegalAction(M`${bad !== undefined ? g.refAny(bad) : code(JSON.stringify(pick))} can't be chosen to exile as ${g.ref(id)} enters the battlefield`, '614.13a');
+  }
+  for (const x of pick) {
+    exile(x, M`as ${g.ref(id)} enters the battlefield, ${g.ref(x)} is exiled`);
+    g.s.objects[x]!.exiledWith = { obj: id, inc: o.inc, link };
+  }
+  g.touch();
+}
 
 /** Makes the "as … enters, choose" choices of a permanent entering the battlefield, in the order of its abilities. */
-export function asEntersChoices(g: Game, id: string): void {
+export function asEntersChoices(g: Game, id: string, exile: (card: string, text: Msg) => void): void {
   const o = g.s.objects[id]!;
   for (const r of g.view()[id]?.replacements ?? []) {
+    if (r.kind === 'as-enters-exile') asEntersExile(g, id, r.filter, r.link, exile);
     if (r.kind !== 'as-enters-choose') continue;
     const options: string[] = r.choose === 'color' ? [...COLORS] : r.choose === 'opponent' ? [opponentOf(o.controller)] : ['P1', 'P2'];
     // a choice with one option (the opponent of a two-player game) is made without asking

@@ -28,6 +28,10 @@ export const Num = z.union([
     amount: z.literal('event'),
   }),
   z.strictObject({
+    exiledWith: z.string().describe('the link of the exile'),
+    total: z.enum(['power', 'toughness']),
+  }).describe('the total power or toughness of the cards exiled with this object under the link (607.2a; Sutured Ghoul)'),
+  z.strictObject({
     manaValueOf: z.string().describe('an object id, self or $binding'),
   }).describe("an object's mana value (202.3) where it is now (\"that card's mana value\")"),
   z.strictObject({
@@ -338,6 +342,13 @@ export const Replacement = z.discriminatedUnion('kind', [
     choose: z.enum(['color', 'opponent', 'player']),
     link: z.string().describe('the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link'),
   }).describe('"As this enters, choose a color / an opponent" (614.12, 607.2d): a replacement effect applied as the permanent enters (also as a token, 111.x, or a copy that entered as one); the choice is choices["choose:<id>:<link>"]; an object that never entered with this ability has no choice (607.5a)'),
+  z.strictObject({
+    kind: z.literal('as-enters-exile'),
+    get filter() {
+      return Filter;
+    },
+    link: z.string().describe('the cards exiled this way are "exiled with" it under this link (607.2a): read by the number exiledWith'),
+  }).describe('"As this enters, exile any number of [cards matching the filter]" (Sutured Ghoul; 614.1c): chosen as it enters (choices["exile:<id>:<link>"], a list of ids), never itself or another object entering at the same time (614.13a)'),
   z.strictObject({
     kind: z.literal('others-enter-as-copy'),
     get filter() {

@@ -107,7 +107,7 @@ function entering(g: Game, id: string): void {
     if (r.except?.pt) rules.push('706.9d');
     g.cite('replacement', rules, M`${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(pick)}`);
   }
-  asEntersChoices(g, id);
+  asEntersChoices(g, id, (card, text) => move(g, card, 'exile', { rule: '614.1c', text }));
   const v = g.view();
   const own = v[id]?.replacements ?? [];
   for (const r of own) {

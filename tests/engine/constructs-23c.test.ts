@@ -210,4 +210,17 @@ describe('constructs of issue 23, part three', () => {
     // the creature takes 3 (the top card) and survives; the opponent takes 5
     expect([r.final.objects['c']!.zone, r.final.objects['c']!.damage, r.final.players.P2.life]).toEqual(['battlefield', 3, 15]);
   });
+
+  it('as-enters-exile (614.13a): entering alone, Sutured Ghoul may exile Runeclaw Bear from the graveyard; nothing chosen, it is 0/0', () => {
+    const s = load('614.13a-2026-ex1-sutured-ghoul.json');
+    expect(runScenario(s).passed).toBe(true);
+    const alone = bare(s);
+    alone.steps = [{ do: { op: 'move', obj: 'ghoul', to: 'battlefield', by: 'P1' }, choices: { 'exile:ghoul:sutured': ['bear', 'x'] } }] as never;
+    const r = runScenario(alone);
+    expect(r.errors).toEqual([]);
+    expect([r.final.objects['ghoul']!.power, r.final.objects['ghoul']!.toughness, r.final.objects['bear']!.zone]).toEqual([5, 5, 'exile']);
+    const none = bare(s);
+    none.steps = [{ do: { op: 'move', obj: 'ghoul', to: 'battlefield', by: 'P1' }, choices: { 'exile:ghoul:sutured': [] } }] as never;
+    expect(runScenario(none).final.objects['ghoul']!.zone).toBe('graveyard');
+  });
 });

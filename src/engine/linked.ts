@@ -11,6 +11,7 @@
 import type { Game } from './game.ts';
 import { code, color as colorArg, M, pl, type Msg } from './msg.ts';
 import { matches, opponentOf } from './layers.ts';
+import { replacementsFor } from './replacements.ts';
 import { COLORS, IllegalAction, type Color, type Filter, type PlayerId } from './types.ts';
 
 /**
@@ -33,11 +34,38 @@ function asEntersExile(g: Game, id: string, filter: Filter, link: string, exile:
   g.touch();
 }
 
+/**
+ * Paying life as a permanent enters (119.4 of 2026), unless "exile that many cards from the top of your library instead"
+ * replaces it while the library has at least that many cards (614.1a); the card entering is no longer in the library,
+ * so it is not among them (614.13c of 2026: the next cards are exiled).
+ */
+function payLife(g: Game, p: PlayerId, n: number, exile: (card: string, text: Msg) => void): void {
+  const lib = g.zoneOf(p, 'library');
+  const r = replacementsFor(g, (x) => x.def.kind === 'pay-life-exile-instead' && x.controller === p)[0];
+  if (r && lib.length >= n) {
+    g.record.replacements.push({ source: r.source ?? r.rid, chooser: p });
+    g.cite('replacement', ['614.1a', ...(g.profile.edition === '2026-01-16' ? ['=614.13c'] : [])], M`${g.ref(r.source ?? '')} replaces the payment: ${pl(p)} exiles ${n} cards from the top of their library instead of paying ${n} life`);
+    for (const x of lib.slice(0, n)) exile(x, M`${g.ref(x)} is exiled from the top of ${pl(p)}'s library`);
+    return;
+  }
+  g.s.players[p].life -= n;
+  g.touch();
+  g.cite('cost', ['118.4'], M`${pl(p)} pays ${n} life`);
+}
+
 /** Makes the "as … enters, choose" choices of a permanent entering the battlefield, in the order of its abilities. */
 export function asEntersChoices(g: Game, id: string, exile: (card: string, text: Msg) => void): void {
   const o = g.s.objects[id]!;
   for (const r of g.view()[id]?.replacements ?? []) {
     if (r.kind === 'as-enters-exile') asEntersExile(g, id, r.filter, r.link, exile);
+    if (r.kind === 'as-enters-pay-life') {
+      const pay = g.choice<boolean>(`pay-life:${id}`, [true, false], `${o.controller} chooses whether to pay ${r.n} life as ${g.name(id)} enters`, o.controller);
+      if (pay === true) payLife(g, o.controller, r.n, exile);
+      else {
+        o.tapped = true;
+        g.cite('replacement', ['614.1c'], M`${pl(o.controller)} doesn't pay the life: ${g.ref(id)} enters the battlefield tapped`);
+      }
+    }
     if (r.kind !== 'as-enters-choose') continue;
     const options: string[] = r.choose === 'color' ? [...COLORS] : r.choose === 'opponent' ? [opponentOf(o.controller)] : ['P1', 'P2'];
     // a choice with one option (the opponent of a two-player game) is made without asking

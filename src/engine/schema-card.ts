@@ -343,6 +343,13 @@ export const Replacement = z.discriminatedUnion('kind', [
     link: z.string().describe('the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link'),
   }).describe('"As this enters, choose a color / an opponent" (614.12, 607.2d): a replacement effect applied as the permanent enters (also as a token, 111.x, or a copy that entered as one); the choice is choices["choose:<id>:<link>"]; an object that never entered with this ability has no choice (607.5a)'),
   z.strictObject({
+    kind: z.literal('as-enters-pay-life'),
+    n: z.int().min(1).max(1000),
+  }).describe('"As this enters, you may pay N life. If you don\'t, it enters tapped" (Breeding Pool; 614.1c): choices["pay-life:<id>"] true or false'),
+  z.strictObject({
+    kind: z.literal('pay-life-exile-instead'),
+  }).describe('"If you would pay life while your library has at least that many cards in it, exile that many cards from the top of your library instead" (Ashiok, Wicked Manipulator; 614.1a); the sandbox applies it to the life paid as a permanent enters (as-enters-pay-life), where a card entering from the top of the library is not among those exiled (614.13c of 2026)'),
+  z.strictObject({
     kind: z.literal('as-enters-exile'),
     get filter() {
       return Filter;

@@ -223,4 +223,19 @@ describe('constructs of issue 23, part three', () => {
     none.steps = [{ do: { op: 'move', obj: 'ghoul', to: 'battlefield', by: 'P1' }, choices: { 'exile:ghoul:sutured': [] } }] as never;
     expect(runScenario(none).final.objects['ghoul']!.zone).toBe('graveyard');
   });
+
+  it('as-enters-pay-life and pay-life-exile-instead (614.1a): not paying, it enters tapped; without Ashiok, 2 life; a library too small, the life is paid', () => {
+    const s = load('614.13c-2026-ex1-ashiok-breeding-pool.json');
+    expect(runScenario(s).passed).toBe(true);
+    const run = (f: (x: Scenario) => void) => {
+      const v = bare(s);
+      f(v);
+      const r = runScenario(v);
+      expect(r.errors).toEqual([]);
+      return [r.final.objects['pool']!.tapped, r.final.players.P1.life, r.final.players.P1.exile.length];
+    };
+    expect(run((v) => { v.steps[0]!.choices = { 'pay-life:pool': false }; })).toEqual([true, 20, 0]);
+    expect(run((v) => { delete v.setup.objects!['ashiok']; })).toEqual([false, 18, 0]);
+    expect(run((v) => { delete v.setup.objects!['l2']; delete v.setup.objects!['l3']; })).toEqual([false, 18, 0]);
+  });
 });

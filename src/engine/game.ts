@@ -48,6 +48,8 @@ export type GameEvent =
   | { kind: 'step'; step: Step }
   | { kind: 'cast'; obj: string }
   | { kind: 'damage'; source: string; amount: number }
+  /** The first card a player draws in a turn (603.11's "Reveal the first card you draw each turn"). */
+  | { kind: 'first-draw'; obj: string; player: PlayerId }
   /** One damage event as a whole (for "whenever one or more … deal combat damage to a player", 603.2c). */
   | { kind: 'damage-batch'; items: DamageItem[] }
   /** 702.121b: a creature crews a Vehicle when it's tapped to pay the cost of the Vehicle's crew ability. */

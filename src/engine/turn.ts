@@ -44,7 +44,10 @@ function nextStep(g: Game): void {
     t.number++;
     t.active = opponentOf(t.active);
     delete t.attackedWith;
-    for (const p of PLAYERS) g.s.players[p].landsPlayed = 0;
+    for (const p of PLAYERS) {
+      g.s.players[p].landsPlayed = 0;
+      delete g.s.players[p].drawnThisTurn;
+    }
     next = 'untap';
     g.cite('turn', ['500.1'], M`turn ${t.number} begins (${pl(t.active)})`);
   } else {

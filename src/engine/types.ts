@@ -130,6 +130,8 @@ export interface PlayerState {
   lost?: string;
   won?: boolean;
   drewFromEmpty?: boolean;
+  /** Cards drawn this turn (for "the first card you draw each turn", 603.11). */
+  drawnThisTurn?: number;
 }
 
 export interface ActiveEffect {

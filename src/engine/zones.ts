@@ -310,8 +310,12 @@ export function draw(g: Game, p: PlayerId, n: number): void {
       g.cite('event', ['120.4'], M`${pl(p)} can't draw: the library is empty (checked by 704.5b)`);
       break; // drawing from it again changes nothing more (and a huge n would only repeat this line)
     }
-    rawMove(g, lib[0]!, 'hand');
+    const card = lib[0]!;
+    rawMove(g, card, 'hand');
     g.cite('event', ['120.1'], M`${pl(p)} draws a card`);
+    const ps = g.s.players[p];
+    ps.drawnThisTurn = (ps.drawnThisTurn ?? 0) + 1;
+    if (ps.drawnThisTurn === 1) triggers.detect(g, { kind: 'first-draw', obj: card, player: p });
   }
 }
 

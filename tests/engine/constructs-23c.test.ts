@@ -238,4 +238,14 @@ describe('constructs of issue 23, part three', () => {
     expect(run((v) => { delete v.setup.objects!['ashiok']; })).toEqual([false, 18, 0]);
     expect(run((v) => { delete v.setup.objects!['l2']; delete v.setup.objects!['l3']; })).toEqual([false, 18, 0]);
   });
+
+  it('reveals-first-draw (603.11): a first card that is not a basic land is revealed but triggers nothing', () => {
+    const s = load('603.11-2026-ex1-reveal-first-draw.json');
+    expect(runScenario(s).passed).toBe(true);
+    const other = bare(s);
+    other.setup.objects!['f1']!.card = { types: ['sorcery'] };
+    const r = runScenario(other);
+    expect(r.errors).toEqual([]);
+    expect([r.steps[0]!.rules.includes('603.11'), r.steps[0]!.state.stack, r.final.players.P1.hand]).toEqual([true, [], 1]);
+  });
 });

@@ -274,10 +274,22 @@ const INSTRUCTIONS: InstructionHandlers = {
   },
   'exile-top': (g, a, ctx) => {
     const p = player(g, ctx, a.player);
-    const top = g.zoneOf(p, 'library')[0];
-    if (!top) return g.cite('rule', ['608.2d'], M`${pl(p)}'s library is empty: nothing is exiled`);
-    zones.move(g, top, 'exile', { rule: '406.1', text: M`${pl(p)} exiles the top card of their library, ${g.ref(top)}` });
-    if (a.bind) ctx.bindings = { ...ctx.bindings, [a.bind]: { obj: top, inc: g.s.objects[top]!.inc } };
+    for (let i = 0; i < num(g, ctx, a.n, 1); i++) {
+      const top = g.zoneOf(p, 'library')[0];
+      if (!top) return g.cite('rule', ['608.2d'], M`${pl(p)}'s library is empty: nothing is exiled`);
+      zones.move(g, top, 'exile', { rule: '406.1', text: M`${pl(p)} exiles the top card of their library, ${g.ref(top)}` });
+      if (a.bind) ctx.bindings = { ...ctx.bindings, [a.bind]: { obj: top, inc: g.s.objects[top]!.inc } };
+    }
+  },
+  'put-exiled': (g, a, ctx) => {
+    // 607.2a: only a card the source exiled with the linked exile ability (607.5 of 2026: not one another ability exiled)
+    const src = ctx.self ? g.s.objects[ctx.self] : undefined;
+    const v = g.view();
+    const cands = Object.values(g.s.objects).filter((o) => o.zone === 'exile' && src && o.exiledWith?.obj === src.id && o.exiledWith.inc === src.inc && o.exiledWith.link === a.link && (!a.filter || matches(g.s, v, o.id, { ...a.filter, zone: 'exile' }, ctx))).map((o) => o.id);
+    if (!cands.length) return g.cite('rule', ['607.2a'], M`no card was exiled with ${g.ref(ctx.self ?? '')} by the linked ability: nothing is put onto the battlefield`);
+    const pick = g.choice<string>(`put-exiled:${ctx.self}`, cands, `${ctx.you} chooses a card exiled with ${g.name(ctx.self!)}`, ctx.you);
+    if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} wasn't exiled with ${g.ref(ctx.self!)} by the linked ability`, '607.2a');
+    zones.move(g, pick, 'battlefield', { rule: '607.2a', text: M`${g.ref(pick)} is put onto the battlefield under ${pl(ctx.you)}'s control`, opts: { controller: ctx.you } });
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;

@@ -91,6 +91,11 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.abilities === 'any' && !c.hasAbilities) return false;
   if (f.keyword && !hasKeyword(c, f.keyword)) return false;
   if (f.notKeyword && hasKeyword(c, f.notKeyword)) return false;
+  if (f.blockingOrBlockedBy !== undefined) {
+    const other = refObj(state, f.blockingOrBlockedBy, ctx);
+    const cb = state.combat;
+    if (!other || !cb || !((cb.blockers[id] ?? []).includes(other) || (cb.blockers[other] ?? []).includes(id))) return false;
+  }
   if (f.attached === 'enchanted') {
     const src = ctx.self ? state.objects[ctx.self] : undefined;
     if (!src || src.attachedTo !== id || src.zone !== 'battlefield') return false;

@@ -143,6 +143,7 @@ export const Filter = z.strictObject({
   manaValueParity: z.enum(['even', 'odd']).optional().describe('an even or odd mana value (on the stack with its X, 202.3e)'),
   sharesColorWith: z.string().optional(),
   lock: z.boolean().optional(),
+  blockingOrBlockedBy: z.string().optional().describe('blocking or blocked by this object (an id or self)'),
   chosenColor: z.string().optional().describe('of the color chosen for this link of the object the filter is read for ("a spell of the chosen color", 607.2d); matches nothing while no color was chosen'),
   controlledByChosen: z.string().optional().describe('controlled by the player chosen for this link ("the chosen player controls", 607.2d); matches nothing while no player was chosen'),
 }).meta({ id: 'filter' });

@@ -248,4 +248,16 @@ describe('constructs of issue 23, part three', () => {
     expect(r.errors).toEqual([]);
     expect([r.steps[0]!.rules.includes('603.11'), r.steps[0]!.state.stack, r.final.players.P1.hand]).toEqual([true, [], 1]);
   });
+
+  it('put-exiled (607.2a, 607.5 of 2026): before the linked exile has exiled anything, the return ability puts nothing onto the battlefield', () => {
+    const s = load('607.5-2026-ex1-quicksilver-arc-slogger-sisters.json');
+    expect(runScenario(s).passed).toBe(true);
+    const early = bare(s);
+    // skip the Sisters' exile: gain their abilities, then activate the return at once
+    (early.steps[2]!.do as unknown[]).splice(2, 2);
+    const r = runScenario(early);
+    expect([r.steps[3]!.illegal, r.steps[3]!.rules.includes('607.2a')]).toEqual([undefined, true]);
+    expect([r.final.objects['blk']!.zone, r.final.objects['lc']!.zone]).toEqual(['battlefield', 'exile']);
+    expect(r.final.objects['blk']!.controller).toBe('P2');
+  });
 });

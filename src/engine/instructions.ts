@@ -402,7 +402,7 @@ const INSTRUCTIONS: InstructionHandlers = {
         g.cite('rule', ['608.2b'], M`there is nothing to copy`);
         continue;
       }
-      const values = copyValues(g.s, id, of, a.except, ctx.ability ? [ctx.ability] : undefined);
+      const values = copyValues(g.s, id, of, a.except, ctx.ability ? [ctx.ability] : undefined, ctx.activatedAbility ? [ctx.activatedAbility] : undefined);
       g.s.effects.push(copyEffect(g.s, id, of, values, g.tick(), `${was} (copy of ${g.name(of)})`));
       g.touch();
       g.cite('effect', ['706.2', '613.1a', ...(a.except?.gainThisAbility ? ['706.9a'] : [])], M`${obj(id, was)} becomes a copy of ${g.ref(of)}`);

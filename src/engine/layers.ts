@@ -6,7 +6,7 @@
 import { layerOneCard } from './copy.ts';
 import { costColors, manaValue, parseCost } from './mana.ts';
 import type {
-  Characteristics, Color, EffectDef, Filter, GameObject, GameState, ManaLetter, Num, PlayerId, Ref, TriggerDef,
+  ActivatedDef, Characteristics, Color, EffectDef, Filter, GameObject, GameState, ManaLetter, Num, PlayerId, Ref, TriggerDef,
 } from './types.ts';
 import { COLORS } from './types.ts';
 
@@ -24,6 +24,8 @@ export interface Ctx {
   x?: number;
   /** The triggered ability being resolved (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
+  /** The activated ability being resolved (the same, for an activated ability). */
+  activatedAbility?: ActivatedDef;
   /** The incarnation (400.7) of `self` when the ability was activated or triggered: if the source has since left the
    * battlefield, "its power" is its last known information (608.2g; 608.2h and 113.7a in 2026). */
   selfInc?: number;

@@ -19,7 +19,7 @@ export function resolveTop(g: Game): void {
   const item = g.s.stack.pop();
   if (!item) return;
   g.touch();
-  const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}) };
+  const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}), ...(item.activatedAbility ? { activatedAbility: item.activatedAbility } : {}) };
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
   if (item.sourceSnapshot) ctx.selfInc = item.sourceSnapshot.inc;
   const spellObj = item.kind === 'spell' && !item.copy ? g.s.objects[item.obj] : undefined;

@@ -206,6 +206,7 @@ const Cast = {
 const Activate = {
   by: Player, obj: z.string(), ability: z.int().min(0).optional(), payment: Payment.optional(), targets: Targets.optional(), x: z.int().min(0).optional(),
   crew: z.array(z.string()).optional().describe('the creatures tapped to pay a crew cost (702.121a-b)'),
+  sacrifice: z.string().optional().describe('the permanent sacrificed to pay a "Sacrifice a/another …" activation cost'),
 };
 
 export const PlayerAction = z.discriminatedUnion('op', [

@@ -436,6 +436,9 @@ export const Activated = z.strictObject({
   loyalty: z.int().min(-1000).max(1000).optional().describe('a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)'),
   crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
+  get sacrifice() {
+    return Filter.optional().describe('"Sacrifice another creature" as a cost (602.2b): a permanent you control matching the filter, named by the activate action\'s `sacrifice`; the effects name it $sacrificed');
+  },
   get targets() {
     return z.array(Target).optional();
   },

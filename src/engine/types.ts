@@ -189,6 +189,8 @@ export interface StackItem {
   sourceSnapshot?: { inc: number };
   /** The triggered ability this item is (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
+  /** The activated ability this item is (for "… except it has this ability", 706.9a). */
+  activatedAbility?: ActivatedDef;
   /** The value of X announced for an activated ability (602.2b), or copied with a spell (706.10). */
   x?: number;
   stateKey?: string;

@@ -260,4 +260,18 @@ describe('constructs of issue 23, part three', () => {
     expect([r.final.objects['blk']!.zone, r.final.objects['lc']!.zone]).toEqual(['battlefield', 'exile']);
     expect(r.final.objects['blk']!.controller).toBe('P2');
   });
+
+  it('activated sacrifice cost and "except it has this ability" for an activated ability (706.9a): it can\'t sacrifice itself; without the exception the copy loses the ability', () => {
+    const s = load('201.5b-2026-ex3-ever-changing-dane.json');
+    expect(runScenario(s).passed).toBe(true);
+    const itself = bare(s);
+    itself.steps = structuredClone(itself.steps);
+    (itself.steps[0]!.do as { sacrifice?: string }[])[0]!.sacrifice = 'dane';
+    expect(runScenario(itself).steps[0]!.illegal?.rule).toBe('602.2b');
+    const plain = bare(s);
+    const ab = plain.setup.objects!['dane']!.card.activated![0]!;
+    (ab.effects[0] as { except?: unknown }).except = {};
+    const r = runScenario(plain);
+    expect([r.steps[0]!.state.objects['dane']!.name, r.steps[1]!.illegal?.rule]).toEqual(['Runeclaw Bear', '602.1']);
+  });
 });

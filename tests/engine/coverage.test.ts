@@ -118,10 +118,12 @@ describe('coverage of the simulatable CR examples', () => {
     // replacements as-enters-pay-life and pay-life-exile-instead: 614.13c#1 (Ashiok and Breeding Pool: the next two
     // cards are exiled), and with the trigger reveals-first-draw: 603.11#1 (a static ability linked to a triggered
     // one: only the first card drawn is revealed), and with put-exiled and the filter blockingOrBlockedBy: 607.5#1
-    // (Quicksilver Elemental returns only the card its gained Sisters of Stone Death exile ability exiled): 102 + 2 + 44
-    expect([beyondSurvey, only2026]).toEqual([2, 44]);
+    // (Quicksilver Elemental returns only the card its gained Sisters of Stone Death exile ability exiled), and with the
+    // activated cost sacrifice and "except it has this ability" for activated abilities: 201.5b#3 (The Ever-Changing
+    // 'Dane becomes Runeclaw Bear, then Gray Ogre): 102 + 2 + 45
+    expect([beyondSurvey, only2026]).toEqual([2, 45]);
     expect(scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).flatMap((s) => s.attach.map((a) => `${a.rule}#${a.example}`)).sort())
-      .toEqual(['111.11#1', '111.12#1', '111.4#1', '111.4#2', '111.4#3', '113.2a#1', '118.11#1', '201.2b#1', '201.5a#1', '201.5b#1', '201.5b#2', '205.3c#1', '208.2a#1', '400.6#1', '510.1c#1', '601.3a#1', '603.11#1', '603.12#1', '605.2#1', '606.5#1', '607.4#1', '607.5#1', '607.5a#1', '607.5a#2', '608.2f#2', '608.2i#1', '608.3e#1', '610.3d#1', '613.7a#1', '614.12#1', '614.12#2', '614.13a#1', '614.13c#1', '616.1f#2', '616.1g#1', '701.24d#1', '701.24g#1', '702.164b#1', '702.19c#1', '702.47a#1', '702.47c#1', '704.7#1', '707.10#2', '707.10#3']);
-    expect(on26.size).toBe(148);
+      .toEqual(['111.11#1', '111.12#1', '111.4#1', '111.4#2', '111.4#3', '113.2a#1', '118.11#1', '201.2b#1', '201.5a#1', '201.5b#1', '201.5b#2', '201.5b#3', '205.3c#1', '208.2a#1', '400.6#1', '510.1c#1', '601.3a#1', '603.11#1', '603.12#1', '605.2#1', '606.5#1', '607.4#1', '607.5#1', '607.5a#1', '607.5a#2', '608.2f#2', '608.2i#1', '608.3e#1', '610.3d#1', '613.7a#1', '614.12#1', '614.12#2', '614.13a#1', '614.13c#1', '616.1f#2', '616.1g#1', '701.24d#1', '701.24g#1', '702.164b#1', '702.19c#1', '702.47a#1', '702.47c#1', '704.7#1', '707.10#2', '707.10#3']);
+    expect(on26.size).toBe(149);
   });
 });

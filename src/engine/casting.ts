@@ -15,7 +15,7 @@ import type { Game } from './game.ts';
 import { code, color, list, M, pl, sym, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, LETTER_COLOR, parseCost, type CostSymbol } from './mana.ts';
-import { IllegalAction, PLAYERS, type ActionOf, type PlayerId, type Query } from './types.ts';
+import { IllegalAction, PLAYERS, type ActionOf, type PlayerId, type Query, type TargetRef } from './types.ts';
 import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
 
@@ -201,6 +201,15 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   const snapshotPower = c.power;
   const sourceInc = o.inc;
   if (ab.sacrificeSelf) zones.move(g, id, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(id)} to pay the activation cost` });
+  let sacrificed: TargetRef | undefined;
+  if (ab.sacrifice) {
+    const s = a.sacrifice;
+    if (!s || !g.onBattlefield(s) || g.chars(s).controller !== by || !matches(g.s, g.view(), s, ab.sacrifice, ctx)) {
+      throw new IllegalAction(M`${s ? g.refAny(s) : code('—')} can't be sacrificed to pay the activation cost of ${g.ref(id)}`, '602.2b');
+    }
+    zones.move(g, s, 'graveyard', { rule: '602.2b', text: M`${pl(by)} sacrifices ${g.ref(s)} to pay the activation cost` });
+    sacrificed = { obj: s, inc: g.s.objects[s]!.inc };
+  }
   const isMana = !ab.targets?.length && ab.effects.every((e) => e.op === 'add-mana' || e.op === 'double-mana');
   if (isMana) {
     // 605.3b: mana abilities resolve immediately
@@ -220,7 +229,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     if (ab.tap && produced.length) costs.tappedForMana(g, id, by, produced);
     return;
   }
-  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(a.x !== undefined ? { x: a.x } : {}) });
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, activatedAbility: ab, ...(a.x !== undefined ? { x: a.x } : {}) });
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();

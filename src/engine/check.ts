@@ -32,7 +32,7 @@ export function checkScenario(s: Scenario): SchemaError[] {
     if (Array.isArray(v)) v.forEach(walkCreated);
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      if (o['op'] === 'create-token' && typeof o['id'] === 'string') {
+      if ((o['op'] === 'create-token' || o['op'] === 'create-token-copy') && typeof o['id'] === 'string') {
         created.add(o['id']);
         for (let i = 1; i <= 9; i++) created.add(`${o['id']}${i}`);
       }
@@ -57,7 +57,7 @@ export function checkScenario(s: Scenario): SchemaError[] {
   // a trigger on damage names whose damage it watches: without self or a filter it would fire for any source at all;
   // a token is a new object, so its id can't be one the setup already uses
   walk(s, (v, path) => {
-    if (v['op'] === 'create-token' && typeof v['id'] === 'string' && ids.has(v['id'])) errs.push({ path: `${path}.id`, message: `"${v['id']}" already names an object of the setup; a token needs a new id` });
+    if ((v['op'] === 'create-token' || v['op'] === 'create-token-copy') && typeof v['id'] === 'string' && ids.has(v['id'])) errs.push({ path: `${path}.id`, message: `"${v['id']}" already names an object of the setup; a token needs a new id` });
     if (v['on'] === 'deals-damage' && Array.isArray(v['effects']) && !v['self'] && !v['filter']) {
       errs.push({ path, message: 'a "deals-damage" trigger must say whose damage it watches: "self": true (this object) or a "filter" for the source' });
     }

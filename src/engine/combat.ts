@@ -209,6 +209,7 @@ export function declareAttackers(g: Game, a: ActionOf<'declare-attackers'>): voi
     }
   }
   for (const x of list) cb.attackers[x.id] = { at: x.at ?? def, blocked: false, blockers: [] };
+  if (ids.length) t.attackedWith = [...new Set([...(t.attackedWith ?? []), ...ids])];
   g.cite('tba', ['508.1', '508.1c', '508.1d'], ids.length ? M`${pl(t.active)} declares ${listOf(ids.map((i) => g.ref(i)))} as attackers` : M`${pl(t.active)} declares no attackers`);
   for (const id of ids) if (!hasKeyword(g.chars(id), 'vigilance')) zones.tap(g, id);
   if (ids.length) g.cite('tba', ['508.1f'], M`attacking creatures without vigilance become tapped`);

@@ -44,7 +44,7 @@ function colorsOf(card: CardDef): CardDef['colors'] {
  * The values a copy effect gives `copier` when it copies `original` with the given exceptions (706.2, 706.9).
  * `thisAbility` is the ability creating the effect, for "…and it gains this ability" (706.9a).
  */
-export function copyValues(state: GameState, copier: string, original: string, except: CopyExcept = {}, thisAbility?: CardDef['triggered']): CardDef {
+export function copyValues(state: GameState, copier: string, original: string, except: CopyExcept = {}, thisAbility?: CardDef['triggered'], thisActivated?: CardDef['activated']): CardDef {
   const v = copiableValues(state, original);
   const own = copiableValues(state, copier);
   if (except.keepColors) {
@@ -64,6 +64,7 @@ export function copyValues(state: GameState, copier: string, original: string, e
   if (except.triggered) v.triggered = [...(v.triggered ?? []), ...clone(except.triggered)];
   if (except.activated) v.activated = [...(v.activated ?? []), ...clone(except.activated)];
   if (except.gainThisAbility && thisAbility) v.triggered = [...(v.triggered ?? []), ...clone(thisAbility)];
+  if (except.gainThisAbility && thisActivated) v.activated = [...(v.activated ?? []), ...clone(thisActivated)];
   if (v.name === undefined) v.name = state.objects[original]!.card.name ?? original;
   return v;
 }

@@ -10,7 +10,7 @@ import * as triggers from './triggers.ts';
 import type { Game } from './game.ts';
 import { addManaInstruction } from './mana-instructions.ts';
 import { englishArg, M, pl, sym, type Arg } from './msg.ts';
-import { hasKeyword, matches, refObj, type Ctx } from './layers.ts';
+import { evalNum, hasKeyword, matches, refObj, type Ctx } from './layers.ts';
 import { applyCostModifiers, formatUnits, isValidPayment, legalPayments, parseCost, parsePool, spendFromPool, type CostSymbol, type Payment } from './mana.ts';
 import { spellWords } from './events.ts';
 import { IllegalAction, type EffectDef, type ManaLetter, type ManaUnit, type PendingTrigger, type PlayerId } from './types.ts';
@@ -43,8 +43,18 @@ export function totalCost(g: Game, id: string, base: CostSymbol[], by: PlayerId)
       rules.push('601.2f');
     }
     if (mod.kind === 'cost-reduction' && matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: controller, ...(source ? { self: source } : {}) })) {
-      red += mod.generic;
+      red += Math.max(0, evalNum(g.s, g.view(), mod.generic, { you: controller, ...(source ? { self: source } : {}) }));
       rules.push('117.7');
+    }
+  }
+  // the spell's own "This spell costs {1} less to cast …" (601.2f): its static ability works on the stack
+  for (const st of g.view()[id]?.statics ?? []) {
+    for (const mod of st.rules ?? []) {
+      if (mod.kind !== 'cost-reduction' || !matches(g.s, g.view(), id, { ...mod.spells, zone: 'stack' }, { you: by, self: id })) continue;
+      const n = Math.max(0, evalNum(g.s, g.view(), mod.generic, { you: by, self: id }));
+      red += n;
+      rules.push('117.7');
+      g.cite('cost', ['601.2f'], M`${g.ref(id)} costs ${sym('{1}')} less for each: ${n}`);
     }
   }
   void by;

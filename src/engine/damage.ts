@@ -344,6 +344,7 @@ function occur(ev: DamageEvent, res: Res[], gainRes: Extract<Res, { k: 'gain' }>
   const bySource = new Map<string, number>();
   for (const it of ev.items) bySource.set(it.source, (bySource.get(it.source) ?? 0) + it.amount);
   for (const [src, n] of bySource) triggers.detect(g, { kind: 'damage', source: src, amount: n });
+  triggers.detect(g, { kind: 'damage-batch', items: ev.items.map((i) => ({ ...i })) });
 }
 
 /** A creature's total toxic value: the sum of the N of its toxic abilities, written toxic-N (702.164b, 2026). */

@@ -56,7 +56,13 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   const eff = { eid: `e${g.tick()}`, def: clone(def), controller: ctx.you, timestamp: g.s.clock, until, label: label || def.id || 'effect', ...(ctx.self ? { source: ctx.self } : {}) } as GameState['effects'][number];
   // resolve references; lock the affected set (611.2c) unless the effect modifies only rules
   const v = g.view();
-  const changesChars = !!(def.control || def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes || def.setColors || def.addColors || def.gain || def.lose || def.loseAll || def.setPT || def.delta || def.switchPT);
+  if (def.gainActivatedOf !== undefined) {
+    // "gains all activated abilities of [object]": those it has now, fixed as the effect begins
+    const of = refObj(g.s, def.gainActivatedOf, ctx);
+    eff.def.gainActivated = [...(eff.def.gainActivated ?? []), ...clone(of ? (v[of]?.activated ?? []) : [])];
+    delete eff.def.gainActivatedOf;
+  }
+  const changesChars = !!(def.control || def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes || def.setColors || def.addColors || def.gain || def.lose || def.loseAll || def.setPT || def.delta || def.switchPT || eff.def.gainActivated);
   if (typeof def.affects === 'string') {
     const id = refObj(g.s, def.affects, ctx);
     eff.locked = id ? [{ obj: id, inc: g.s.objects[id]!.inc }] : [];
@@ -84,7 +90,7 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   if (def.control) layers.push('613.1b');
   if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) layers.push('613.1d');
   if (def.setColors || def.addColors) layers.push('613.1e');
-  if (def.gain || def.lose || def.loseAll) layers.push('613.1f');
+  if (def.gain || def.lose || def.loseAll || eff.def.gainActivated) layers.push('613.1f');
   if (def.setPT) layers.push('613.3b');
   if (def.delta) layers.push('613.3c');
   if (def.switchPT) layers.push('613.3e');

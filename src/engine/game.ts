@@ -48,6 +48,10 @@ export type GameEvent =
   | { kind: 'step'; step: Step }
   | { kind: 'cast'; obj: string }
   | { kind: 'damage'; source: string; amount: number }
+  /** The first card a player draws in a turn (603.11's "Reveal the first card you draw each turn"). */
+  | { kind: 'first-draw'; obj: string; player: PlayerId }
+  /** One damage event as a whole (for "whenever one or more … deal combat damage to a player", 603.2c). */
+  | { kind: 'damage-batch'; items: DamageItem[] }
   /** 702.121b: a creature crews a Vehicle when it's tapped to pay the cost of the Vehicle's crew ability. */
   | { kind: 'crews'; creature: string; vehicle: string }
   /** 106.11a: a permanent is tapped for mana when a mana ability with {T} in its cost resolves and produces mana. */
@@ -187,5 +191,8 @@ export class Game {
 
   /** Simultaneous moves: the look-back view is the snapshot from before the whole SBA event (704.7, 603.10). */
   lookBack: { pre: View; preState: GameState } | null = null;
+  /** The objects one instruction puts onto the battlefield at the same time (614.13a: none of them can be chosen to
+   * change zones by another's enters replacement). */
+  enteringTogether: string[] = [];
 
 }

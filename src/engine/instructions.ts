@@ -15,27 +15,18 @@ import * as targeting from './targeting.ts';
 import * as zones from './zones.ts';
 import * as events from './events.ts';
 import * as damage from './damage.ts';
-import * as triggers from './triggers.ts';
+import * as tokens from './tokens.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { parseCost } from './mana.ts';
-import { LIMITS } from './limits.ts';
 import { IllegalAction, type Instruction, type PlayerId, type StackItem, type TargetRef } from './types.ts';
 
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** One handler per op: `sourceLabel` names the spell or ability that gives the instruction (for the trace). */
 type InstructionHandlers = { [K in Instruction['op']]: (g: Game, a: Of<K>, ctx: Ctx, sourceLabel: string) => void };
-
-/**
- * The name of a token whose creating effect gives none: its subtypes (110.5c), in 2026 followed by the word "Token"
- * (111.4: a Dwarf Berserker creature token is named "Dwarf Berserker Token"). With no subtypes either, "Token".
- */
-function tokenName(g: Game, subtypes: string[]): string {
-  return [...subtypes, ...(g.profile.tokenNameSuffix || !subtypes.length ? ['Token'] : [])].join(' ');
-}
 
 function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const pre = g.view();
@@ -46,6 +37,18 @@ function sacrificeSimultaneously(g: Game, picks: string[]): void {
   const ordered = [...picks.filter(shuffles), ...picks.filter((id) => !shuffles(id))];
   if (ordered.some(shuffles) && ordered.length > 1) g.cite('rule', [g.profile.edition === '2026-01-16' ? '=701.24g' : '701.19'], M`the library is shuffled first; an object put at a position in it at the same time stays there`);
   for (const id of ordered) zones.withLookBack(g, pre, preState, () => zones.move(g, id, 'graveyard', { rule: '701.16a', text: M`${g.ref(id)} is sacrificed (simultaneously)` }));
+  zones.returnExiledUntil(g);
+}
+
+/** "A card exiled with [this]" (607.2a): one the source (as it is now) exiled with the exile of this link; the
+ * controller chooses among several. */
+function exiledWith(g: Game, link: string, ctx: Ctx): string | undefined {
+  const src = ctx.self ? g.s.objects[ctx.self] : undefined;
+  const cands = Object.values(g.s.objects).filter((o) => o.zone === 'exile' && src && o.exiledWith?.obj === src.id && o.exiledWith.inc === src.inc && o.exiledWith.link === link).map((o) => o.id);
+  if (cands.length <= 1) return cands[0];
+  const pick = g.choice<string>(`copy:${ctx.self}`, cands, `${ctx.you} chooses a card exiled with ${g.name(ctx.self!)}`, ctx.you);
+  if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} wasn't exiled with ${g.ref(ctx.self!)}`, '607.2a');
+  return pick;
 }
 
 const INSTRUCTIONS: InstructionHandlers = {
@@ -81,6 +84,7 @@ const INSTRUCTIONS: InstructionHandlers = {
       const preState = clone(g.s);
       g.cite('event', ['701.7a'], M`${list(ids.map((i) => g.ref(i)))} are destroyed at the same time`);
       for (const id of ids) zones.withLookBack(g, pre, preState, () => zones.destroy(g, id, { noRegen: !!a.noRegen }));
+      zones.returnExiledUntil(g);
     } else for (const id of ids) zones.destroy(g, id, { noRegen: !!a.noRegen });
   },
   sacrifice: (g, a, ctx) => {
@@ -104,11 +108,30 @@ const INSTRUCTIONS: InstructionHandlers = {
     sacrificeSimultaneously(g, picks);
   },
   exile: (g, a, ctx) => {
-    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, 'exile');
+    const src = ctx.self ? g.s.objects[ctx.self] : undefined;
+    for (const id of objs(g, ctx, a.obj)) {
+      // 610.3a: "until [this] leaves the battlefield" when it already has: the object doesn't move
+      if (a.until && !(src && src.zone === 'battlefield' && (ctx.selfInc === undefined || src.inc === ctx.selfInc))) {
+        g.cite('rule', [g.profile.edition === '2026-01-16' && ctx.ability ? '=610.3b' : '610.3a'], M`${g.ref(ctx.self ?? '')} has already left the battlefield, so ${g.ref(id)} isn't exiled`);
+        continue;
+      }
+      zones.move(g, id, 'exile');
+      const o = g.s.objects[id];
+      if (o?.zone === 'exile' && src && (a.until || a.link)) {
+        o.exiledWith = { obj: src.id, inc: src.inc, ...(a.link ? { link: a.link } : {}), ...(a.until ? { until: true } : {}) };
+        g.touch();
+      }
+    }
   },
   move: (g, a, ctx) => {
     const asEnters = a.is ? { affects: 'self', ...a.is } : undefined;
-    for (const id of objs(g, ctx, a.obj)) zones.move(g, id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
+    const ids = objs(g, ctx, a.obj);
+    if (a.to === 'battlefield' && ids.length > 1) g.enteringTogether = ids;
+    try {
+      for (const id of ids) zones.move(g, id, a.to, { opts: { ...(a.tapped ? { tapped: true } : {}), ...(asEnters ? { asEnters } : {}) } });
+    } finally {
+      g.enteringTogether = [];
+    }
   },
   'return-to-hand': (g, a, ctx) => {
     for (const id of objs(g, ctx, a.obj)) if (g.onBattlefield(id)) zones.move(g, id, 'hand', { rule: '608.2c', text: M`${g.ref(id)} is returned to its owner's hand` });
@@ -207,34 +230,16 @@ const INSTRUCTIONS: InstructionHandlers = {
     g.cite('effect', ['603.7a'], (on === 'step-begins' ? (a.step ? M`a delayed triggered ability is created: it triggers at the beginning of the next ${step(a.step)} step` : M`a delayed triggered ability is created: it names no step, so it never triggers`) : on === 'ltb' ? M`a delayed triggered ability is created: it triggers when ${g.ref(o && 'obj' in o ? o.obj : '')} leaves the battlefield` : M`a delayed triggered ability is created: it triggers when ${g.ref(o && 'obj' in o ? o.obj : '')} becomes untapped`));
   },
   'create-token': (g, a, ctx) => {
-    const n = num(g, ctx, a.n, 1);
-    const name = a.card.name ?? tokenName(g, a.card.subtypes ?? []);
-    const card = { ...a.card, name };
     if (a.card.name === undefined) g.cite('rule', ['110.5c'], M`the effect doesn't name the token: it is named after its subtypes`);
-    // bounded (schema.ts LIMITS): a number of tokens computed from the game can still be too many
-    if (n > LIMITS.tokens) throw new Error(`create-token: ${n} tokens at once; at most ${LIMITS.tokens}`);
-    if (Object.keys(g.s.objects).length + n > LIMITS.gameObjects) throw new Error(`create-token: the game would hold more than ${LIMITS.gameObjects} objects`);
-    for (let i = 0; i < n; i++) {
-      const id = a.id ? `${a.id}${n > 1 ? i + 1 : ''}` : `token${g.tick()}`;
-      if (g.s.objects[id]) throw new Error(`create-token: the id "${id}" already names an object (${g.name(id)}); a token is a new object and needs a new id`);
-      const controller = player(g, ctx, a.controller);
-      g.s.objects[id] = {
-        id, inc: 0, owner: controller, controller, zone: 'library', token: true, card: clone(card), tapped: false, damage: 0, counters: {},
-        timestamp: g.tick(), controlledSince: g.s.turn.number, pos: g.s.clock,
-      };
-      const ev = zones.rawMove(g, id, 'battlefield', { controller });
-      // a name that already says Token (111.4 in 2026) isn't followed by "token" again
-      g.cite('event', ['110.5b'], /\bToken$/.test(name) ? M`${obj(id, name)} is created` : M`a ${obj(id, name)} token is created`);
-      if (a.blocking && g.s.combat) {
-        const att = refObj(g.s, a.blocking, ctx);
-        if (att && g.s.combat.attackers[att]) {
-          g.s.combat.attackers[att]!.blockers.push(id);
-          g.s.combat.blockers[id] = [att];
-          g.cite('event', ['509.7'], M`${obj(id, name)} is put onto the battlefield blocking ${g.ref(att)}`);
-        }
-      }
-      triggers.detect(g, ev);
-    }
+    tokens.createTokens(g, a.card, { n: num(g, ctx, a.n, 1), id: a.id, controller: player(g, ctx, a.controller), blocking: a.blocking, ctx });
+  },
+  'create-token-copy': (g, a, ctx) => {
+    // 706.2 (707.2 of 2026): the token's copiable values, its name among them, are the original's (111.4's example of
+    // 2026: a token copy of Doomed Dissenter is named Doomed Dissenter); no original, no token (111.12 of 2026)
+    const of = a.ofExiledWith !== undefined ? exiledWith(g, a.ofExiledWith, ctx) : a.of !== undefined ? refObj(g.s, a.of, ctx) : undefined;
+    if (!of || !g.s.objects[of]) return g.cite('rule', [g.profile.edition === '2026-01-16' ? '=111.12' : '706.2'], M`the object to copy doesn't exist, so no token is created`);
+    g.cite('rule', ['706.2'], M`the token copies the copiable values of ${g.ref(of)}`);
+    tokens.createTokens(g, copyValues(g.s, of, of), { n: num(g, ctx, a.n, 1), id: a.id, controller: player(g, ctx, a.controller), ctx });
   },
   'if-you-do': (g, a, ctx, sourceLabel) => {
     // 117.12: a cost paid during resolution; "if you do" checks whether it was paid
@@ -256,6 +261,35 @@ const INSTRUCTIONS: InstructionHandlers = {
     if (!cands.length) g.cite('rule', ['608.2d'], M`${pl(ctx.you)} controls nothing that can be sacrificed, so that option isn't available`);
     if (pick) zones.move(g, pick, 'graveyard', { rule: '701.16a', text: M`${g.ref(pick)} is sacrificed` });
     else for (const e of a.else) exec(g, e, ctx, sourceLabel);
+  },
+  'for-each': (g, a, ctx, sourceLabel) => {
+    // 608.2f (2026): one after another, each time with that one bound
+    for (const name of a.each) {
+      const b = ctx.bindings?.[name];
+      if (!b || ('obj' in b && g.s.objects[b.obj]?.inc !== b.inc)) continue;
+      g.cite('rule', [g.profile.edition === '2026-01-16' ? '=608.2f' : '608.2c'], M`for ${'obj' in b ? g.ref(b.obj) : pl(b.player)}:`);
+      const inner: Ctx = { ...ctx, bindings: { ...ctx.bindings, [a.as]: b } };
+      for (const e of a.effects) exec(g, e, inner, sourceLabel);
+    }
+  },
+  'exile-top': (g, a, ctx) => {
+    const p = player(g, ctx, a.player);
+    for (let i = 0; i < num(g, ctx, a.n, 1); i++) {
+      const top = g.zoneOf(p, 'library')[0];
+      if (!top) return g.cite('rule', ['608.2d'], M`${pl(p)}'s library is empty: nothing is exiled`);
+      zones.move(g, top, 'exile', { rule: '406.1', text: M`${pl(p)} exiles the top card of their library, ${g.ref(top)}` });
+      if (a.bind) ctx.bindings = { ...ctx.bindings, [a.bind]: { obj: top, inc: g.s.objects[top]!.inc } };
+    }
+  },
+  'put-exiled': (g, a, ctx) => {
+    // 607.2a: only a card the source exiled with the linked exile ability (607.5 of 2026: not one another ability exiled)
+    const src = ctx.self ? g.s.objects[ctx.self] : undefined;
+    const v = g.view();
+    const cands = Object.values(g.s.objects).filter((o) => o.zone === 'exile' && src && o.exiledWith?.obj === src.id && o.exiledWith.inc === src.inc && o.exiledWith.link === a.link && (!a.filter || matches(g.s, v, o.id, { ...a.filter, zone: 'exile' }, ctx))).map((o) => o.id);
+    if (!cands.length) return g.cite('rule', ['607.2a'], M`no card was exiled with ${g.ref(ctx.self ?? '')} by the linked ability: nothing is put onto the battlefield`);
+    const pick = g.choice<string>(`put-exiled:${ctx.self}`, cands, `${ctx.you} chooses a card exiled with ${g.name(ctx.self!)}`, ctx.you);
+    if (!cands.includes(pick)) throw new IllegalAction(M`${g.refAny(pick)} wasn't exiled with ${g.ref(ctx.self!)} by the linked ability`, '607.2a');
+    zones.move(g, pick, 'battlefield', { rule: '607.2a', text: M`${g.ref(pick)} is put onto the battlefield under ${pl(ctx.you)}'s control`, opts: { controller: ctx.you } });
   },
   undying: (g, _a, ctx) => {
     const id = ctx.self!;
@@ -331,6 +365,12 @@ const INSTRUCTIONS: InstructionHandlers = {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
       costs.pay(g, ctx.you, parseCost(a.cost.mana.repeat(n)), pay, g.ref(id));
     }
+    if (a.cost.draw) {
+      // 118.11 (2026): drawing is the cost; a draw replaced by another event (a skipped draw) still pays it
+      g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
+      zones.draw(g, ctx.you, n);
+      g.cite('rule', ['117.11'], M`the cumulative upkeep of ${g.ref(id)} has been paid`);
+    }
     if (a.cost.sacrifice) {
       const picks = Array.isArray(pay) ? (pay as string[]) : [];
       const ok = (x: string) => g.onBattlefield(x) && g.chars(x).controller === ctx.you && matches(g.s, g.view(), x, a.cost.sacrifice!, ctx);
@@ -362,7 +402,7 @@ const INSTRUCTIONS: InstructionHandlers = {
         g.cite('rule', ['608.2b'], M`there is nothing to copy`);
         continue;
       }
-      const values = copyValues(g.s, id, of, a.except, ctx.ability ? [ctx.ability] : undefined);
+      const values = copyValues(g.s, id, of, a.except, ctx.ability ? [ctx.ability] : undefined, ctx.activatedAbility ? [ctx.activatedAbility] : undefined);
       g.s.effects.push(copyEffect(g.s, id, of, values, g.tick(), `${was} (copy of ${g.name(of)})`));
       g.touch();
       g.cite('effect', ['706.2', '613.1a', ...(a.except?.gainThisAbility ? ['706.9a'] : [])], M`${obj(id, was)} becomes a copy of ${g.ref(of)}`);

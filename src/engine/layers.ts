@@ -6,7 +6,7 @@
 import { layerOneCard } from './copy.ts';
 import { costColors, manaValue, parseCost } from './mana.ts';
 import type {
-  Characteristics, Color, EffectDef, Filter, GameObject, GameState, ManaLetter, Num, PlayerId, Ref, TriggerDef,
+  ActivatedDef, Characteristics, Color, EffectDef, Filter, GameObject, GameState, ManaLetter, Num, PlayerId, Ref, TriggerDef,
 } from './types.ts';
 import { COLORS } from './types.ts';
 
@@ -24,6 +24,8 @@ export interface Ctx {
   x?: number;
   /** The triggered ability being resolved (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
+  /** The activated ability being resolved (the same, for an activated ability). */
+  activatedAbility?: ActivatedDef;
   /** The incarnation (400.7) of `self` when the ability was activated or triggered: if the source has since left the
    * battlefield, "its power" is its last known information (608.2g; 608.2h and 113.7a in 2026). */
   selfInc?: number;
@@ -91,9 +93,23 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.abilities === 'any' && !c.hasAbilities) return false;
   if (f.keyword && !hasKeyword(c, f.keyword)) return false;
   if (f.notKeyword && hasKeyword(c, f.notKeyword)) return false;
+  if (f.blockingOrBlockedBy !== undefined) {
+    const other = refObj(state, f.blockingOrBlockedBy, ctx);
+    const cb = state.combat;
+    if (!other || !cb || !((cb.blockers[id] ?? []).includes(other) || (cb.blockers[other] ?? []).includes(id))) return false;
+  }
   if (f.attached === 'enchanted') {
     const src = ctx.self ? state.objects[ctx.self] : undefined;
     if (!src || src.attachedTo !== id || src.zone !== 'battlefield') return false;
+  }
+  if (f.chosenColor !== undefined) {
+    // 607.2d: "the chosen color" is the one chosen for the linked ability of the object read for (none: nothing matches)
+    const chosen = ctx.self ? state.objects[ctx.self]?.chosen?.[f.chosenColor] : undefined;
+    if (!chosen || !c.colors.includes(chosen as Color)) return false;
+  }
+  if (f.controlledByChosen !== undefined) {
+    const chosen = ctx.self ? state.objects[ctx.self]?.chosen?.[f.controlledByChosen] : undefined;
+    if (!chosen || c.controller !== chosen) return false;
   }
   if (f.sharesColorWith) {
     const other = refObj(state, f.sharesColorWith, ctx);
@@ -105,12 +121,27 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
 
 export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number {
   if (typeof n === 'number') return n;
-  if ('count' in n) return Object.keys(state.objects).filter((id) => matches(state, view, id, n.count, ctx)).length;
+  if ('count' in n) return Object.keys(state.objects).filter((id) => matches(state, view, id, n.count, ctx)).length + (n.plus ?? 0);
   if ('power' in n) {
     const lki = lastKnown(state, n.power, ctx);
     if (lki) return lki.info.chars.power ?? 0;
     const id = refObj(state, n.power, ctx);
     return id ? (view[id]?.power ?? 0) : 0;
+  }
+  if ('exiledWith' in n) {
+    const src = ctx.self ? state.objects[ctx.self] : undefined;
+    if (!src) return 0;
+    return Object.values(state.objects).filter((o) => o.zone === 'exile' && o.exiledWith?.obj === src.id && o.exiledWith.inc === src.inc && o.exiledWith.link === n.exiledWith)
+      .reduce((sum, o) => sum + (view[o.id]?.[n.total] ?? 0), 0);
+  }
+  if ('manaValueOf' in n) {
+    const id = refObj(state, n.manaValueOf, ctx);
+    return id ? (view[id]?.manaValue ?? 0) : 0;
+  }
+  if ('attackedWithThisTurn' in n) return state.turn.active === ctx.you ? (state.turn.attackedWith ?? []).length : 0;
+  if ('countersOn' in n) {
+    const id = refObj(state, n.countersOn, ctx);
+    return id ? (state.objects[id]!.counters[n.kind] ?? 0) : 0;
   }
   // "X if {G} was spent to cast this spell" (a copy spent none, 707.10 of 2026)
   if ('x' in n) return n.ifSpent !== undefined && !(ctx.spent ?? []).includes(n.ifSpent) ? 0 : (ctx.x ?? 0);
@@ -176,7 +207,7 @@ function partsOf(key: string, def: EffectDef, base: Omit<Part, 'key' | 'layer' |
   // rules-only parts (613.10) don't apply in layers 1-7
   if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) add('4');
   if (def.setColors || def.addColors) add('5');
-  if (def.gain || def.lose || def.loseAll) add('6');
+  if (def.gain || def.lose || def.loseAll || def.gainProtectionFromChosen || def.gainActivated) add('6');
   if (def.setPT) add(def.cda ? '7a' : '7b');
   if (def.delta) add('7c');
   if (def.switchPT) add('7e');
@@ -190,6 +221,7 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
     if (o.zone === 'battlefield' && !o.phasedOut) {
       c.statics.forEach((def, i) => {
         parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
+        if (def.grantStatic) parts.push(...grantedParts(state, cur, o, `${o.id}:static${i}`, def));
       });
     }
     const ptCda = layerOneCard(state, o).card.ptCda;
@@ -202,6 +234,25 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
     parts.push(...partsOf(e.eid, e.def, { timestamp: e.timestamp, controller: e.controller, ...(e.source ? { source: e.source } : {}), ...(e.locked ? { locked: e.locked } : {}), cda: false, label: e.label ?? e.def.id ?? e.eid }));
   }
   return parts.filter((p) => p.layer === layer);
+}
+
+/**
+ * The effects of static abilities a static ability grants (613.7a of 2026): on each object it affects, "self" being that
+ * object, with the later of that object's timestamp and the granting source's — plus a half, so that they stay after the
+ * object's own static abilities when the object gets a new timestamp (an Equipment attached again keeps the relative
+ * order of its abilities' timestamps).
+ */
+function grantedParts(state: GameState, cur: View, grantor: GameObject, key: string, def: EffectDef): Part[] {
+  const ctx: Ctx = { you: cur[grantor.id]!.controller, self: grantor.id };
+  const holders = typeof def.affects === 'string' ? [refObj(state, def.affects, ctx)].filter((x): x is string => !!x) : Object.keys(state.objects).filter((id) => matches(state, cur, id, def.affects as Filter, ctx));
+  const out: Part[] = [];
+  for (const h of holders) {
+    const holder = state.objects[h]!;
+    if (holder.zone !== 'battlefield' || holder.phasedOut) continue;
+    const timestamp = Math.max(holder.timestamp, grantor.timestamp) + 0.5;
+    (def.grantStatic ?? []).forEach((g, j) => out.push(...partsOf(`${key}:grant${j}:${h}`, g, { timestamp, controller: cur[h]!.controller, source: h, cda: false, label: `${cur[h]!.name} (ability granted by ${cur[grantor.id]!.name})` })));
+  }
+  return out;
 }
 
 function affected(state: GameState, cur: View, p: Part, frozen: Map<string, string[]>): string[] {
@@ -261,6 +312,18 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
         }
         if (d.lose) c.keywords = c.keywords.filter((k) => !(d.lose as string[]).includes(k));
         if (d.gain) for (const k of d.gain) if (!c.keywords.includes(k)) c.keywords.push(k);
+        if (d.gainActivated) {
+          c.activated.push(...d.gainActivated);
+          text = `gains ${d.gainActivated.length} activated abilit${d.gainActivated.length === 1 ? 'y' : 'ies'}`;
+          break;
+        }
+        if (d.gainProtectionFromChosen !== undefined) {
+          // 607.2d: protection from the color chosen for the linked "as … enters" ability; none chosen, none gained (607.5a)
+          const color = p.source ? state.objects[p.source]?.chosen?.[d.gainProtectionFromChosen] : undefined;
+          if (color && !c.keywords.includes(`protection-from-${color}`)) c.keywords.push(`protection-from-${color}`);
+          text = color ? `gains protection from ${color} (the chosen color)` : 'no color was chosen: no protection';
+          break;
+        }
         text = d.loseAll ? 'loses all abilities' : `${d.gain ? `gains ${d.gain.join(', ')}` : ''}${d.lose ? ` loses ${d.lose.join(', ')}` : ''}`.trim();
         break;
       case '7a':

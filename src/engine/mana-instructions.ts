@@ -37,6 +37,14 @@ export function addManaInstruction(g: Game, a: Of<'add-mana'>, ctx: Ctx): void {
     g.cite('rule', ['106.7'], M`the permanents it looks at could produce ${list(colors.map((c) => word(c)))}`);
     return events.addMana(g, who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
   }
+  if (a.chosenColor !== undefined) {
+    // 607.2d: the color chosen for the linked "as … enters" ability; an object that never made that choice (a copy
+    // that didn't enter as the card with it, 607.5a) produces no mana
+    const color = ctx.self ? g.s.objects[ctx.self]?.chosen?.[a.chosenColor] : undefined;
+    if (!color) return g.cite('rule', ['706.7a'], M`no color was chosen for this ability's linked "as … enters" ability, so it produces no mana`);
+    g.cite('rule', ['607.2d'], M`the chosen color is ${word(color)}`);
+    return events.addMana(g, who, `{${COLOR_SYMBOL[color as keyof typeof COLOR_SYMBOL]}}`, 1, ctx.self);
+  }
   if (a.typeProduced) {
     // "one mana of any type that [permanent] produced": a type the triggering mana ability produced (605.1b)
     const types = [...new Set(ctx.eventMana ?? [])];

@@ -6,11 +6,12 @@
  */
 import * as targeting from './targeting.ts';
 import * as zones from './zones.ts';
+import * as costs from './costs.ts';
 import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl } from './msg.ts';
-import type { Ctx } from './layers.ts';
+import { matches, type Ctx } from './layers.ts';
 import { checkStateTriggers } from './triggers.ts';
 import type { StackItem } from './types.ts';
 
@@ -18,7 +19,7 @@ export function resolveTop(g: Game): void {
   const item = g.s.stack.pop();
   if (!item) return;
   g.touch();
-  const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}) };
+  const ctx: Ctx = { you: item.controller, self: item.obj, bindings: { ...item.bindings, ...item.targets }, ...(item.ability ? { ability: item.ability } : {}), ...(item.activatedAbility ? { activatedAbility: item.activatedAbility } : {}) };
   if (item.eventAmount !== undefined) ctx.eventAmount = item.eventAmount;
   if (item.sourceSnapshot) ctx.selfInc = item.sourceSnapshot.inc;
   const spellObj = item.kind === 'spell' && !item.copy ? g.s.objects[item.obj] : undefined;
@@ -57,6 +58,15 @@ export function resolveTop(g: Game): void {
   finishSpell(g, item);
 }
 
+/** The permanent whose "can't enter the battlefield" effect (614.17d) forbids this one, as it would be on the battlefield. */
+function cantEnterBy(g: Game, id: string): string | undefined {
+  for (const r of costs.rulesMods(g)) {
+    if (r.mod.kind !== 'cant-enter' || r.source === id) continue;
+    if (matches(g.s, g.view(), id, r.mod.filter, { you: r.controller, ...(r.source ? { self: r.source } : {}) })) return r.source ?? '';
+  }
+  return undefined;
+}
+
 function finishSpell(g: Game, item: StackItem): void {
   // 704.5e: a copy of a spell that leaves the stack ceases to exist (the card it copies stays where it is)
   if (item.copy) g.cite('rule', ['608.2k', '704.5e'], M`the copy of ${g.ref(item.obj)} leaves the stack and ceases to exist`);
@@ -65,7 +75,7 @@ function finishSpell(g: Game, item: StackItem): void {
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);
       const permanent = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker'].some((t) => c.types.includes(t));
-      if (permanent) zones.move(g, item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller } });
+      if (permanent) zones.move(g, item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller }, cantEnter: (id) => cantEnterBy(g, id) });
       else zones.move(g, item.obj, 'graveyard', { rule: '608.2k', text: M`${obj(item.obj, c.name)} is put into its owner's graveyard` });
     }
   }

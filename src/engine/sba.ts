@@ -163,6 +163,7 @@ function sbaRound(g: Game): boolean {
       zones.withLookBack(g, pre, preState, () => zones.move(g, a.obj!, 'graveyard', { rule: a.rule, text: M`${obj(a.obj!, pre[a.obj!]!.name)} is put into its owner's graveyard` }));
     }
   }
+  zones.returnExiledUntil(g);
   for (const f of deferred) f();
   void events;
   const losers = PLAYERS.filter((p) => g.s.players[p].lost);

@@ -69,6 +69,15 @@ const CreateToken = z.strictObject({
   blocking: z.string().optional().describe('put onto the battlefield blocking this attacker (509.7)'),
 });
 
+const CreateTokenCopy = z.strictObject({
+  op: z.literal('create-token-copy'), by: injected.by, source: injected.source, label: injected.label,
+  of: z.string().optional().describe('the object copied (an id, self, $t); its copiable values become the token\'s (706.2; 707.2 in 2026), its name too (111.4 of 2026: not "… Token"); naming nothing, no token is created (111.12 of 2026)'),
+  ofExiledWith: z.string().optional().describe('instead of `of`: "a card exiled with [this]", a card the source exiled with the exile of this link (607.2a; Mimic Vat); with none, no token is created (111.12 of 2026); with several, choices["copy:<source id>"]'),
+  get n() { return Num.optional(); },
+  get id() { return Id.optional(); },
+  controller: PlayerRef.optional(),
+}).describe('"create a token that\'s a copy of [object]"');
+
 const IfYouDo = z.strictObject({
   op: z.literal('if-you-do'), by: injected.by, source: injected.source, label: injected.label,
   get cost() {
@@ -86,6 +95,13 @@ const Reflexive = z.strictObject({
   get effects(): z.ZodArray<typeof Instruction> { return z.array(Instruction); },
 }).describe('"When you do, …" (603.12): a reflexive triggered ability that triggers at once, as this instruction is reached, and is put on the stack the next time a player would receive priority (targets chosen then: choices.targets:<source>); it sees the bindings of what created it ($sacrificed)');
 
+const ForEach = z.strictObject({
+  op: z.literal('for-each'), by: injected.by, source: injected.source, label: injected.label,
+  each: z.array(z.string()).describe('the bindings (target ids) to go through, in this order'),
+  as: z.string().describe('the name each one is bound to in turn ($as in the effects)'),
+  get effects(): z.ZodArray<typeof Instruction> { return z.array(Instruction); },
+}).describe('"For each of them, …" (608.2f of 2026): the effects are followed for one target after another, never at once; a target that no longer exists is skipped');
+
 const MaySacrificeElse = z.strictObject({ op: z.literal('may-sacrifice-else'), by: injected.by, source: injected.source, label: injected.label, get filter() { return Filter; }, get else(): z.ZodArray<typeof Instruction> { return z.array(Instruction); } });
 
 export const Instruction = z.discriminatedUnion('op', [
@@ -97,7 +113,11 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('destroy'), ...injected, obj: Refs.optional(), get all() { return Filter.optional(); }, noRegen: z.boolean().optional() }),
   z.strictObject({ op: z.literal('sacrifice'), ...injected, obj: Refs }),
   z.strictObject({ op: z.literal('each-player-sacrifices'), ...injected, get filter() { return Filter; } }),
-  z.strictObject({ op: z.literal('exile'), ...injected, obj: Refs }),
+  z.strictObject({
+    op: z.literal('exile'), ...injected, obj: Refs,
+    until: z.literal('source-leaves').optional().describe('"exile … until [this] leaves the battlefield" (610.3): when the source leaves, the card returns to the battlefield under its owner\'s control (610.3b-c), with every other card whose "until" event happened at the same time (610.3d of 2026); if the source has already left, the card isn\'t exiled (610.3a)'),
+    link: z.string().optional().describe('the link name of "cards exiled with [this]" (607.2a): read by create-token-copy ofExiledWith'),
+  }),
   z.strictObject({ op: z.literal('move'), ...injected, obj: Refs, get to() { return Zone; }, tapped: z.boolean().optional(),
     get is() { return z.strictObject({ addTypes: z.array(z.string()).optional(), addSubtypes: z.array(z.string()).optional(), get setColors() { return z.array(Color).optional(); } }).optional().describe('"that permanent is [characteristic]": applies as it enters the battlefield (611.2e)'); } }),
   z.strictObject({ op: z.literal('return-to-hand'), ...injected, obj: Refs }),
@@ -113,6 +133,7 @@ export const Instruction = z.discriminatedUnion('op', [
     get couldProduce() { return Filter.optional().describe('one mana of any color that a permanent matching the filter could produce (106.7): what its mana abilities would add if they resolved now, costs ignored; one that could produce only what this kind of ability names produces nothing by itself (Exotic Orchards alone); the choice is choices["color:<source id>"]'); },
     typeProduced: z.literal(true).optional().describe('one mana of any type the triggering mana ability produced (a triggered mana ability, 605.1b); the choice, where there are several, is choices["mana:<source id>"] (a letter such as G)'),
     get spendOnly() { return Filter.optional().describe('the mana can be spent only to cast spells matching this filter (106.6)'); },
+    chosenColor: z.string().optional().describe('one mana of the color chosen for this link of the source (607.2d, Paradise Plume); none if no color was chosen for it (607.5a: a copy that never entered as the card with the choice)'),
   }),
   z.strictObject({ op: z.literal('shuffle'), ...injected, player: PlayerRef.optional(), seed: z.int().optional().describe("the shuffle's seed: the same seed gives the same order (default 1)") }).describe('shuffle a library (701.19a)'),
   z.strictObject({
@@ -132,14 +153,19 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('regenerate'), ...injected, obj: Refs }),
   CreateDelayed,
   CreateToken,
+  CreateTokenCopy,
   IfYouDo,
   Reflexive,
   MaySacrificeElse,
+  ForEach,
+  z.strictObject({ op: z.literal('exile-top'), ...injected, player: PlayerRef.optional(), get n() { return Num.optional().describe('how many cards (default 1)'); }, bind: z.string().optional().describe('the name the (last) exiled card is bound to ($bind) for the instructions after it') }).describe('exile the top card(s) of a library (default: yours)'),
+  z.strictObject({ op: z.literal('put-exiled'), ...injected, link: z.string(), get filter() { return Filter.optional(); } })
+    .describe('"Put a [creature] card exiled with [this] onto the battlefield under your control" (607.2a): one card the source exiled with the exile of this link, chosen as choices["put-exiled:<source id>"]; a card exiled by another ability of it can\'t be chosen (607.5 of 2026); none, nothing happens'),
   z.strictObject({ op: z.literal('undying'), ...injected }).describe("the undying keyword's return with a +1/+1 counter (702.92a; generated by the keyword)"),
   z.strictObject({ op: z.literal('attach'), ...injected, obj: Refs, to: Refs }),
   z.strictObject({ op: z.literal('change-targets'), ...injected, spell: z.string(), targets: z.record(z.string(), z.string()) }).describe('choose new targets for a spell (114.6, 114.7d-e): target id → the new object or player; only the final set is checked'),
   z.strictObject({ op: z.literal('copy-spell'), ...injected, spell: z.string(), newTargets: z.record(z.string(), z.string()).optional() }).describe("put a copy of a spell on the stack (706.10; 707.10 in 2026), controlled by the player copying it: it copies the spell's characteristics and every decision made for it (targets, X, the creature sacrificed as an additional cost); `newTargets` (target id → object or player) are the new targets chosen for the copy (706.10c), each legal; the copy isn't cast"),
-  z.strictObject({ op: z.literal('cumulative-upkeep'), ...injected, cost: z.strictObject({ get mana() { return Mana.optional(); }, life: z.int().min(1).optional(), get sacrifice() { return Filter.optional(); } }) })
+  z.strictObject({ op: z.literal('cumulative-upkeep'), ...injected, cost: z.strictObject({ get mana() { return Mana.optional(); }, life: z.int().min(1).optional(), get sacrifice() { return Filter.optional(); }, draw: z.literal(true).optional().describe('"Cumulative upkeep—Draw a card": a card drawn for each age counter (a draw replaced by another event, such as a skipped draw, still pays it: 118.11 of 2026)') }) })
     .describe('after the age counter: pay the cost once per age counter or sacrifice this permanent (702.23a); the choice is choices["pay:<id>"]: false, true (life), a payment (mana) or a list of permanents (sacrifice)'),
   z.strictObject({ op: z.literal('exchange-control'), ...injected, a: z.string(), b: z.string() }).describe('exchange control of two permanents (701.10a-b): all or nothing'),
   z.strictObject({ op: z.literal('become-copy'), ...injected, obj: Refs, of: z.string(), get except() { return CopyExcept.optional(); } }).describe('the object becomes a copy of another (706.2, 706.4), with exceptions (706.9)'),
@@ -180,6 +206,7 @@ const Cast = {
 const Activate = {
   by: Player, obj: z.string(), ability: z.int().min(0).optional(), payment: Payment.optional(), targets: Targets.optional(), x: z.int().min(0).optional(),
   crew: z.array(z.string()).optional().describe('the creatures tapped to pay a crew cost (702.121a-b)'),
+  sacrifice: z.string().optional().describe('the permanent sacrificed to pay a "Sacrifice a/another …" activation cost'),
 };
 
 export const PlayerAction = z.discriminatedUnion('op', [

@@ -15,6 +15,7 @@ export const Num = z.union([
     get count() {
       return Filter;
     },
+    plus: Int().optional().describe('a constant added to the count ("1 plus the number of …", Lost Order of Jarkeld)'),
   }),
   z.strictObject({
     power: z.string(),
@@ -26,6 +27,20 @@ export const Num = z.union([
   z.strictObject({
     amount: z.literal('event'),
   }),
+  z.strictObject({
+    exiledWith: z.string().describe('the link of the exile'),
+    total: z.enum(['power', 'toughness']),
+  }).describe('the total power or toughness of the cards exiled with this object under the link (607.2a; Sutured Ghoul)'),
+  z.strictObject({
+    manaValueOf: z.string().describe('an object id, self or $binding'),
+  }).describe("an object's mana value (202.3) where it is now (\"that card's mana value\")"),
+  z.strictObject({
+    attackedWithThisTurn: z.literal(true),
+  }).describe('the number of creatures you attacked with this turn (history: counted even if one is no longer a creature or has left, 608.2i of 2026)'),
+  z.strictObject({
+    countersOn: z.string().describe('an object id, self, or $creator in a token\'s definition: the object whose ability created the token (201.5a of 2026)'),
+    kind: z.string(),
+  }).describe('the number of counters of a kind on an object ("equal to the number of slime counters on Gutter Grime")'),
   z.strictObject({
     get cardTypes() {
       return Filter;
@@ -128,6 +143,9 @@ export const Filter = z.strictObject({
   manaValueParity: z.enum(['even', 'odd']).optional().describe('an even or odd mana value (on the stack with its X, 202.3e)'),
   sharesColorWith: z.string().optional(),
   lock: z.boolean().optional(),
+  blockingOrBlockedBy: z.string().optional().describe('blocking or blocked by this object (an id or self)'),
+  chosenColor: z.string().optional().describe('of the color chosen for this link of the object the filter is read for ("a spell of the chosen color", 607.2d); matches nothing while no color was chosen'),
+  controlledByChosen: z.string().optional().describe('controlled by the player chosen for this link ("the chosen player controls", 607.2d); matches nothing while no player was chosen'),
 }).meta({ id: 'filter' });
 
 export const Target = z.strictObject({
@@ -167,8 +185,10 @@ export const RulesMod = z.discriminatedUnion('kind', [
     get spells() {
       return Filter;
     },
-    generic: z.int(),
-  }),
+    get generic() {
+      return Num.describe('{1} less for each … (a number; evaluated as the total cost is determined, 601.2f)');
+    },
+  }).describe('on a permanent: spells matching the filter cost less; on the spell itself ("This spell costs {1} less to cast for each …", spells: { self: true }): applied while it is cast (601.2f)'),
   z.strictObject({
     kind: z.literal('unblockable'),
   }),
@@ -176,6 +196,12 @@ export const RulesMod = z.discriminatedUnion('kind', [
     kind: z.literal('loyalty-cost'),
     n: z.int().describe("the loyalty abilities of permanents the effect's controller controls cost an additional [+n] (negative: [−n]) to activate"),
   }).describe("Carth the Lion's \"Planeswalkers' loyalty abilities you control cost an additional [+1] to activate\" (606.4, 606.5 in 2026)"),
+  z.strictObject({
+    kind: z.literal('cant-enter'),
+    get filter() {
+      return Filter;
+    },
+  }).describe('"[Lands] can\'t enter the battlefield" (Worms of the Earth; 614.17d): checked on the permanent as it would enter, after the replacements that modify how it enters (a copy it enters as); a permanent spell that can\'t enter is put into its owner\'s graveyard (608.3e of 2026)'),
   z.strictObject({
     kind: z.literal('cant-cast'),
     player: z.string().describe("who can't cast them: you, opponent, P1 or P2"),
@@ -212,6 +238,14 @@ export const Effect = z.strictObject({
     return z.array(Keyword).optional();
   },
   loseAll: z.boolean().optional(),
+  gainActivatedOf: z.string().optional().describe('"gains all activated abilities of [object]" (Quicksilver Elemental): the activated abilities that object has as the effect begins, fixed then (611.2c); "this" in them means the object that has them now (201.5b of 2026)'),
+  get gainActivated() {
+    return z.array(Activated).optional().describe('activated abilities the affected objects gain (layer 6, 613.1f); gainActivatedOf is resolved into this');
+  },
+  get grantStatic() {
+    return z.array(Effect).optional().describe('"[Objects] have \'[static ability]\'" (613.7a of 2026; Rune of Flight\'s "Enchanted Equipment has \'Equipped creature has flying\'"): each affected object has these static abilities, "self" being that object; their effects have the later of its timestamp and the granting source\'s, and keep their order after it when it gets a new one');
+  },
+  gainProtectionFromChosen: z.string().optional().describe('"has protection from the chosen color": the color chosen for this link of the source as it entered (607.2d); nothing while none was chosen (607.5a)'),
   get setPT() {
     return Ptexpr.optional();
   },
@@ -263,6 +297,10 @@ export const Replacement = z.discriminatedUnion('kind', [
     player: z.string(),
   }),
   z.strictObject({
+    kind: z.literal('may-skip-draw'),
+    player: z.string().optional().describe('whose draws (default: you, the controller)'),
+  }).describe('"If you would draw a card, you may skip that draw instead" (Obstinate Familiar; 614.1a, 614.10): choices["skip-draw:<source id>"] true skips each such draw'),
+  z.strictObject({
     kind: z.literal('draw-to-return'),
     player: z.string(),
   }),
@@ -301,6 +339,34 @@ export const Replacement = z.discriminatedUnion('kind', [
     },
   }).describe('without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)'),
   z.strictObject({
+    kind: z.literal('as-enters-choose'),
+    choose: z.enum(['color', 'opponent', 'player']),
+    link: z.string().describe('the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link'),
+  }).describe('"As this enters, choose a color / an opponent" (614.12, 607.2d): a replacement effect applied as the permanent enters (also as a token, 111.x, or a copy that entered as one); the choice is choices["choose:<id>:<link>"]; an object that never entered with this ability has no choice (607.5a)'),
+  z.strictObject({
+    kind: z.literal('as-enters-pay-life'),
+    n: z.int().min(1).max(1000),
+  }).describe('"As this enters, you may pay N life. If you don\'t, it enters tapped" (Breeding Pool; 614.1c): choices["pay-life:<id>"] true or false'),
+  z.strictObject({
+    kind: z.literal('pay-life-exile-instead'),
+  }).describe('"If you would pay life while your library has at least that many cards in it, exile that many cards from the top of your library instead" (Ashiok, Wicked Manipulator; 614.1a); the sandbox applies it to the life paid as a permanent enters (as-enters-pay-life), where a card entering from the top of the library is not among those exiled (614.13c of 2026)'),
+  z.strictObject({
+    kind: z.literal('as-enters-exile'),
+    get filter() {
+      return Filter;
+    },
+    link: z.string().describe('the cards exiled this way are "exiled with" it under this link (607.2a): read by the number exiledWith'),
+  }).describe('"As this enters, exile any number of [cards matching the filter]" (Sutured Ghoul; 614.1c): chosen as it enters (choices["exile:<id>:<link>"], a list of ids), never itself or another object entering at the same time (614.13a)'),
+  z.strictObject({
+    kind: z.literal('others-enter-as-copy'),
+    get filter() {
+      return Filter.optional();
+    },
+  }).describe('"[Creatures] you control enter as a copy of this" (Essence of the Wild; 614.1c): applied to a permanent entering under its controller\'s control before that permanent\'s own enters replacements (616.1f: copy effects first), so an "enters tapped" it had is gone'),
+  z.strictObject({
+    kind: z.literal('double-tokens'),
+  }).describe('"If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead" (Doubling Season; 614.1a): applied to the creation before the tokens enter (616.1g)'),
+  z.strictObject({
     kind: z.literal('enters-with-counters'),
     counters: z.record(z.string(), z.int().min(1)),
   }),
@@ -330,7 +396,7 @@ export const CopyExcept = z.strictObject({
 }).describe('exceptions and modifications of a copy effect; they become part of the copiable values (706.9)').meta({ id: 'copyExcept' });
 
 export const Trigger = z.strictObject({
-  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana']).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
+  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana', 'combat-damage-to-player', 'reveals-first-draw']).describe("reveals-first-draw: \"Reveal the first card you draw each turn. Whenever you reveal [a card matching the filter] this way, …\": the static ability and the triggered ability linked to it (603.11, 607.2h of 2026) as one trigger of the object's controller ($that is the card); only the first card drawn in a turn is revealed; combat-damage-to-player: \"whenever one or more [creatures matching the filter] deal combat damage to a player\", a batched trigger: once for each combat damage event in which any of them did (603.2c), however many they were; state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
   get filter() {
     return Filter.optional();
   },
@@ -344,6 +410,14 @@ export const Trigger = z.strictObject({
     lifeAtLeast: z.int().optional(),
     handEmpty: z.boolean().optional().describe('the player has no cards in hand'),
     player: z.string().optional(),
+    get differentNames() {
+      return z.strictObject({
+        get filter() {
+          return Filter;
+        },
+        atLeast: z.int().min(1),
+      }).optional().describe('"if you control N or more [objects] with different names" (201.2b): objects have different names only if each has a name and no two share one, so an object with no name (a face-down creature) never counts');
+    },
   }).optional(),
   optional: z.boolean().optional(),
   get targets() {
@@ -362,6 +436,9 @@ export const Activated = z.strictObject({
   loyalty: z.int().min(-1000).max(1000).optional().describe('a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)'),
   crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
+  get sacrifice() {
+    return Filter.optional().describe('"Sacrifice another creature" as a cost (602.2b): a permanent you control matching the filter, named by the activate action\'s `sacrifice`; the effects name it $sacrificed');
+  },
   get targets() {
     return z.array(Target).optional();
   },

@@ -98,6 +98,17 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
     case 'tapped-for-mana':
       if (ev.kind === 'tapped-for-mana' && objOk(ev.obj, v, st)) { bindings = { that: ref(ev.obj), player: { player: ev.by } }; mana = ev.mana; rules = ['603.2', '106.11a']; }
       break;
+    case 'reveals-first-draw':
+      // the linked static ability reveals the first card its controller draws each turn; the trigger sees only that
+      if (ev.kind === 'first-draw' && ev.player === controller) {
+        g.cite('event', ['603.11'], M`${g.ref(src)}: ${pl(controller)} reveals the first card they drew this turn, ${g.ref(ev.obj)}`);
+        if (!def.filter || matches(g.s, g.view(), ev.obj, { ...def.filter, zone: 'any' }, ctx)) { bindings = { that: ref(ev.obj) }; rules = ['603.2', '603.11']; }
+      }
+      break;
+    case 'combat-damage-to-player':
+      // batched ("one or more"): one trigger event however many of them dealt such damage (603.2c)
+      if (ev.kind === 'damage-batch' && ev.items.some((i) => i.combat && i.amount > 0 && 'player' in i.to && (!def.filter || (!!v[i.source] && matches(g.s, v, i.source, { ...def.filter, zone: 'any' }, ctx))))) { bindings = {}; rules = ['603.2', '603.2c']; }
+      break;
     case 'deals-damage':
       // the source watched: this object (self), or any source matching the filter (never any source at all)
       if (ev.kind === 'damage' && ev.amount > 0 && (def.self ? ev.source === src : !!def.filter && !!v[ev.source] && matches(g.s, v, ev.source, { ...def.filter, zone: 'any' }, ctx))) { bindings = {}; amount = ev.amount; rules = ['603.2', '603.2f']; }
@@ -133,6 +144,13 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
 export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
   if (cond.lifeAtLeast !== undefined) return g.s.players[g.player(cond.player ?? 'you', ctx)].life >= cond.lifeAtLeast;
   if (cond.handEmpty !== undefined) return (g.zoneOf(g.player(cond.player ?? 'you', ctx), 'hand').length === 0) === cond.handEmpty;
+  if (cond.differentNames) {
+    // 201.2b: the largest group with different names takes one object per name; an object with no name joins none
+    const v = g.view();
+    const f = cond.differentNames.filter;
+    const names = new Set(Object.keys(g.s.objects).filter((id) => matches(g.s, v, id, f, ctx)).map((id) => v[id]!.name).filter((n) => n !== ''));
+    return names.size >= cond.differentNames.atLeast;
+  }
   return true;
 }
 

@@ -102,6 +102,11 @@ export interface GameObject {
   deathtouched?: boolean;
   /** Phased out (702.25b): on the battlefield, but treated as though it doesn't exist. */
   phasedOut?: boolean;
+  /** In exile: the object whose ability exiled it (its incarnation), the exile's link (607.2a), and whether it returns
+   * when that object leaves the battlefield (610.3). A new object has none (400.7). */
+  exiledWith?: { obj: string; inc: number; link?: string; until?: boolean };
+  /** The choices made for its "as … enters, choose" abilities (614.12), by link (607.2a); a new object has none (400.7). */
+  chosen?: Record<string, string>;
   /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */
   loyaltyTurn?: number;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
@@ -125,6 +130,8 @@ export interface PlayerState {
   lost?: string;
   won?: boolean;
   drewFromEmpty?: boolean;
+  /** Cards drawn this turn (for "the first card you draw each turn", 603.11). */
+  drawnThisTurn?: number;
 }
 
 export interface ActiveEffect {
@@ -182,6 +189,8 @@ export interface StackItem {
   sourceSnapshot?: { inc: number };
   /** The triggered ability this item is (for "… and it gains this ability", 706.9a). */
   ability?: TriggerDef;
+  /** The activated ability this item is (for "… except it has this ability", 706.9a). */
+  activatedAbility?: ActivatedDef;
   /** The value of X announced for an activated ability (602.2b), or copied with a spell (706.10). */
   x?: number;
   stateKey?: string;
@@ -218,7 +227,9 @@ export interface CombatState {
 export interface GameState {
   ruleset: Edition;
   clock: number;
-  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number };
+  /** attackedWith: the creatures the active player has attacked with this turn (608.2i's example of 2026: counted even
+   * if one is no longer a creature). */
+  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number; attackedWith?: string[] };
   players: Record<PlayerId, PlayerState>;
   objects: Record<string, GameObject>;
   effects: ActiveEffect[];

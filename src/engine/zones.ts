@@ -11,9 +11,10 @@
  */
 import * as replacements from './replacements.ts';
 import * as triggers from './triggers.ts';
-import { copyEffect, copyValues } from './copy.ts';
+import { copyEffect, copyValues, layerOneCard } from './copy.ts';
+import { asEntersChoices } from './linked.ts';
 import type { Game, GameEvent } from './game.ts';
-import { M, obj, pl, word, zone, type Msg } from './msg.ts';
+import { list, M, obj, pl, word, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type View } from './layers.ts';
 import { IllegalAction, type EffectDef, type GameState, type PlayerId, type Zone } from './types.ts';
 import { seeded } from './random.ts';
@@ -57,6 +58,8 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   delete o.attachedTo;
   delete o.deathtouched;
   delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
+  delete o.chosen; // and has made no "as … enters" choice (607.5a of 2026)
+  delete o.exiledWith;
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();
@@ -82,7 +85,8 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
  */
 function entering(g: Game, id: string): void {
   const o = g.s.objects[id]!;
-  for (const r of o.card.replacement ?? []) {
+  enterAsCopyOfOther(g, id);
+  for (const r of layerOneCard(g.s, o).card.replacement ?? []) {
     if (r.kind !== 'enter-as-copy') continue;
     const v = g.view();
     const filter = r.of ?? { types: ['creature'] };
@@ -103,6 +107,7 @@ function entering(g: Game, id: string): void {
     if (r.except?.pt) rules.push('706.9d');
     g.cite('replacement', rules, M`${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(pick)}`);
   }
+  asEntersChoices(g, id, (card, text) => move(g, card, 'exile', { rule: '614.1c', text }));
   const v = g.view();
   const own = v[id]?.replacements ?? [];
   for (const r of own) {
@@ -128,8 +133,31 @@ function entering(g: Game, id: string): void {
   g.touch();
 }
 
+/**
+ * "[Creatures] you control enter as a copy of [this permanent]" (Essence of the Wild; 614.1c): a copy effect from
+ * another permanent applied as this one enters, before its own enters replacements, which it no longer has if the
+ * copy doesn't (616.1c: copy effects first; 616.1f's example of 2026: Rusted Sentinel enters untapped).
+ */
+function enterAsCopyOfOther(g: Game, id: string): void {
+  const o = g.s.objects[id]!;
+  for (const other of g.battlefield()) {
+    if (other === id) continue;
+    const v = g.view();
+    for (const r of v[other]?.replacements ?? []) {
+      if (r.kind !== 'others-enter-as-copy') continue;
+      if (!matches(g.s, v, id, r.filter ?? { types: ['creature'], controller: 'you' }, { you: v[other]!.controller, self: other })) continue;
+      const values = copyValues(g.s, id, other);
+      g.s.effects.push(copyEffect(g.s, id, other, values, o.timestamp, `${o.card.name ?? id} (copy of ${g.name(other)})`));
+      g.record.replacements.push({ source: other, chooser: o.controller });
+      g.touch();
+      g.cite('replacement', ['614.1c', '616.1c', '706.2'], M`${g.ref(other)}: ${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(other)}`);
+      return;
+    }
+  }
+}
+
 /** Zone change with replacement effects (614, 616). */
-export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
+export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef }; cantEnter?: (id: string) => string | undefined } = {}): void {
   const o = g.obj(id);
   let dest = to;
   let shuffle = false;
@@ -152,9 +180,47 @@ export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?:
   }
   const from = o.zone;
   const ev = rawMove(g, id, dest, why.opts ?? {});
+  const forbidden = dest === 'battlefield' && why.cantEnter ? why.cantEnter(id) : undefined;
+  if (forbidden !== undefined) return cantEnter(g, id, from, forbidden);
   g.cite('event', why.rule ? [why.rule] : [], why.text ?? M`${g.ref(id)} moves from ${zone(from)} to ${zone(dest)}`);
   if (shuffle && dest === 'library') shuffleLibrary(g, o.owner, 1);
   triggers.detect(g, ev);
+  // a move that is one of several simultaneous ones: the caller returns the exiled cards once all have moved
+  if (!g.lookBack) returnExiledUntil(g);
+}
+
+/**
+ * A permanent that can't enter the battlefield (614.17d), found so once its enters replacements applied (a Clone that
+ * would be a copy of a land, under "Lands can't enter the battlefield"): the entering is undone — the effects that
+ * began with it end, no event happened — and the card is put into its owner's graveyard instead (608.3b; 608.3e of 2026).
+ */
+function cantEnter(g: Game, id: string, from: Zone, by: string): void {
+  const o = g.s.objects[id]!;
+  const name = g.name(id);
+  g.s.effects = g.s.effects.filter((e) => !(e.locked ?? []).some((l) => l.obj === id && l.inc === o.inc));
+  o.zone = from;
+  g.touch();
+  g.cite('rule', ['614.17d', '608.3b'], M`${g.ref(by)}: ${obj(id, name)} can't enter the battlefield; it is put into its owner's graveyard`);
+  triggers.detect(g, rawMove(g, id, 'graveyard'));
+}
+
+/**
+ * "Exile … until [the source] leaves the battlefield" (610.3): right after that event, each card so exiled returns to
+ * the battlefield under its owner's control (610.3b); cards whose "until" events happened at the same time return at
+ * the same time (610.3c; 610.3d of 2026: two Banisher Priests destroyed together return both cards together).
+ */
+export function returnExiledUntil(g: Game): void {
+  const due = Object.values(g.s.objects).filter((o) => {
+    const w = o.exiledWith;
+    if (o.zone !== 'exile' || !w?.until) return false;
+    const src = g.s.objects[w.obj];
+    return !(src && src.zone === 'battlefield' && src.inc === w.inc);
+  }).map((o) => o.id);
+  if (!due.length) return;
+  g.cite('rule', due.length > 1 ? ['610.3', '610.3c'] : ['610.3'], M`what exiled ${list(due.map((id) => g.ref(id)))} has left the battlefield: returned at the same time`);
+  const pre = g.view();
+  const preState = clone(g.s);
+  for (const id of due) withLookBack(g, pre, preState, () => move(g, id, 'battlefield', { rule: '610.3b', text: M`${g.ref(id)} returns to the battlefield under its owner's control` }));
 }
 
 export function destroy(g: Game, id: string, opts: { noRegen?: boolean; rule?: string } = {}): void {
@@ -222,6 +288,13 @@ export function removeCounters(g: Game, id: string, kind: string, n: number): vo
 
 export function draw(g: Game, p: PlayerId, n: number): void {
   for (let i = 0; i < n; i++) {
+    // "you may skip that draw instead" (614.1a, 614.10): the draw doesn't happen (what it paid for stays paid, 118.11 of 2026)
+    const skip = replacements.replacementsFor(g, (r) => r.def.kind === 'may-skip-draw' && g.player((r.def as { player?: string }).player ?? 'you', { you: r.controller }) === p)[0];
+    if (skip && g.choice<boolean>(`skip-draw:${skip.source ?? skip.rid}`, [true, false], `${p} chooses whether to skip the draw`, p) === true) {
+      g.record.replacements.push({ source: skip.source ?? skip.rid, chooser: p });
+      g.cite('replacement', ['614.1a', '614.10'], M`${g.ref(skip.source ?? '')}: ${pl(p)} skips that draw instead`);
+      continue;
+    }
     const repl = replacements.replacementsFor(g, (r) => r.def.kind === 'draw-to-return' && g.player((r.def as { player: string }).player, { you: r.controller }) === p)[0];
     if (repl) {
       const gy = g.zoneOf(p, 'graveyard');
@@ -237,8 +310,12 @@ export function draw(g: Game, p: PlayerId, n: number): void {
       g.cite('event', ['120.4'], M`${pl(p)} can't draw: the library is empty (checked by 704.5b)`);
       break; // drawing from it again changes nothing more (and a huge n would only repeat this line)
     }
-    rawMove(g, lib[0]!, 'hand');
+    const card = lib[0]!;
+    rawMove(g, card, 'hand');
     g.cite('event', ['120.1'], M`${pl(p)} draws a card`);
+    const ps = g.s.players[p];
+    ps.drawnThisTurn = (ps.drawnThisTurn ?? 0) + 1;
+    if (ps.drawnThisTurn === 1) triggers.detect(g, { kind: 'first-draw', obj: card, player: p });
   }
 }
 

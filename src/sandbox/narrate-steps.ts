@@ -127,7 +127,7 @@ const DESCRIBE: Describers = {
   'each-player-sacrifices': (_a, c) => injected(c.t('opEachSacrifice'), c),
   'attach': (a, c) => injected(c.t('opAttach', { card: c.n(a.obj) }), c),
   // the instructions the sandbox has no sentence for: their label or op, with the object they name
-  'create-token': other, 'if-you-do': other, 'sacrifice': other, 'reflexive': other, 'may-sacrifice-else': other,
+  'create-token': other, 'create-token-copy': other, 'for-each': other, 'exile-top': other, 'put-exiled': other, 'if-you-do': other, 'sacrifice': other, 'reflexive': other, 'may-sacrifice-else': other,
   'remove-counters': other, 'return-to-hand': other, 'draw': other, 'add-mana': other, 'shuffle': other,
   'shuffle-into-library': other, 'double-mana': other, 'win-game': other, 'set-life': other,
   'prevent-next-from-source': other, 'undying': other, 'change-targets': other, 'copy-spell': other,

@@ -57,10 +57,19 @@ function objectName(a: { obj: string; name: string }, c: TraceContext): string {
   if (s.setup.objects?.[a.obj] && englishName(s, a.obj) === undefined) return nameOf(s, a.obj, lang);
   const id = englishName(s, a.obj) === a.name ? a.obj : Object.keys({ ...s.setup.objects, ...s.names }).find((x) => englishName(s, x) === a.name);
   // an object the scenario doesn't name (a token): its name, a Saproling token as the page's CR writes the subtype
-  const local = id === undefined ? (lang === 'en' ? a.name : subtypeName(a.name, c.t)) : nameOf(s, id, lang);
+  const local = id === undefined ? (lang === 'en' ? a.name : tokenWords(a.name, c)) : nameOf(s, id, lang);
   const out = local === id ? a.name : local;
   c.report?.kept.push(out);
   return out;
+}
+
+/** A token's name the engine gave it from its subtypes (111.4 of 2026: "Ooze Token"): each subtype and the word
+ * "Token" as the page writes them (「ウーズ・トークン」); any other name as a subtype name or as written. */
+function tokenWords(name: string, c: TraceContext): string {
+  const m = /^(.+) Token$/.exec(name);
+  if (!m) return subtypeName(name, c.t);
+  const words = [...m[1]!.split(' ').map((w) => subtypeName(w, c.t)), c.t('token')];
+  return words.join(c.lang === 'ja' ? '・' : ' ');
 }
 
 /** A sandbox edit's path: a player's life, poison… in the sandbox's words; any other path as written. */

@@ -29,7 +29,7 @@ export function abilityPresence(v: string, t: T): string | null {
 }
 
 /**
- * The English name of a token a scenario's effect creates (`create-token` with an `id`), found anywhere in the
+ * The English name of a token a scenario's effect creates (`create-token` or `create-token-copy` with an `id`), found anywhere in the
  * scenario; undefined when no effect creates one with that id.
  */
 export function tokenName(s: Scenario, id: string): string | undefined {
@@ -41,6 +41,11 @@ export function tokenName(s: Scenario, id: string): string | undefined {
     if (o['op'] === 'create-token' && o['id'] === id) {
       const card = o['card'] as { name?: unknown } | undefined;
       if (typeof card?.name === 'string') found = card.name;
+    }
+    // a token copy (create-token-copy of a setup object): the copied card's name (707.2), for each token it creates
+    if (o['op'] === 'create-token-copy' && typeof o['id'] === 'string' && typeof o['of'] === 'string' && new RegExp(`^${o['id']}[0-9]*$`).test(id)) {
+      const name = s.setup.objects?.[o['of']]?.card.name;
+      if (name !== undefined) found = name;
     }
     Object.values(o).forEach(walk);
   };

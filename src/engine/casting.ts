@@ -15,7 +15,7 @@ import type { Game } from './game.ts';
 import { code, color, list, M, pl, sym, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, LETTER_COLOR, parseCost, type CostSymbol } from './mana.ts';
-import { IllegalAction, PLAYERS, type ActionOf, type PlayerId, type Query } from './types.ts';
+import { IllegalAction, PLAYERS, type ActionOf, type ActivatedDef, type PlayerId, type Query } from './types.ts';
 import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
 
@@ -156,14 +156,27 @@ function convoke(g: Game, by: PlayerId, spell: string, printed: CostSymbol[], to
   return applyCostModifiers(rest, [], 0);
 }
 
+const BASIC_MANA: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
+
+/**
+ * The intrinsic mana abilities of a land with basic land types (305.6): "{T}: Add [mana symbol]" for each, even with no
+ * text box. They are numbered after the abilities the card lists, one per basic land type in the order of its subtypes.
+ */
+function intrinsicManaAbilities(c: { types: string[]; subtypes: string[] }): ActivatedDef[] {
+  if (!c.types.includes('land')) return [];
+  return c.subtypes.filter((s) => BASIC_MANA[s]).map((s) => ({ tap: true, effects: [{ op: 'add-mana', mana: BASIC_MANA[s] }] }));
+}
+
 export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): void {
   const by = a.by;
   const id = a.obj;
   const o = g.obj(id);
   const c = g.chars(id);
   const idx = a.ability ?? 0;
-  const ab = c.activated[idx];
+  const intrinsic = intrinsicManaAbilities(c);
+  const ab = c.activated[idx] ?? intrinsic[idx - c.activated.length];
   if (!ab) throw new IllegalAction(M`${g.ref(id)} has no activated ability #${idx}`, '602.1');
+  if (idx >= c.activated.length) g.cite('rule', ['305.6'], M`${g.ref(id)} is a land with a basic land type: it has the intrinsic ability "{T}: Add ${sym(ab.effects[0]!.op === 'add-mana' ? ab.effects[0]!.mana ?? '' : '')}"`);
   if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(M`${g.ref(id)}'s ability can be activated only from the ${zone(ab.zone ?? 'battlefield')}`, '112.6k');
   if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(M`${pl(by)} doesn't control ${g.ref(id)}`, '602.2');
   // 602.2: an object outside the battlefield and the stack has no controller; only its owner may activate its abilities

@@ -64,6 +64,22 @@ export function hasKeyword(c: Characteristics, kw: string): boolean {
   return c.keywords.includes(kw);
 }
 
+/**
+ * Subtypes that are not creature types (205.3g-205.3n): the land, artifact, enchantment, spell and battle types a
+ * scenario may name. Any other subtype a filter names counts as a creature type, which an object with changeling has.
+ */
+const NON_CREATURE_SUBTYPES = new Set([
+  'Plains', 'Island', 'Swamp', 'Mountain', 'Forest', 'Desert', 'Gate', 'Lair', 'Locus', 'Cave', 'Sphere', 'Town', 'Mine', 'Power-Plant', 'Tower', "Urza's",
+  'Equipment', 'Vehicle', 'Treasure', 'Food', 'Clue', 'Blood', 'Gold', 'Fortification', 'Contraption', 'Attraction', 'Powerstone', 'Map', 'Incubator', 'Junk', 'Spacecraft',
+  'Aura', 'Saga', 'Shrine', 'Curse', 'Cartouche', 'Class', 'Background', 'Case', 'Role', 'Room', 'Rune', 'Shard',
+  'Adventure', 'Arcane', 'Lesson', 'Trap', 'Omen', 'Siege',
+]);
+
+/** Whether an object has a subtype: listed, or a creature type of an object that is every creature type (702.73a). */
+export function hasSubtype(c: Characteristics, t: string): boolean {
+  return c.subtypes.includes(t) || (c.allCreatureTypes === true && !NON_CREATURE_SUBTYPES.has(t));
+}
+
 export function matches(state: GameState, view: View, id: string, f: Filter, ctx: Ctx): boolean {
   const o = state.objects[id];
   const c = view[id];
@@ -78,7 +94,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.manaValueParity && (c.manaValue % 2 === 0) !== (f.manaValueParity === 'even')) return false;
   if (f.types && !f.types.every((t) => c.types.includes(t))) return false;
   if (f.notTypes && f.notTypes.some((t) => c.types.includes(t))) return false;
-  if (f.subtypes && !f.subtypes.every((t) => c.subtypes.includes(t))) return false;
+  if (f.subtypes && !f.subtypes.every((t) => hasSubtype(c, t))) return false;
   if (f.supertypes && !f.supertypes.every((t) => c.supertypes.includes(t))) return false;
   if (f.colors && !f.colors.every((t) => c.colors.includes(t))) return false;
   if (f.anyColor && !f.anyColor.some((t) => c.colors.includes(t))) return false;
@@ -245,7 +261,10 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
       case '4':
         if (d.setTypes) c.types = [...d.setTypes];
         if (d.addTypes) for (const t of d.addTypes) if (!c.types.includes(t)) c.types.push(t);
-        if (d.setSubtypes) c.subtypes = [...d.setSubtypes];
+        if (d.setSubtypes) {
+          c.subtypes = [...d.setSubtypes];
+          delete c.allCreatureTypes; // the new subtypes replace every creature type too (205.1b)
+        }
         if (d.addSubtypes) for (const t of d.addSubtypes) if (!c.subtypes.includes(t)) c.subtypes.push(t);
         text = `types ${c.types.join(' ')}${c.subtypes.length ? ` — ${c.subtypes.join(' ')}` : ''}`;
         break;
@@ -354,6 +373,7 @@ export function derive(state: GameState): View {
       }
       continue;
     }
+    if (layer === '4') changeling(state, cur, edition);
     const parts = collectParts(state, cur, layer);
     const { order } = orderParts(state, cur, parts, frozen, edition);
     for (const p of order) {
@@ -372,6 +392,19 @@ export function derive(state: GameState): View {
     c.hasAbilities = c.keywords.length + c.statics.length + c.replacements.length + c.triggers.length + c.activated.length > 0;
   }
   return cur;
+}
+
+/**
+ * Changeling, a characteristic-defining ability (702.73a; 702.72a in 2019): the object is every creature type. Applied first in layer
+ * 4 (613.3), from the keywords the object has after copy effects (layer 1), so a copy of a changeling is one too.
+ */
+function changeling(state: GameState, cur: View, edition: string): void {
+  for (const o of Object.values(state.objects)) {
+    const c = cur[o.id]!;
+    if (!hasKeyword(c, 'changeling')) continue;
+    c.allCreatureTypes = true;
+    c.layerLog.push({ layer: '4', effect: 'changeling', timestamp: 0, text: 'every creature type', rule: edition === '2026-01-16' ? '702.73a' : '702.72a', source: o.id });
+  }
 }
 
 /** For "has no abilities" checks inside layer 7c the ability count must reflect layer 6: recomputed lazily. */

@@ -53,6 +53,8 @@ export interface Characteristics {
   supertypes: string[];
   types: string[];
   subtypes: string[];
+  /** Every creature type besides the listed subtypes (changeling, 702.73a). */
+  allCreatureTypes?: boolean;
   keywords: string[];
   statics: EffectDef[];
   replacements: ReplacementDef[];

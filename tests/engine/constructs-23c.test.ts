@@ -1,0 +1,54 @@
+/**
+ * The format constructs added in issue 23's third part for rules 300-399, 500-599 and 700-799 (their scenarios attach
+ * to 2026-01-16 examples), each checked beyond its scenario: a variant without the construct, or at its edge, gives
+ * the other outcome, so the construct, not the setup, makes the difference.
+ */
+import { describe, expect, it } from 'vitest';
+import { runScenario, type Scenario } from '../../src/engine/index.ts';
+import { loadScenario } from '../../scripts/scenario.ts';
+
+const load = (f: string) => loadScenario(`content/scenarios/${f}`).scenario! as Scenario;
+/** The scenario with its expectations dropped (to run a variant whose outcome differs). */
+const bare = (s: Scenario): Scenario => ({ ...structuredClone(s), steps: s.steps.map((st) => ({ ...st, expect: undefined }) as never) });
+
+describe('constructs of issue 23, part three', () => {
+  it('intrinsic mana abilities (305.6): numbered after the listed ones, one per basic land type; none for a nonland', () => {
+    const s = bare(load('305.5-2026-ex1-basic-land-mountain.json'));
+    const card = s.setup.objects!['mountain']!.card;
+    card.subtypes = ['Forest', 'Mountain'];
+    card.activated = [{ tap: true, effects: [{ op: 'gain-life', player: 'you', n: 1 }] }];
+    s.steps = [{ do: { op: 'tap-for-mana', by: 'P1', obj: 'mountain', ability: 2 } }] as never;
+    let r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect(r.final.players.P1.pool).toBe('{R}');
+    // a Mountain that isn't a land (an artifact with the subtype, as a scenario may write) has no such ability
+    card.types = ['artifact'];
+    card.activated = [];
+    s.steps = [{ do: { op: 'tap-for-mana', by: 'P1', obj: 'mountain' } }] as never;
+    r = runScenario(s);
+    expect(r.steps[0]!.illegal?.rule).toBe('602.1');
+  });
+
+  it('changeling (702.73a): every creature type, not a land type; an effect setting the creature types ends it', () => {
+    const s = bare(load('707.9d-2026-ex2-glasspool-mimic-changeling.json'));
+    // static abilities (their affected set is not locked in, 611.3a): Merfolk get +1/+1, Forests get +0/+5
+    s.setup.objects!['lord'] = { owner: 'P2', zone: 'battlefield', card: { name: 'Anthem', types: ['enchantment'], static: [
+      { affects: { types: ['creature'], subtypes: ['Merfolk'] }, delta: [1, 1] },
+      { affects: { types: ['creature'], subtypes: ['Forest'] }, delta: [0, 5] },
+    ] } };
+    s.steps = [
+      { do: { op: 'query', what: 'characteristics', obj: 'outcast' } },
+      { do: { op: 'create-effect', effect: { affects: 'outcast', setSubtypes: ['Frog'] } } },
+    ] as never;
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    const pt = (i: number, id = 'outcast') => { const o = r.steps[i]!.state.objects[id]!; return [o.power, o.toughness]; };
+    expect(pt(0)).toEqual([2, 2]); // a Merfolk, not a Forest
+    expect(pt(0, 'bear')).toEqual([2, 2]); // the Bear is neither
+    expect(pt(1)).toEqual([1, 1]); // a Frog only: no longer a Merfolk (205.1b)
+    // without the keyword, no Merfolk
+    const plain = bare(s);
+    plain.setup.objects!['outcast']!.card.keywords = [];
+    expect(runScenario(plain).steps[0]!.state.objects['outcast']!.power).toBe(1);
+  });
+});

@@ -327,6 +327,12 @@ export const CopyExcept = z.strictObject({
     return z.array(Activated).optional();
   },
   gainThisAbility: z.boolean().optional().describe('"…and it gains this ability" (706.9a): the ability creating the copy effect'),
+  get ifCreature() {
+    return z.strictObject({
+      get keywords() { return z.array(Keyword).optional(); },
+      counters: z.record(z.string(), z.int().min(1).max(1000)).optional().describe('additional counters it enters with (only when entering the battlefield as a copy)'),
+    }).optional().describe('exceptions that apply only if the copy is a creature (707.9f of 2026): judged from the values the copy effect gives without them, the other exceptions included (Moritte of the Frost: "if it\'s a creature, it enters with two additional +1/+1 counters on it and it has changeling")');
+  },
 }).describe('exceptions and modifications of a copy effect; they become part of the copiable values (706.9)').meta({ id: 'copyExcept' });
 
 export const Trigger = z.strictObject({

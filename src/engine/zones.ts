@@ -102,6 +102,13 @@ function entering(g: Game, id: string): void {
     if (r.except) rules.push(r.except.keepColors ? '706.9b' : '706.9c');
     if (r.except?.pt) rules.push('706.9d');
     g.cite('replacement', rules, M`${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(pick)}`);
+    const ifCreature = r.except?.ifCreature;
+    if (ifCreature && values.types.includes('creature')) {
+      for (const [k, n] of Object.entries(ifCreature.counters ?? {})) o.counters[k] = (o.counters[k] ?? 0) + n;
+      g.cite('replacement', ['707.9f'], M`${g.ref(id)} is a creature as a copy: the exceptions that apply only to a creature apply`);
+    } else if (ifCreature) {
+      g.cite('replacement', ['707.9f'], M`${g.ref(id)} isn't a creature as a copy: the exceptions that apply only to a creature don't apply`);
+    }
   }
   const v = g.view();
   const own = v[id]?.replacements ?? [];

@@ -51,4 +51,14 @@ describe('constructs of issue 23, part three', () => {
     plain.setup.objects!['outcast']!.card.keywords = [];
     expect(runScenario(plain).steps[0]!.state.objects['outcast']!.power).toBe(1);
   });
+
+  it('copy exceptions if a creature (707.9f): Moritte copying a creature enters with two +1/+1 counters and changeling', () => {
+    const s = bare(load('707.9f-2026-ex1-moritte-copies-animated-land.json'));
+    s.setup.objects!['bear'] = { owner: 'P1', zone: 'battlefield', card: { name: 'Runeclaw Bear', manaCost: '{1}{G}', types: ['creature'], subtypes: ['Bear'], pt: [2, 2] } };
+    s.steps = [{ ...s.steps[1]!, choices: { 'copy:moritte': 'bear' } }];
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    const m = r.final.objects['moritte']!;
+    expect([m.name, m.zone, m.power, m.toughness, m.counters['+1/+1'], m.keywords]).toEqual(['Runeclaw Bear', 'battlefield', 4, 4, 2, ['changeling']]);
+  });
 });

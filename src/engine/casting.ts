@@ -18,6 +18,7 @@ import { applyCostModifiers, fixX, LETTER_COLOR, parseCost, type CostSymbol } fr
 import { IllegalAction, PLAYERS, type ActionOf, type ActivatedDef, type PlayerId, type Query } from './types.ts';
 import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
+import * as bestow from './bestow.ts';
 
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
@@ -33,7 +34,9 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const by = a.by;
   const id = a.card;
   const o = g.obj(id);
-  if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s hand`, '601.2');
+  // 702.103a-b, d of 2026: cast bestowed, only its characteristics as a bestowed Aura spell decide whether it can be cast
+  if (a.bestow) bestow.castBestowed(g, id);
+  if (o.zone !== 'hand' && !a.fromAnywhere) bestow.checkCastZone(g, id, by);
   const c0 = g.chars(id);
   // a land card is played (305.1), never cast, even when it has another card type too (305.9)
   if (c0.types.includes('land')) {
@@ -64,7 +67,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.cite('cast', ['601.2a', ...(a.x !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], M`${pl(by)} casts ${g.ref(id)}: it moves to the stack`);
   // 601.2b: cards spliced onto it are revealed (702.47a)
   const spliced = spliceOnto(g, id, by, ('splice' in a && a.splice) || [], spell.targets ?? []);
-  const targetDefs = [...(spell.targets ?? []), ...spliced.targets];
+  const targetDefs = [...(so.bestowed ? [bestow.ENCHANT_TARGET] : (spell.targets ?? [])), ...spliced.targets];
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
   so.stackInfo.targets = targeting.chooseTargets(g, targetDefs, a.targets ?? {}, ctx, colors);
@@ -73,7 +76,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const still = castProhibition(g, id, by);
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
-  const base = [...fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0), ...spliced.cost];
+  const base = [...fixX(parseCost((so.bestowed ? o.card.bestow : o.card.manaCost) ?? ''), a.x ?? 0), ...spliced.cost];
   const { cost, rules } = costs.totalCost(g, id, base, by);
   g.cite('cost', rules, M`the total cost is ${costs.costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };

@@ -164,6 +164,13 @@ function printed(state: GameState, o: GameObject): Characteristics {
     c.power = card.pt[0];
     c.toughness = card.pt[1];
   }
+  if (o.bestowed) {
+    // 702.103b of 2026: an Aura enchantment with enchant creature, not a creature (its creature types go with it, 205.3d);
+    // set while a spell is cast bestowed, so the checks of casting see these characteristics only (702.103d)
+    c.types = ['enchantment'];
+    c.subtypes = ['Aura'];
+    c.layerLog.push({ layer: '4', effect: 'bestow', timestamp: 0, text: 'bestowed: Aura enchantment', rule: state.ruleset === '2026-01-16' ? '702.103b' : '702.102a' });
+  }
   return c;
 }
 

@@ -163,6 +163,7 @@ export const Query = z.discriminatedUnion('what', [
   z.strictObject({
     op: z.literal('query'), what: z.literal('can-cast'), by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
     sacrifice: z.string().optional(), x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+    bestow: z.literal(true).optional().describe('could it be cast bestowed (702.103d of 2026)'),
   }),
 ]).meta({ id: 'query' });
 
@@ -171,6 +172,7 @@ const Cast = {
   by: Player, card: z.string(), payment: Payment.optional(), targets: Targets.optional(),
   sacrifice: z.string().optional().describe('the permanent sacrificed for an additional cost (601.2b)'),
   x: z.int().min(0).optional(), fromAnywhere: z.boolean().optional(),
+  bestow: z.literal(true).optional().describe('cast it bestowed (702.103a-b of 2026): for its bestow cost, as an Aura spell targeting the creature it will enchant (targets.enchant)'),
   splice: z.array(z.string()).optional().describe("cards in the caster's hand with splice onto the spell's subtype, revealed and spliced onto it (702.47a): their splice costs add to the total cost, their text to the spell's; they stay in the hand (702.47b)"),
   get convoke() {
     return z.record(z.string(), Mana).optional().describe('convoke (702.50a): each creature tapped → the one mana of the total cost it pays, {1} for generic mana or a colored mana of one of its colors; the rest is paid by `payment`');

@@ -77,6 +77,9 @@ export const Card = z.strictObject({
       get cost() { return Mana; },
     }).optional().describe("splice onto [subtype] [cost] (702.47a): as a spell of that subtype is cast, this card may be revealed from the hand and its splice cost paid; the spell then also has this card's spell text (its targets and effects)");
   },
+  get bestow() {
+    return Mana.optional().describe('Bestow [cost] (702.103a of 2026): the card may be cast bestowed for this cost, as an Aura enchantment spell with enchant creature (the cast action\'s `bestow`, its target `enchant`); its "enchanted creature gets …" is a static ability of the card with affects {attached: enchanted}');
+  },
   get spell() {
     return z.strictObject({
       get targets() {
@@ -183,6 +186,13 @@ export const RulesMod = z.discriminatedUnion('kind', [
       return Filter;
     },
   }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
+  z.strictObject({
+    kind: z.literal('cast-from-library-top'),
+    player: z.string().describe('who may: you, opponent, P1 or P2'),
+    get spells() {
+      return Filter;
+    },
+  }).describe('"You may cast [spells matching the filter] from the top of your library" (Garruk\'s Horde): judged from the spell\'s characteristics as it would be cast (bestowed: an Aura spell, 702.103d of 2026)'),
 ]).meta({ id: 'rulesMod' });
 
 export const Effect = z.strictObject({

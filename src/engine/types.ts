@@ -106,6 +106,8 @@ export interface GameObject {
   phasedOut?: boolean;
   /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */
   loyaltyTurn?: number;
+  /** Cast bestowed, and not yet ceased to be (702.103b, e-g of 2026): a bestowed Aura spell or Aura. */
+  bestowed?: boolean;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
 }
 

@@ -30,13 +30,23 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     // last known information: as the object last existed on the battlefield (for simultaneous events, before all of them: 704.7)
     const lkiCounters = preState.objects[id]?.inc === o.inc ? preState.objects[id]!.counters : o.counters;
     g.s.lki[id] = { inc: o.inc, chars: pre[id] ?? g.view()[id]!, counters: { ...lkiCounters } };
-    for (const other of Object.values(g.s.objects)) if (other.attachedTo === id) delete other.attachedTo;
+    for (const other of Object.values(g.s.objects)) {
+      if (other.attachedTo !== id) continue;
+      delete other.attachedTo;
+      if (other.bestowed) {
+        // 702.103f of 2026: a bestowed Aura that becomes unattached ceases to be bestowed (an exception to 704.5m)
+        delete other.bestowed;
+        g.cite('rule', ['702.102e'], M`${obj(other.id, other.card.name ?? other.id)} becomes unattached and ceases to be bestowed: it is a creature again`);
+      }
+    }
     if (g.s.combat) {
       delete g.s.combat.attackers[id];
       delete g.s.combat.blockers[id];
       for (const a of Object.values(g.s.combat.attackers)) a.blockers = a.blockers.filter((b) => b !== id);
     }
   }
+  // a new object (400.7) is no longer bestowed; a bestowed Aura spell stays one as it resolves (702.103b of 2026)
+  if (o.bestowed && !(from === 'stack' && to === 'battlefield') && to !== 'stack') delete o.bestowed;
   o.zone = to;
   const was = o.inc;
   o.inc++;

@@ -61,4 +61,29 @@ describe('constructs of issue 23, part three', () => {
     const m = r.final.objects['moritte']!;
     expect([m.name, m.zone, m.power, m.toughness, m.counters['+1/+1'], m.keywords]).toEqual(['Runeclaw Bear', 'battlefield', 4, 4, 2, ['changeling']]);
   });
+
+  it('bestow: an illegal target makes it a creature spell (702.103e); unattached, it ceases to be bestowed (702.103f)', () => {
+    const s = bare(load('702.103d-2026-ex1-aether-storm-bestow.json'));
+    delete s.setup.objects!['storm'];
+    const cast = s.steps[1]!;
+    // the Bear leaves before the bestowed spell resolves: the Naiad resolves as a 2/2 creature, unattached
+    s.steps = [cast, { do: { op: 'destroy', obj: 'bear' } }, { do: { op: 'pass-all' } }] as never;
+    let r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    let n = r.final.objects['naiad']!;
+    expect([n.zone, n.types, n.power, n.attachedTo]).toEqual(['battlefield', ['enchantment', 'creature'], 2, undefined]);
+    expect(r.steps[2]!.rules).toContain('702.103e');
+    // attached, then the Bear is destroyed: the Naiad stays on the battlefield as a creature (not 704.5m)
+    s.steps = [cast, { do: { op: 'pass-all' } }, { do: { op: 'destroy', obj: 'bear' } }] as never;
+    r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    n = r.final.objects['naiad']!;
+    expect([n.zone, n.types, n.power]).toEqual(['battlefield', ['enchantment', 'creature'], 2]);
+    expect(r.steps[2]!.rules).toContain('702.103f');
+    expect(r.steps[2]!.rules).not.toContain('704.5m');
+    // a card without bestow can't be cast bestowed
+    delete s.setup.objects!['naiad']!.card.bestow;
+    s.steps = [cast] as never;
+    expect(runScenario(s).steps[0]!.illegal?.rule).toBe('702.103a');
+  });
 });

@@ -18,7 +18,7 @@ import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import type { Game } from './game.ts';
-import { list, M, obj, pl, step, zone } from './msg.ts';
+import { list, M, obj, pl, step, sym, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { parseCost } from './mana.ts';
 import { LIMITS } from './limits.ts';
@@ -340,6 +340,23 @@ const INSTRUCTIONS: InstructionHandlers = {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
       for (const x of picks) zones.move(g, x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
     }
+  },
+  echo: (g, a, ctx) => {
+    // 702.29a (702.30a of 2026): sacrifice it unless you pay the echo cost; a variable in the cost is worked out now,
+    // as the ability resolves, from the game as it is (702.1b)
+    const id = ctx.self;
+    if (!id || !g.onBattlefield(id)) return;
+    const generic = num(g, ctx, a.cost.generic);
+    const cost = `${a.cost.mana ?? ''}${generic ? `{${generic}}` : ''}` || '{0}';
+    g.record.costs[id] = { total: cost, ...(a.cost.generic !== undefined ? { x: generic } : {}) };
+    if (a.cost.generic !== undefined) g.cite('cost', ['702.1b'], M`the echo cost of ${g.ref(id)} is worked out as the ability resolves: ${sym(cost)}`);
+    const pay = g.choice<unknown>(`pay:${id}`, [], `${ctx.you} chooses whether to pay the echo cost of ${g.name(id)}`, ctx.you);
+    if (pay === false || pay === null) {
+      zones.move(g, id, 'graveyard', { rule: '702.29a', text: M`${pl(ctx.you)} doesn't pay the echo cost and sacrifices ${g.ref(id)}` });
+      return;
+    }
+    g.cite('cost', ['702.29a'], M`${pl(ctx.you)} pays the echo cost of ${g.ref(id)}, ${sym(cost)}`);
+    costs.pay(g, ctx.you, parseCost(cost), pay, g.ref(id));
   },
   'exchange-control': (g, a, ctx, label) => {
     // 701.10a: if the entire exchange can't be completed, no part of it occurs; 701.10b: same controller, nothing

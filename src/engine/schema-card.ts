@@ -27,6 +27,9 @@ export const Num = z.union([
     amount: z.literal('event'),
   }),
   z.strictObject({
+    life: z.string().describe('you, opponent, P1 or P2'),
+  }).describe("a player's life total, as it is when the number is used (Volcano Hellion's echo {X}, X your life total: 702.1b of 2026)"),
+  z.strictObject({
     get cardTypes() {
       return Filter;
     },
@@ -359,6 +362,7 @@ export const Trigger = z.strictObject({
   if: z.strictObject({
     lifeAtLeast: z.int().optional(),
     handEmpty: z.boolean().optional().describe('the player has no cards in hand'),
+    sinceYourLastUpkeep: z.literal(true).optional().describe("this permanent came under its controller's control since the beginning of their last upkeep (echo, 702.30a of 2026)"),
     player: z.string().optional(),
   }).optional(),
   optional: z.boolean().optional(),

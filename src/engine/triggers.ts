@@ -132,6 +132,11 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
 
 export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
   if (cond.lifeAtLeast !== undefined) return g.s.players[g.player(cond.player ?? 'you', ctx)].life >= cond.lifeAtLeast;
+  if (cond.sinceYourLastUpkeep) {
+    // in a two-player game a player's last upkeep was two turns ago; an object under control from the start (0) wasn't
+    const o = ctx.self ? g.s.objects[ctx.self] : undefined;
+    return !!o && o.controlledSince !== 0 && o.controlledSince >= g.s.turn.number - 2;
+  }
   if (cond.handEmpty !== undefined) return (g.zoneOf(g.player(cond.player ?? 'you', ctx), 'hand').length === 0) === cond.handEmpty;
   return true;
 }

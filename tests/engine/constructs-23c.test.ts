@@ -86,4 +86,21 @@ describe('constructs of issue 23, part three', () => {
     s.steps = [cast] as never;
     expect(runScenario(s).steps[0]!.illegal?.rule).toBe('702.103a');
   });
+
+  it('echo {X} (702.1b, 702.30a): X is the life total as the ability resolves; not paid, the permanent is sacrificed', () => {
+    const s = bare(load('702.1b-2026-ex1-volcano-hellion-echo.json'));
+    (s.steps[2]!.do as { n: number }).n = 3;
+    s.steps[3]!.choices = { 'pay:hellion': false };
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect(r.steps[3]!.record?.costs['hellion']).toEqual({ total: '{7}', x: 7 });
+    expect(r.final.objects['hellion']!.zone).toBe('graveyard');
+    expect(r.steps[3]!.rules).toContain('702.30a');
+    // under P1's control from the start (not since their last upkeep): no trigger
+    const old = bare(load('702.1b-2026-ex1-volcano-hellion-echo.json'));
+    old.setup.objects!['hellion']!.zone = 'battlefield';
+    old.steps = [old.steps[1]!];
+    expect(runScenario(old).final.stack).toEqual([]);
+  });
 });
+

@@ -19,6 +19,7 @@ import { IllegalAction, PLAYERS, type ActionOf, type ActivatedDef, type PlayerId
 import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
 import * as bestow from './bestow.ts';
+import { castWithFlashback } from './flashback.ts';
 
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
@@ -36,7 +37,8 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const o = g.obj(id);
   // 702.103a-b, d of 2026: cast bestowed, only its characteristics as a bestowed Aura spell decide whether it can be cast
   if (a.bestow) bestow.castBestowed(g, id);
-  if (o.zone !== 'hand' && !a.fromAnywhere) bestow.checkCastZone(g, id, by);
+  const flashedBack = !a.fromAnywhere && castWithFlashback(g, id, by);
+  if (o.zone !== 'hand' && !a.fromAnywhere && !flashedBack) bestow.checkCastZone(g, id, by);
   const c0 = g.chars(id);
   // a land card is played (305.1), never cast, even when it has another card type too (305.9)
   if (c0.types.includes('land')) {
@@ -76,7 +78,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const still = castProhibition(g, id, by);
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
-  const base = [...fixX(parseCost((so.bestowed ? o.card.bestow : o.card.manaCost) ?? ''), a.x ?? 0), ...spliced.cost];
+  const base = [...fixX(parseCost((so.bestowed ? o.card.bestow : so.flashback ? o.card.flashback : o.card.manaCost) ?? ''), a.x ?? 0), ...spliced.cost];
   const { cost, rules } = costs.totalCost(g, id, base, by);
   g.cite('cost', rules, M`the total cost is ${costs.costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };

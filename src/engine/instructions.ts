@@ -137,7 +137,12 @@ const INSTRUCTIONS: InstructionHandlers = {
       owners.add(p);
     }
     for (const id of ids) {
-      if (g.s.objects[id]!.zone === from) zones.move(g, id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
+      if (g.s.objects[id]!.zone === from) {
+        // (only flashback redirects a move into a library: then the event says where it went)
+        zones.move(g, id, 'library', g.s.objects[id]!.flashback ? { rule: '701.19c' } : { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
+        // a replacement (flashback) may have moved it elsewhere: the library is shuffled anyway (701.24c of 2026)
+        if (g.s.objects[id]!.zone !== 'library') g.cite('rule', ['701.19c'], M`${g.ref(id)} went to the ${zone(g.s.objects[id]!.zone)} instead; the library is shuffled anyway`);
+      }
       else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
     }
     for (const p of owners) zones.shuffleLibrary(g, p, a.seed ?? 1);

@@ -108,6 +108,8 @@ export interface GameObject {
   loyaltyTurn?: number;
   /** Cast bestowed, and not yet ceased to be (702.103b, e-g of 2026): a bestowed Aura spell or Aura. */
   bestowed?: boolean;
+  /** A spell cast with flashback (702.34a of 2026): exiled when it would leave the stack. */
+  flashback?: boolean;
   stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
 }
 

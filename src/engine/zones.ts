@@ -12,6 +12,7 @@
 import * as replacements from './replacements.ts';
 import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
+import { flashbackDestination } from './flashback.ts';
 import type { Game, GameEvent } from './game.ts';
 import { M, obj, pl, word, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type View } from './layers.ts';
@@ -47,6 +48,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   }
   // a new object (400.7) is no longer bestowed; a bestowed Aura spell stays one as it resolves (702.103b of 2026)
   if (o.bestowed && !(from === 'stack' && to === 'battlefield') && to !== 'stack') delete o.bestowed;
+  if (to !== 'stack') delete o.flashback;
   o.zone = to;
   const was = o.inc;
   o.inc++;
@@ -148,7 +150,7 @@ function entering(g: Game, id: string): void {
 /** Zone change with replacement effects (614, 616). */
 export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef } } = {}): void {
   const o = g.obj(id);
-  let dest = to;
+  let dest = flashbackDestination(g, id, to);
   let shuffle = false;
   const applied = new Set<string>();
   for (;;) {

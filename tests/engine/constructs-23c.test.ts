@@ -102,5 +102,19 @@ describe('constructs of issue 23, part three', () => {
     old.steps = [old.steps[1]!];
     expect(runScenario(old).final.stack).toEqual([]);
   });
+
+  it('flashback (702.34a): only from the graveyard with the ability; cast from the hand, the card is shuffled into the library', () => {
+    const s = bare(load('701.24c-2026-ex2-black-suns-zenith-flashback.json'));
+    const none = bare(s);
+    delete none.setup.objects!['zenith']!.card.flashback;
+    expect(runScenario(none).steps[0]!.illegal?.rule).toBe('601.2');
+    const fromHand = bare(s);
+    fromHand.setup.objects!['zenith']!.zone = 'hand';
+    const r = runScenario(fromHand);
+    expect(r.errors).toEqual([]);
+    expect(r.steps[0]!.record?.costs['zenith']).toEqual({ total: '{1}{B}{B}', x: 1 });
+    expect([r.final.objects['zenith']!.zone, r.final.players.P1.library]).toEqual(['library', 4]);
+    expect(r.steps[1]!.rules).not.toContain('702.34a');
+  });
 });
 

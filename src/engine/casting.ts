@@ -115,6 +115,13 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.s.turn.passes = 0;
   g.touch();
   triggers.detect(g, { kind: 'cast', obj: id });
+  // 700.14 of 2026: the mana spent this turn to cast spells, for "whenever you expend N"
+  if (paid.mana.length) {
+    const ps = g.s.players[by];
+    const from = ps.manaSpentOnSpells ?? 0;
+    ps.manaSpentOnSpells = from + paid.mana.length;
+    triggers.detect(g, { kind: 'expend', player: by, from, to: ps.manaSpentOnSpells });
+  }
 }
 
 /**

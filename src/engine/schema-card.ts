@@ -352,7 +352,7 @@ export const CopyExcept = z.strictObject({
 }).describe('exceptions and modifications of a copy effect; they become part of the copiable values (706.9)').meta({ id: 'copyExcept' });
 
 export const Trigger = z.strictObject({
-  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana']).describe("state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
+  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana', 'expend']).describe("expend: \"whenever you expend N\" (700.14 of 2026; N is the trigger's `expend`): the mana its controller spent this turn to cast spells was less than N before paying a cost to cast a spell and at least N after. state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
   get filter() {
     return Filter.optional();
   },
@@ -361,6 +361,7 @@ export const Trigger = z.strictObject({
     return StepName.optional();
   },
   whose: z.enum(['you', 'any']).optional(),
+  expend: z.int().min(1).max(1000).optional().describe('N of "whenever you expend N" (on: expend)'),
   player: z.string().optional(),
   if: z.strictObject({
     lifeAtLeast: z.int().optional(),

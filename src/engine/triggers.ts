@@ -89,6 +89,12 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
     case 'step-begins':
       if (ev.kind === 'step' && ev.step === def.step && (def.whose !== 'you' || g.s.turn.active === controller)) { bindings = {}; rules = ['603.2', '503.1a']; }
       break;
+    case 'expend':
+      if (ev.kind === 'expend' && ev.player === controller && def.expend !== undefined && ev.from < def.expend && ev.to >= def.expend) {
+        bindings = {};
+        rules = ['=700.14'];
+      }
+      break;
     case 'cast':
       if (ev.kind === 'cast' && (!def.filter || matches(g.s, v, ev.obj, { ...def.filter, zone: 'stack' }, ctx))) { bindings = { that: ref(ev.obj) }; rules = ['603.2', '601.2i']; }
       break;

@@ -43,7 +43,10 @@ function nextStep(g: Game): void {
   if (i >= STEPS.length) {
     t.number++;
     t.active = opponentOf(t.active);
-    for (const p of PLAYERS) g.s.players[p].landsPlayed = 0;
+    for (const p of PLAYERS) {
+      g.s.players[p].landsPlayed = 0;
+      delete g.s.players[p].manaSpentOnSpells;
+    }
     next = 'untap';
     g.cite('turn', ['500.1'], M`turn ${t.number} begins (${pl(t.active)})`);
   } else {

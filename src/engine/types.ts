@@ -128,6 +128,8 @@ export interface PlayerState {
   pool: ManaUnit[];
   maxHandSize: number;
   landsPlayed: number;
+  /** The amount of mana the player spent this turn to cast spells (700.14 of 2026: expend). */
+  manaSpentOnSpells?: number;
   lost?: string;
   won?: boolean;
   drewFromEmpty?: boolean;

@@ -116,5 +116,21 @@ describe('constructs of issue 23, part three', () => {
     expect([r.final.objects['zenith']!.zone, r.final.players.P1.library]).toEqual(['library', 4]);
     expect(r.steps[1]!.rules).not.toContain('702.34a');
   });
+
+  it('expend N (700.14): triggers once, on the payment that takes the mana spent this turn from below N to at least N', () => {
+    const s = bare(load('700.14-2026-ex1-bark-knuckle-boxer-expend.json'));
+    s.setup.objects!['boxer']!.zone = 'battlefield';
+    s.setup.players!.P1!.pool = '{U}{U}{U}{U}{U}{U}{U}{U}{U}';
+    const div = s.setup.objects!['divination']!;
+    div.card.types = ['instant']; // cast one on another: nothing resolves, nothing ends the step
+    s.setup.objects!['div2'] = structuredClone(div);
+    s.setup.objects!['div3'] = structuredClone(div);
+    const cast = (card: string) => ({ op: 'cast', by: 'P1', card, payment: { mana: '{U}{U}{U}' } });
+    s.steps = [{ do: cast('divination') }, { do: cast('div2') }, { do: cast('div3') }] as never;
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    // 0 → 3: no; 3 → 6: yes; 6 → 9: no
+    expect(r.steps.map((st) => st.rules.includes('700.14'))).toEqual([false, true, false]);
+  });
 });
 

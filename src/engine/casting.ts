@@ -107,6 +107,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   }
   const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
   const paid = costs.pay(g, by, rest, a.payment, g.ref(id), id);
+  so.stackInfo.spent = paid.mana.map((u) => u.type); // for sunburst as it enters (702.44a of 2026)
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: [...spell.effects, ...spliced.effects], targets: so.stackInfo.targets,

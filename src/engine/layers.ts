@@ -134,6 +134,12 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const types = new Set(Object.keys(state.objects).filter((id) => matches(state, view, id, n.cardTypes, ctx)).flatMap((id) => view[id]?.types ?? []));
     return types.size + (n.plus ?? 0);
   }
+  if ('counters' in n) {
+    const lki = lastKnown(state, n.counters, ctx);
+    if (lki) return lki.info.counters[n.kind] ?? 0;
+    const id = refObj(state, n.counters, ctx);
+    return id ? (state.objects[id]?.counters[n.kind] ?? 0) : 0;
+  }
   if ('life' in n) {
     const p = n.life === 'you' ? ctx.you : n.life === 'opponent' ? opponentOf(ctx.you) : n.life;
     return p === 'P1' || p === 'P2' ? state.players[p].life : 0;

@@ -27,6 +27,10 @@ export const Num = z.union([
     amount: z.literal('event'),
   }),
   z.strictObject({
+    counters: z.string().describe('an object reference (self, $t)'),
+    kind: z.string(),
+  }).describe('the number of counters of a kind on an object; one that left the battlefield: as it last existed there (last known information, 608.2h of 2026; Modular\'s "for each +1/+1 counter on this permanent")'),
+  z.strictObject({
     life: z.string().describe('you, opponent, P1 or P2'),
   }).describe("a player's life total, as it is when the number is used (Volcano Hellion's echo {X}, X your life total: 702.1b of 2026)"),
   z.strictObject({
@@ -316,6 +320,10 @@ export const Replacement = z.discriminatedUnion('kind', [
       return Filter.optional();
     },
   }).describe('without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)'),
+  z.strictObject({
+    kind: z.literal('sunburst'),
+    counter: z.string().optional().describe('the kind of counter when sunburst sets the number of another ability (702.44c of 2026; Modular—Sunburst: +1/+1); default: +1/+1 if it enters as a creature, else charge (702.44a)'),
+  }).describe('sunburst (702.44a-b of 2026): it enters with a counter for each color of mana spent to cast it; none if it didn\'t enter from the stack as a resolving spell'),
   z.strictObject({
     kind: z.literal('enters-with-counters'),
     counters: z.record(z.string(), z.int().min(1)),

@@ -110,7 +110,7 @@ export interface GameObject {
   bestowed?: boolean;
   /** A spell cast with flashback (702.34a of 2026): exiled when it would leave the stack. */
   flashback?: boolean;
-  stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
+  stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number>; spent?: ManaLetter[] };
 }
 
 export type TargetRef = { obj: string; inc: number } | { player: PlayerId };

@@ -69,6 +69,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   delete o.attachedTo;
   delete o.deathtouched;
   delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
+  const spent = from === 'stack' && to === 'battlefield' ? o.stackInfo?.spent : undefined;
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();
@@ -82,7 +83,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     g.touch();
     g.cite('effect', ['611.2e'], M`${obj(id, o.card.name ?? id)} has that characteristic as it enters the battlefield`);
   }
-  if (to === 'battlefield') entering(g, id);
+  if (to === 'battlefield') entering(g, id, spent);
   return snapshotFor(g, { kind: 'zone', obj: id, from, to, pre, preState });
 }
 
@@ -92,7 +93,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
  * with counters" from itself and from other permanents already on the battlefield — not from permanents entering
  * at the same time or from itself when it affects only others (614.12 example: Orb of Dreams enters untapped).
  */
-function entering(g: Game, id: string): void {
+function entering(g: Game, id: string, spent?: readonly string[]): void {
   const o = g.s.objects[id]!;
   for (const r of o.card.replacement ?? []) {
     if (r.kind !== 'enter-as-copy') continue;
@@ -128,6 +129,13 @@ function entering(g: Game, id: string): void {
     if (r.kind === 'enters-tapped' && !r.filter) {
       o.tapped = true;
       g.cite('replacement', ['614.1c', '614.12'], M`${g.ref(id)} enters the battlefield tapped`);
+    }
+    if (r.kind === 'sunburst') {
+      // 702.43a-c (702.44a-c of 2026): a counter for each color of mana spent to cast it, only entering from the stack
+      const colors = new Set((spent ?? []).filter((m) => 'WUBRG'.includes(m))).size;
+      const kind = r.counter ?? (v[id]?.types.includes('creature') ? '+1/+1' : 'charge');
+      if (colors > 0) o.counters[kind] = (o.counters[kind] ?? 0) + colors;
+      g.cite('replacement', colors > 0 ? ['702.43a', '614.1c'] : ['702.43b'], colors > 0 ? M`${g.ref(id)} enters with a ${word(kind)} counter for each color of mana spent to cast it: ${colors}` : M`no colored mana was spent to cast ${g.ref(id)} as it entered from the stack: sunburst adds no counters`);
     }
     if (r.kind === 'enters-with-counters') {
       for (const [k, n] of Object.entries(r.counters)) if (n > 0) o.counters[k] = (o.counters[k] ?? 0) + n;

@@ -132,5 +132,21 @@ describe('constructs of issue 23, part three', () => {
     // 0 → 3: no; 3 → 6: yes; 6 → 9: no
     expect(r.steps.map((st) => st.rules.includes('700.14'))).toEqual([false, true, false]);
   });
+
+  it('sunburst (702.44a-b): colors, not mana, counted; none when no colored mana is spent or it enters otherwise', () => {
+    const s = bare(load('702.44c-2026-ex1-modular-sunburst.json'));
+    const two = bare(s);
+    two.setup.players!.P1!.pool = '{G}{G}{G}{U}{C}{C}';
+    (two.steps[0]!.do as { payment: { mana: string } }[])[0]!.payment.mana = '{G}{G}{G}{U}{C}{C}';
+    two.steps = [two.steps[0]!];
+    expect(runScenario(two).final.objects['wanderer']!.counters).toEqual({ '+1/+1': 2 });
+    const moved = bare(s);
+    moved.steps = [{ do: { op: 'move', obj: 'wanderer', to: 'battlefield' }, choices: { 'targets:wanderer': { t: 'thopter' } } }] as never;
+    const r = runScenario(moved);
+    expect(r.errors).toEqual([]);
+    // no counters: a 0/0, put into the graveyard by state-based actions (704.5f)
+    expect(r.final.objects['wanderer']!.zone).toBe('graveyard');
+    expect(r.steps[0]!.rules).toContain('702.44b');
+  });
 });
 

@@ -20,6 +20,7 @@ import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
 import * as bestow from './bestow.ts';
 import { castWithFlashback } from './flashback.ts';
+import { stationCost } from './station.ts';
 
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
@@ -206,6 +207,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   const loyalty = ab.loyalty !== undefined ? loyaltyCost(g, by, id, ab.loyalty) : undefined;
   const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
   const crew = ab.crew !== undefined ? crewCost(g, by, id, ab.crew, a.crew ?? []) : [];
+  const x = ab.station ? stationCost(g, by, id, a.station) : a.x;
   if (loyalty !== undefined) {
     o.loyaltyTurn = g.s.turn.number;
     const now = (o.counters['loyalty'] ?? 0) + loyalty;
@@ -246,7 +248,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     if (ab.tap && produced.length) costs.tappedForMana(g, id, by, produced);
     return;
   }
-  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(a.x !== undefined ? { x: a.x } : {}) });
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, ...(x !== undefined ? { x } : {}) });
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();

@@ -103,6 +103,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.controller === 'opponent' && c.controller === ctx.you) return false;
   if (f.owner === 'you' && o.owner !== ctx.you) return false;
   if (f.owner === 'opponent' && o.owner === ctx.you) return false;
+  if (f.toughnessGreaterThanPower !== undefined && (c.toughness !== undefined && c.power !== undefined && c.toughness > c.power) !== f.toughnessGreaterThanPower) return false;
   if (f.abilities === 'none' && c.hasAbilities) return false;
   if (f.abilities === 'any' && !c.hasAbilities) return false;
   if (f.keyword && !hasKeyword(c, f.keyword)) return false;

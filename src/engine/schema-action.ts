@@ -184,6 +184,7 @@ const Cast = {
 const Activate = {
   by: Player, obj: z.string(), ability: z.int().min(0).optional(), payment: Payment.optional(), targets: Targets.optional(), x: z.int().min(0).optional(),
   crew: z.array(z.string()).optional().describe('the creatures tapped to pay a crew cost (702.121a-b)'),
+  station: z.string().optional().describe('the creature tapped to pay a station cost (702.184a of 2026)'),
 };
 
 export const PlayerAction = z.discriminatedUnion('op', [

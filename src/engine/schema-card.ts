@@ -140,6 +140,7 @@ export const Filter = z.strictObject({
   token: z.boolean().optional(),
   manaValueParity: z.enum(['even', 'odd']).optional().describe('an even or odd mana value (on the stack with its X, 202.3e)'),
   sharesColorWith: z.string().optional(),
+  toughnessGreaterThanPower: z.boolean().optional().describe('a creature whose toughness is greater than its power'),
   lock: z.boolean().optional(),
 }).meta({ id: 'filter' });
 
@@ -196,6 +197,9 @@ export const RulesMod = z.discriminatedUnion('kind', [
       return Filter;
     },
   }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
+  z.strictObject({
+    kind: z.literal('station-by-toughness'),
+  }).describe('the creatures the effect affects station permanents using their toughness rather than their power (702.184c of 2026: Tapestry Warden)'),
   z.strictObject({
     kind: z.literal('cast-from-library-top'),
     player: z.string().describe('who may: you, opponent, P1 or P2'),
@@ -394,6 +398,7 @@ export const Activated = z.strictObject({
   loyalty: z.int().min(-1000).max(1000).optional().describe('a loyalty ability (606.2): its cost puts on (+N) or removes (−N) that many loyalty counters (606.4), as changed by loyalty-cost effects (606.5 in 2026); activated only at sorcery speed, once each turn for each permanent (606.3), and a negative cost needs that many counters (606.5; 606.6 in 2026)'),
   crew: z.int().min(0).optional().describe("Crew N (702.121a; 702.122a in 2026): the cost is tapping untapped creatures you control (in 2026, other creatures) with total power N or greater, chosen by the activate action's `crew`"),
   sacrificeSelf: z.boolean().optional(),
+  station: z.literal(true).optional().describe('the cost of a station ability (702.184a of 2026): tap another untapped creature you control (the activate action\'s `station`), as a sorcery; the ability\'s X is that creature\'s power (its toughness under station-by-toughness, 702.184c), for its put-counters charge n {x: true}'),
   get targets() {
     return z.array(Target).optional();
   },

@@ -148,5 +148,20 @@ describe('constructs of issue 23, part three', () => {
     expect(r.final.objects['wanderer']!.zone).toBe('graveyard');
     expect(r.steps[0]!.rules).toContain('702.44b');
   });
+
+  it('station (702.184a, c): the power without a station-by-toughness effect; only as a sorcery', () => {
+    const s = bare(load('702.184c-2026-ex1-tapestry-warden-station.json'));
+    const plain = bare(s);
+    delete plain.setup.objects!['warden']!.card.static;
+    plain.steps = [plain.steps[0]!];
+    const r = runScenario(plain);
+    expect(r.errors).toEqual([]);
+    expect(r.final.objects['ship']!.counters).toEqual({}); // a 0/4 stations with its power, 0
+    expect(r.final.objects['wall']!.tapped).toBe(true);
+    const combat = bare(s);
+    combat.setup.turn.step = 'beginning-of-combat';
+    combat.steps = [combat.steps[0]!];
+    expect(runScenario(combat).steps[0]!.illegal?.rule).toBe('702.184a');
+  });
 });
 

@@ -17,6 +17,7 @@ import * as events from './events.ts';
 import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
+import { auraSwap } from './aura-swap.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
@@ -346,6 +347,7 @@ const INSTRUCTIONS: InstructionHandlers = {
       for (const x of picks) zones.move(g, x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
     }
   },
+  'aura-swap': (g, _a, ctx) => auraSwap(g, ctx),
   echo: (g, a, ctx) => {
     // 702.29a (702.30a of 2026): sacrifice it unless you pay the echo cost; a variable in the cost is worked out now,
     // as the ability resolves, from the game as it is (702.1b)

@@ -143,6 +143,7 @@ export const Instruction = z.discriminatedUnion('op', [
     .describe('after the age counter: pay the cost once per age counter or sacrifice this permanent (702.23a); the choice is choices["pay:<id>"]: false, true (life), a payment (mana) or a list of permanents (sacrifice)'),
   z.strictObject({ op: z.literal('echo'), ...injected, cost: z.strictObject({ get mana() { return Mana.optional(); }, get generic() { return Num.optional().describe('an amount of generic mana, worked out as the ability resolves ({X}, 702.1b of 2026)'); } }) })
     .describe('echo\'s "sacrifice it unless you pay [cost]" (702.30a of 2026): the choice is choices["pay:<id>"]: false, or a payment'),
+  z.strictObject({ op: z.literal('aura-swap'), ...injected }).describe('aura swap (702.65a of 2026): exchange this Aura with an Aura card in your hand (choices["swap:<id>"]); no effect if either half can\'t be completed (702.65b)'),
   z.strictObject({ op: z.literal('exchange-control'), ...injected, a: z.string(), b: z.string() }).describe('exchange control of two permanents (701.10a-b): all or nothing'),
   z.strictObject({ op: z.literal('become-copy'), ...injected, obj: Refs, of: z.string(), get except() { return CopyExcept.optional(); } }).describe('the object becomes a copy of another (706.2, 706.4), with exceptions (706.9)'),
 ]).meta({ id: 'instruction', description: 'what a spell or ability does as it resolves, one form per op' });

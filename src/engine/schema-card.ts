@@ -84,6 +84,9 @@ export const Card = z.strictObject({
       get cost() { return Mana; },
     }).optional().describe("splice onto [subtype] [cost] (702.47a): as a spell of that subtype is cast, this card may be revealed from the hand and its splice cost paid; the spell then also has this card's spell text (its targets and effects)");
   },
+  get enchant() {
+    return Filter.optional().describe('what an Aura card can enchant (its enchant ability, 303.4a); default: a creature');
+  },
   get flashback() {
     return Mana.optional().describe('Flashback [cost] (702.34a of 2026): an instant or sorcery card that may be cast from its owner\'s graveyard for this cost, and is exiled instead of going anywhere else when it would leave the stack (a card that has gained flashback, e.g. from Recoup, is written with it)');
   },

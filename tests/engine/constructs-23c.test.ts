@@ -163,5 +163,14 @@ describe('constructs of issue 23, part three', () => {
     combat.steps = [combat.steps[0]!];
     expect(runScenario(combat).steps[0]!.illegal?.rule).toBe('702.184a');
   });
+
+  it('aura swap (702.65a): with its own Aura and a card that can enchant the creature, the two are exchanged', () => {
+    const s = bare(load('702.65b-2026-ex2-aura-swap-not-owned.json'));
+    s.setup.objects!['wings']!.owner = 'P1';
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    const o = r.final.objects;
+    expect([o['wings']!.zone, o['strength']!.zone, o['strength']!.attachedTo, o['bear']!.power, o['bear']!.toughness, o['bear']!.keywords]).toEqual(['hand', 'battlefield', 'bear', 3, 4, []]);
+  });
 });
 

@@ -143,8 +143,7 @@ const INSTRUCTIONS: InstructionHandlers = {
         zones.move(g, id, 'library', g.s.objects[id]!.flashback ? { rule: '701.19c' } : { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
         // a replacement (flashback) may have moved it elsewhere: the library is shuffled anyway (701.24c of 2026)
         if (g.s.objects[id]!.zone !== 'library') g.cite('rule', ['701.19c'], M`${g.ref(id)} went to the ${zone(g.s.objects[id]!.zone)} instead; the library is shuffled anyway`);
-      }
-      else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
+      } else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
     }
     for (const p of owners) zones.shuffleLibrary(g, p, a.seed ?? 1);
   },

@@ -76,7 +76,7 @@ const NON_CREATURE_SUBTYPES = new Set([
 ]);
 
 /** Whether an object has a subtype: listed, or a creature type of an object that is every creature type (702.73a). */
-export function hasSubtype(c: Characteristics, t: string): boolean {
+function hasSubtype(c: Characteristics, t: string): boolean {
   return c.subtypes.includes(t) || (c.allCreatureTypes === true && !NON_CREATURE_SUBTYPES.has(t));
 }
 

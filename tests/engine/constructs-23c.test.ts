@@ -173,4 +173,3 @@ describe('constructs of issue 23, part three', () => {
     expect([o['wings']!.zone, o['strength']!.zone, o['strength']!.attachedTo, o['bear']!.power, o['bear']!.toughness, o['bear']!.keywords]).toEqual(['hand', 'battlefield', 'bear', 3, 4, []]);
   });
 });
-

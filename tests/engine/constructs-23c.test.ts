@@ -115,6 +115,11 @@ describe('constructs of issue 23, part three', () => {
     expect(r.steps[0]!.record?.costs['zenith']).toEqual({ total: '{1}{B}{B}', x: 1 });
     expect([r.final.objects['zenith']!.zone, r.final.players.P1.library]).toEqual(['library', 4]);
     expect(r.steps[1]!.rules).not.toContain('702.34a');
+    // from the graveyard the flashback cost is paid, not the mana cost
+    const cheap = bare(s);
+    cheap.setup.objects!['zenith']!.card.flashback = '{X}{B}';
+    (cheap.steps[0]!.do as { payment: { mana: string } }).payment.mana = '{B}{B}';
+    expect(runScenario(cheap).steps[0]!.record?.costs['zenith']).toEqual({ total: '{1}{B}', x: 1 });
   });
 
   it('expend N (700.14): triggers once, on the payment that takes the mana spent this turn from below N to at least N', () => {

@@ -21,6 +21,7 @@ import { spliceOnto } from './splice.ts';
 import * as bestow from './bestow.ts';
 import { castWithFlashback } from './flashback.ts';
 import { stationCost } from './station.ts';
+import { waterbend } from './waterbend.ts';
 
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
@@ -79,7 +80,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const still = castProhibition(g, id, by);
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
-  const base = [...fixX(parseCost((so.bestowed ? o.card.bestow : so.flashback ? o.card.flashback : o.card.manaCost) ?? ''), a.x ?? 0), ...spliced.cost];
+  const base = [...fixX(parseCost((so.bestowed ? o.card.bestow : so.flashback ? o.card.flashback : o.card.manaCost) ?? ''), a.x ?? 0), ...spliced.cost, ...(spell.waterbend ? [{ k: 'generic', n: spell.waterbend } as const] : [])];
   const { cost, rules } = costs.totalCost(g, id, base, by);
   g.cite('cost', rules, M`the total cost is ${costs.costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
@@ -106,7 +107,8 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     zones.move(g, pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
-  const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
+  const convoked = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
+  const rest = a.op === 'cast' && a.waterbend?.length ? waterbend(g, by, id, spell.waterbend ?? 0, convoked, a.waterbend) : convoked;
   const paid = costs.pay(g, by, rest, a.payment, g.ref(id), id);
   so.stackInfo.spent = paid.mana.map((u) => u.type); // for sunburst as it enters (702.44a of 2026)
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);

@@ -180,6 +180,7 @@ const Cast = {
   get convoke() {
     return z.record(z.string(), Mana).optional().describe('convoke (702.50a): each creature tapped → the one mana of the total cost it pays, {1} for generic mana or a colored mana of one of its colors; the rest is paid by `payment`');
   },
+  waterbend: z.array(z.string()).optional().describe('the artifacts and creatures tapped to pay generic mana of a waterbend cost (701.67a-b of 2026)'),
   tapForMana: z.array(z.string()).optional().describe('permanents the player taps for mana while casting, after the total cost is locked in (601.2g): each mana ability resolves at once, with any triggered mana ability (605.4a)'),
 };
 const Activate = {

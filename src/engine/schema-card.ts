@@ -98,6 +98,7 @@ export const Card = z.strictObject({
       get targets() {
         return z.array(Target).optional();
       },
+      waterbend: z.int().min(1).max(1000).optional().describe('"As an additional cost to cast this spell, waterbend {N}" (701.67 of 2026): {N} adds to the total cost; each generic mana of it may be paid by tapping an untapped artifact or creature you control (the cast action\'s `waterbend`), and only of it (701.67b)'),
       get additionalCosts() {
         return z.array(z.strictObject({
           get sacrifice() {

@@ -177,4 +177,20 @@ describe('constructs of issue 23, part three', () => {
     const o = r.final.objects;
     expect([o['wings']!.zone, o['strength']!.zone, o['strength']!.attachedTo, o['bear']!.power, o['bear']!.toughness, o['bear']!.keywords]).toEqual(['hand', 'battlefield', 'bear', 3, 4, []]);
   });
+
+  it('waterbend (701.67a): each tapped artifact or creature pays one generic mana of it; a land can\'t', () => {
+    const s = bare(load('701.67b-2026-ex1-spirit-water-revival-waterbend.json'));
+    s.setup.players!.P1!.pool = '{U}{U}{U}{U}{U}{U}';
+    s.setup.objects!['land'] = { owner: 'P1', zone: 'battlefield', card: { name: 'Island', supertypes: ['basic'], types: ['land'], subtypes: ['Island'] } };
+    s.steps = [
+      { do: { op: 'cast', by: 'P1', card: 'revival', waterbend: ['land'], payment: { mana: '{U}{U}{U}{U}{U}{U}' } } },
+      { do: { op: 'cast', by: 'P1', card: 'revival', waterbend: ['t1', 't2', 't3'], payment: { mana: '{U}{U}{U}{U}{U}{U}' } } },
+    ] as never;
+    const r = runScenario(s);
+    expect(r.steps[0]!.illegal?.rule).toBe('701.67a');
+    expect(r.steps[1]!.illegal).toBeUndefined();
+    // {7}{U}{U} with three tapped: {4}{U}{U} paid with six blue mana
+    expect([r.final.objects['revival']!.zone, r.final.players.P1.pool, r.final.objects['t3']!.tapped, r.final.objects['t4']!.tapped]).toEqual(['stack', '', true, false]);
+  });
 });
+

@@ -193,4 +193,3 @@ describe('constructs of issue 23, part three', () => {
     expect([r.final.objects['revival']!.zone, r.final.players.P1.pool, r.final.objects['t3']!.tapped, r.final.objects['t4']!.tapped]).toEqual(['stack', '', true, false]);
   });
 });
-

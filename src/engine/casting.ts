@@ -62,7 +62,13 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   if (prohibited && !parseCost(o.card.manaCost ?? '').some((s) => s.k === 'x')) throw new IllegalAction(M`${g.ref(prohibited)} prohibits ${pl(by)} from casting ${g.ref(id)}`, g.profile.edition === '2026-01-16' ? '=601.3' : '601.3');
   if (prohibited) g.cite('cast', ['601.3a'], M`${g.ref(prohibited)} would prohibit ${g.ref(id)}, but the value of X chosen while casting it may lift the prohibition: ${pl(by)} may begin to cast it`);
   g.s.turn.priority = by;
-  const spell = o.card.spell ?? { effects: [] };
+  const printedSpell = o.card.spell ?? { effects: [] };
+  // 700.2a, 601.2b: the mode of a modal spell is chosen as it is cast; the spell then has that mode's targets and text
+  const modes = printedSpell.modes;
+  if (modes && (a.mode === undefined || !modes[a.mode])) throw new IllegalAction(M`${g.ref(id)} is modal: one of its ${modes.length} modes must be chosen as it is cast`, '700.2a');
+  const chosen = modes && a.mode !== undefined ? modes[a.mode] : undefined;
+  const spell = chosen ? { ...printedSpell, targets: chosen.targets ?? [], effects: chosen.effects } : printedSpell;
+  if (chosen) g.cite('cast', ['700.2a', '601.2b'], M`${pl(by)} chooses mode ${(a.mode ?? 0) + 1} of ${g.ref(id)}`);
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
   zones.rawMove(g, id, 'stack', { controller: by });
   const so = g.s.objects[id]!;

@@ -19,7 +19,7 @@ import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import { auraSwap } from './aura-swap.ts';
 import type { Game } from './game.ts';
-import { list, M, obj, pl, step, sym, zone } from './msg.ts';
+import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { parseCost } from './mana.ts';
 import { LIMITS } from './limits.ts';
@@ -303,6 +303,10 @@ const INSTRUCTIONS: InstructionHandlers = {
     const copy: StackItem = { ...clone(item), sid: `cp${g.tick()}`, controller: ctx.you, copy: true, label: `${item.label} (copy)` };
     // no mana was spent to cast a copy: mana isn't an object and isn't copied (the example of 707.10 in 2026)
     delete copy.spent;
+    if (a.setColors) {
+      copy.colors = [...a.setColors];
+      g.cite('event', ['706.9c'], M`the copy of ${g.ref(id)} is ${list(a.setColors.map((c) => word(c)))}, not the spell's color`);
+    }
     const x = g.s.objects[id]!.stackInfo?.x;
     if (x !== undefined) copy.x = x;
     g.s.stack.push(copy);
@@ -311,7 +315,7 @@ const INSTRUCTIONS: InstructionHandlers = {
     if (a.newTargets && Object.keys(a.newTargets).length) {
       const current: Record<string, string> = {};
       for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
-      copy.targets = targeting.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      copy.targets = targeting.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, copy.colors ?? g.chars(id).colors);
       for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
     }
   },

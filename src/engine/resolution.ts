@@ -35,7 +35,7 @@ export function resolveTop(g: Game): void {
   }
   // 608.2b: targets
   const illegal = new Set<string>();
-  const colors = item.kind === 'spell' ? g.chars(item.obj).colors : (g.view()[item.obj]?.colors ?? []);
+  const colors = item.colors ?? (item.kind === 'spell' ? g.chars(item.obj).colors : (g.view()[item.obj]?.colors ?? []));
   for (const d of item.targetDefs) {
     const t = item.targets[d.id];
     if (t && !targeting.targetLegal(g, d, t, { you: item.controller, self: item.obj }, colors)) illegal.add(d.id);

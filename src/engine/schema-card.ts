@@ -98,6 +98,12 @@ export const Card = z.strictObject({
       get targets() {
         return z.array(Target).optional();
       },
+      get modes() {
+        return z.array(z.strictObject({
+          get targets() { return z.array(Target).optional(); },
+          get effects() { return z.array(Instruction); },
+        })).min(2).max(10).optional().describe('"Choose one —" (700.2): the modes of a modal spell; the cast action\'s `mode` picks one, whose targets and instructions the spell then has (its own `effects` are left empty); a copy has the same mode (707.10 of 2026)');
+      },
       waterbend: z.int().min(1).max(1000).optional().describe('"As an additional cost to cast this spell, waterbend {N}" (701.67 of 2026): {N} adds to the total cost; each generic mana of it may be paid by tapping an untapped artifact or creature you control (the cast action\'s `waterbend`), and only of it (701.67b)'),
       get additionalCosts() {
         return z.array(z.strictObject({

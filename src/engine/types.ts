@@ -197,6 +197,8 @@ export interface StackItem {
   copy?: boolean;
   /** The types of mana spent to cast the spell (601.2h); a copy has none: mana isn't copied (707.10 of 2026). */
   spent?: ManaLetter[];
+  /** A copy's colors when the copy effect sets them ("except that the copy is red", 707.10 of 2026). */
+  colors?: Color[];
 }
 
 export interface PendingTrigger {

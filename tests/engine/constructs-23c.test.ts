@@ -192,4 +192,16 @@ describe('constructs of issue 23, part three', () => {
     // {7}{U}{U} with three tapped: {4}{U}{U} paid with six blue mana
     expect([r.final.objects['revival']!.zone, r.final.players.P1.pool, r.final.objects['t3']!.tapped, r.final.objects['t4']!.tapped]).toEqual(['stack', '', true, false]);
   });
+
+  it('modal spells (700.2a): a mode must be chosen; the spell has only that mode\'s targets and text', () => {
+    const s = bare(load('707.10-2026-ex1-fork-emerald-charm.json'));
+    const cast = s.steps[1]!.do as { mode?: number; targets: Record<string, string> };
+    s.steps = [{ do: { ...cast, mode: undefined } }, { do: { ...cast, mode: 0 } }, { do: { op: 'pass-all' } }] as never;
+    const r = runScenario(s);
+    expect(r.steps[0]!.illegal?.rule).toBe('700.2a');
+    // the first mode untaps its target and does nothing about flying
+    expect(r.final.objects['angel']!.keywords).toContain('flying');
+    expect(r.final.objects['charm']!.zone).toBe('graveyard');
+  });
 });
+

@@ -204,4 +204,3 @@ describe('constructs of issue 23, part three', () => {
     expect(r.final.objects['charm']!.zone).toBe('graveyard');
   });
 });
-

@@ -141,11 +141,31 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const id = refObj(state, n.counters, ctx);
     return id ? (state.objects[id]?.counters[n.kind] ?? 0) : 0;
   }
+  if ('devotion' in n) return devotion(state, view, n.devotion, ctx.you);
   if ('life' in n) {
     const p = n.life === 'you' ? ctx.you : n.life === 'opponent' ? opponentOf(ctx.you) : n.life;
     return p === 'P1' || p === 'P2' ? state.players[p].life : 0;
   }
   return ctx.eventAmount ?? 0;
+}
+
+const COLOR_LETTER: Record<Color, string> = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' };
+
+/**
+ * A player's devotion to a color (700.5 of 2026): the mana symbols of that color among the mana costs of the
+ * permanents they control (a hybrid symbol counts for each of its colors), plus devotion-plus effects (700.5a).
+ */
+function devotion(state: GameState, view: View, color: Color, p: PlayerId): number {
+  const letter = COLOR_LETTER[color];
+  let n = 0;
+  let plus = 0;
+  for (const o of Object.values(state.objects)) {
+    const c = view[o.id];
+    if (o.zone !== 'battlefield' || o.phasedOut || !c || c.controller !== p) continue;
+    for (const m of (c.manaCost ?? '').matchAll(/\{([^}]*)\}/g)) if (m[1]!.split('/').includes(letter)) n++;
+    for (const st of c.statics) for (const r of st.rules ?? []) if (r.kind === 'devotion-plus') plus += r.n;
+  }
+  return n + plus;
 }
 
 /** The object's values after layer 1: its card, or the copiable values a copy effect gives it (613.1a, 706.2). */
@@ -208,7 +228,7 @@ function partsOf(key: string, def: EffectDef, base: Omit<Part, 'key' | 'layer' |
   const add = (layer: LayerName) => out.push({ key, layer, def, ...base });
   if (def.control) add('2');
   // rules-only parts (613.10) don't apply in layers 1-7
-  if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) add('4');
+  if (def.addTypes || def.setTypes || def.removeTypes || def.addSubtypes || def.setSubtypes) add('4');
   if (def.setColors || def.addColors) add('5');
   if (def.gain || def.lose || def.loseAll) add('6');
   if (def.setPT) add(def.cda ? '7a' : '7b');
@@ -223,6 +243,8 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
     const c = cur[o.id]!;
     if (o.zone === 'battlefield' && !o.phasedOut) {
       c.statics.forEach((def, i) => {
+        // "as long as …": the condition is looked at as the effect would apply (devotion: after copy and control, 700.5a)
+        if (def.ifLess && !(evalNum(state, cur, def.ifLess.n, { you: c.controller, self: o.id }) < def.ifLess.than)) return;
         parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
       });
     }
@@ -279,6 +301,7 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
       case '4':
         if (d.setTypes) c.types = [...d.setTypes];
         if (d.addTypes) for (const t of d.addTypes) if (!c.types.includes(t)) c.types.push(t);
+        if (d.removeTypes) c.types = c.types.filter((t) => !d.removeTypes!.includes(t));
         if (d.setSubtypes) {
           c.subtypes = [...d.setSubtypes];
           delete c.allCreatureTypes; // the new subtypes replace every creature type too (205.1b)

@@ -31,6 +31,9 @@ export const Num = z.union([
     kind: z.string(),
   }).describe('the number of counters of a kind on an object; one that left the battlefield: as it last existed there (last known information, 608.2h of 2026; Modular\'s "for each +1/+1 counter on this permanent")'),
   z.strictObject({
+    get devotion() { return Color; },
+  }).describe('your devotion to a color (700.5 of 2026): the mana symbols of that color (hybrid ones included) among the mana costs of the permanents you control, plus effects that increase it (the rules mod devotion-plus), counted after copy and control effects but before other effects (700.5a)'),
+  z.strictObject({
     life: z.string().describe('you, opponent, P1 or P2'),
   }).describe("a player's life total, as it is when the number is used (Volcano Hellion's echo {X}, X your life total: 702.1b of 2026)"),
   z.strictObject({
@@ -208,6 +211,10 @@ export const RulesMod = z.discriminatedUnion('kind', [
     },
   }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
   z.strictObject({
+    kind: z.literal('devotion-plus'),
+    n: z.int().min(1).max(100),
+  }).describe('"Your devotion to each color and each combination of colors is increased by [n]" (Altar of the Pantheon; 700.5a of 2026)'),
+  z.strictObject({
     kind: z.literal('station-by-toughness'),
   }).describe('the creatures the effect affects station permanents using their toughness rather than their power (702.184c of 2026: Tapestry Warden)'),
   z.strictObject({
@@ -231,6 +238,10 @@ export const Effect = z.strictObject({
   control: z.string().optional(),
   addTypes: z.array(z.string()).optional(),
   setTypes: z.array(z.string()).optional(),
+  removeTypes: z.array(z.string()).optional().describe('"[it] isn\'t a [type]" (layer 4): the object loses these card types'),
+  get ifLess() {
+    return z.strictObject({ get n() { return Num; }, than: z.int() }).optional().describe('"as long as [n] is less than [than]": a static ability that applies only then (611.3a; Purphoros: devotion to red less than five)');
+  },
   addSubtypes: z.array(z.string()).optional(),
   setSubtypes: z.array(z.string()).optional(),
   get setColors() {

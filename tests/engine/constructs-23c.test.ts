@@ -203,4 +203,14 @@ describe('constructs of issue 23, part three', () => {
     expect(r.final.objects['angel']!.keywords).toContain('flying');
     expect(r.final.objects['charm']!.zone).toBe('graveyard');
   });
+
+  it('devotion (700.5): hybrid symbols count; permanents of other players don\'t', () => {
+    const s = bare(load('700.5a-2026-ex1-purphoros-altar-devotion.json'));
+    s.steps = [s.steps[0]!];
+    const types = (x: Scenario) => runScenario(x).final.objects['purphoros']!.types;
+    s.setup.objects!['ball']!.card.manaCost = '{R/W}{R/W}{R/W}';
+    expect(types(s)).toEqual(['enchantment', 'creature']);
+    s.setup.objects!['ball']!.owner = 'P2';
+    expect(types(s)).toEqual(['enchantment']);
+  });
 });

@@ -18,6 +18,7 @@ import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import { auraSwap } from './aura-swap.ts';
+import { addUpkeeps } from './extra-steps.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
@@ -351,6 +352,7 @@ const INSTRUCTIONS: InstructionHandlers = {
     }
   },
   'aura-swap': (g, _a, ctx) => auraSwap(g, ctx),
+  'additional-upkeeps': (g, a, ctx) => addUpkeeps(g, ctx.you, num(g, ctx, a.n)),
   echo: (g, a, ctx) => {
     // 702.29a (702.30a of 2026): sacrifice it unless you pay the echo cost; a variable in the cost is worked out now,
     // as the ability resolves, from the game as it is (702.1b)

@@ -228,7 +228,11 @@ export interface CombatState {
 export interface GameState {
   ruleset: Edition;
   clock: number;
-  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number };
+  turn: {
+    number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number;
+    /** Additional upkeep steps to add after a phase (500.10 of 2026): each in a beginning phase of its own; `resume` is the step the turn goes on with. */
+    extra?: { phase: string; n: number; resume?: Step };
+  };
   players: Record<PlayerId, PlayerState>;
   objects: Record<string, GameObject>;
   effects: ActiveEffect[];

@@ -213,4 +213,31 @@ describe('constructs of issue 23, part three', () => {
     s.setup.objects!['ball']!.owner = 'P2';
     expect(types(s)).toEqual(['enchantment']);
   });
+
+  it('additional upkeep steps (500.10a): none when it isn\'t the turn of the player who gets them', () => {
+    const s = bare(load('500.10-2026-ex1-obeka-additional-upkeeps.json'));
+    s.steps = [{ do: [{ op: 'additional-upkeeps', by: 'P2', n: 2 }, { op: 'pass-all' }] }] as never;
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect(r.steps[0]!.rules).toContain('500.10a');
+    expect(r.final.turn.step).toBe('beginning-of-combat');
+    // P1's own: after the first main phase comes an upkeep step (Phyrexian Arena triggers in it), then combat
+    s.steps = [{ do: [{ op: 'additional-upkeeps', by: 'P1', n: 1 }, { op: 'pass-all' }] }, { do: [{ op: 'pass-all' }, { op: 'pass-all' }] }] as never;
+    const own = runScenario(s);
+    expect([own.steps[0]!.state.turn.step, own.final.turn.step]).toEqual(['upkeep', 'beginning-of-combat']);
+  });
+
+  it('an indestructible creature with lethal damage stays, and state-based actions stop (702.12b; was a loop)', () => {
+    const s = bare(load('700.14-2026-ex1-bark-knuckle-boxer-expend.json'));
+    s.setup.objects!['boxer']!.zone = 'battlefield';
+    s.setup.objects!['boxer']!.damage = 5;
+    s.setup.objects!['boxer']!.card.keywords = ['indestructible'];
+    s.steps = [{ do: { op: 'check-sba' } }] as never;
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect(r.final.objects['boxer']!.zone).toBe('battlefield');
+    // without indestructible it is destroyed (704.5g)
+    s.setup.objects!['boxer']!.card.keywords = [];
+    expect(runScenario(s).final.objects['boxer']!.zone).toBe('graveyard');
+  });
 });

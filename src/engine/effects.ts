@@ -56,7 +56,7 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
   const eff = { eid: `e${g.tick()}`, def: clone(def), controller: ctx.you, timestamp: g.s.clock, until, label: label || def.id || 'effect', ...(ctx.self ? { source: ctx.self } : {}) } as GameState['effects'][number];
   // resolve references; lock the affected set (611.2c) unless the effect modifies only rules
   const v = g.view();
-  const changesChars = !!(def.control || def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes || def.setColors || def.addColors || def.gain || def.lose || def.loseAll || def.setPT || def.delta || def.switchPT);
+  const changesChars = !!(def.control || def.addTypes || def.setTypes || def.removeTypes || def.addSubtypes || def.setSubtypes || def.setColors || def.addColors || def.gain || def.lose || def.loseAll || def.setPT || def.delta || def.switchPT);
   if (typeof def.affects === 'string') {
     const id = refObj(g.s, def.affects, ctx);
     eff.locked = id ? [{ obj: id, inc: g.s.objects[id]!.inc }] : [];

@@ -352,6 +352,15 @@ const INSTRUCTIONS: InstructionHandlers = {
     }
   },
   'aura-swap': (g, _a, ctx) => auraSwap(g, ctx),
+  'share-keywords': (g, a, ctx, label) => {
+    // 702.1c of 2026: each keyword is checked on its own (every landwalk and protection ability apart), as it resolves
+    const v = g.view();
+    const mine = g.battlefield().filter((id) => v[id]!.controller === ctx.you && v[id]!.types.includes('creature'));
+    const shared = a.keywords.filter((k) => mine.some((id) => v[id]!.keywords.includes(k)));
+    if (!shared.length || !mine.length) return g.cite('rule', ['=702.1c'], M`no creature ${pl(ctx.you)} controls has any of those abilities`);
+    effects.createEffect(g, { affects: { types: ['creature'], controller: 'you' }, gain: shared, until: 'end-of-turn' }, ctx, label);
+    g.cite('rule', ['=702.1c'], M`each creature ${pl(ctx.you)} controls gains, until end of turn, each of those abilities that a creature they control has: ${shared.length}`);
+  },
   'additional-upkeeps': (g, a, ctx) => addUpkeeps(g, ctx.you, num(g, ctx, a.n)),
   echo: (g, a, ctx) => {
     // 702.29a (702.30a of 2026): sacrifice it unless you pay the echo cost; a variable in the cost is worked out now,

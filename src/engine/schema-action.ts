@@ -11,7 +11,7 @@
  * References to the card vocabulary (schema-card.ts) are lazy getters: the two modules refer to each other.
  */
 import * as z from 'zod';
-import { Color, Id, Mana, Player, StepName, Zone } from './schema-base.ts';
+import { Color, Id, Keyword, Mana, Player, StepName, Zone } from './schema-base.ts';
 import { Card, CopyExcept, Effect, Filter, Num, Replacement, Target } from './schema-card.ts';
 
 /** A scenario object id, "self", "$t" (a target or a binding) — one or several — or every object matching a filter. */
@@ -144,6 +144,8 @@ export const Instruction = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('echo'), ...injected, cost: z.strictObject({ get mana() { return Mana.optional(); }, get generic() { return Num.optional().describe('an amount of generic mana, worked out as the ability resolves ({X}, 702.1b of 2026)'); } }) })
     .describe('echo\'s "sacrifice it unless you pay [cost]" (702.30a of 2026): the choice is choices["pay:<id>"]: false, or a payment'),
   z.strictObject({ op: z.literal('additional-upkeeps'), ...injected, get n() { return Num; } }).describe('"you get [n] additional upkeep steps after this phase" (500.10 of 2026): after the current phase, that many beginning phases with only an upkeep step; none if it isn\'t your turn (500.10a)'),
+  z.strictObject({ op: z.literal('share-keywords'), ...injected, get keywords() { return z.array(Keyword).min(1); } })
+    .describe('"creatures you control gain [keyword] until end of turn if a creature you control has [keyword]", for each listed keyword (Concerted Effort; each landwalk and protection ability counts on its own, 702.1c of 2026)'),
   z.strictObject({ op: z.literal('aura-swap'), ...injected }).describe('aura swap (702.65a of 2026): exchange this Aura with an Aura card in your hand (choices["swap:<id>"]); no effect if either half can\'t be completed (702.65b)'),
   z.strictObject({ op: z.literal('exchange-control'), ...injected, a: z.string(), b: z.string() }).describe('exchange control of two permanents (701.10a-b): all or nothing'),
   z.strictObject({ op: z.literal('become-copy'), ...injected, obj: Refs, of: z.string(), get except() { return CopyExcept.optional(); } }).describe('the object becomes a copy of another (706.2, 706.4), with exceptions (706.9)'),

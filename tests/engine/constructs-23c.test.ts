@@ -240,4 +240,15 @@ describe('constructs of issue 23, part three', () => {
     s.setup.objects!['boxer']!.card.keywords = [];
     expect(runScenario(s).final.objects['boxer']!.zone).toBe('graveyard');
   });
+
+  it('share-keywords (702.1c): only abilities some creature of the controller has; none at all, nothing gained', () => {
+    const s = bare(load('702.1c-2026-ex1-concerted-effort.json'));
+    s.steps = [s.steps[0]!, s.steps[1]!];
+    s.setup.objects!['walker']!.card.keywords = [];
+    s.setup.objects!['knight']!.card.keywords = [];
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect(r.final.objects['bear']!.keywords).toEqual([]);
+    expect(r.steps[1]!.rules).toContain('702.1c');
+  });
 });

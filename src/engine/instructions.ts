@@ -18,6 +18,7 @@ import * as damage from './damage.ts';
 import * as triggers from './triggers.ts';
 import { copyEffect, copyValues } from './copy.ts';
 import { auraSwap } from './aura-swap.ts';
+import { exileSameName } from './search.ts';
 import { addUpkeeps } from './extra-steps.ts';
 import type { Game } from './game.ts';
 import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
@@ -352,6 +353,7 @@ const INSTRUCTIONS: InstructionHandlers = {
     }
   },
   'aura-swap': (g, _a, ctx) => auraSwap(g, ctx),
+  'exile-same-name': (g, a, ctx) => exileSameName(g, player(g, ctx, a.player), ctx, a.like, a.chooseFromHand),
   'share-keywords': (g, a, ctx, label) => {
     // 702.1c of 2026: each keyword is checked on its own (every landwalk and protection ability apart), as it resolves
     const v = g.view();

@@ -251,4 +251,18 @@ describe('constructs of issue 23, part three', () => {
     expect(r.final.objects['bear']!.keywords).toEqual([]);
     expect(r.steps[1]!.rules).toContain('702.1c');
   });
+
+  it('exile-same-name (701.23a-b): by default every card with the name is found; a name chosen from the hand is searched for', () => {
+    const s = bare(load('701.23b-2026-ex1-splinter-search.json'));
+    delete s.steps[0]!.choices;
+    const r = runScenario(s);
+    expect(r.errors).toEqual([]);
+    expect(['mine2', 'mine3', 'mine4'].map((id) => r.final.objects[id]!.zone)).toEqual(['exile', 'exile', 'exile']);
+    const lob = bare(load('701.23c-2026-ex1-lobotomy-empty-hand.json'));
+    lob.setup.objects!['bear2'] = { owner: 'P2', zone: 'hand', card: structuredClone(lob.setup.objects!['bear']!.card) };
+    lob.steps[0]!.choices = { 'name:lobotomy': 'bear2' };
+    const l = runScenario(lob);
+    expect(l.errors).toEqual([]);
+    expect([l.final.objects['bear']!.zone, l.final.objects['bear2']!.zone]).toEqual(['exile', 'exile']);
+  });
 });

@@ -24,10 +24,10 @@ module.exports = {
     },
     {
       name: 'no-engine-module-cycles',
-      comment: "The engine's modules import downwards only: game.ts (the state) and the basic modules, then replacements/triggers < zones < events < damage, effects, costs < instructions < resolution, casting, sba < turn, combat < actions < scenario (the map in src/engine/game.ts). One pair is exempt: schema-card.ts and schema-action.ts describe the scenario format, which is recursive (a card's abilities hold instructions; instructions create tokens and effects that hold cards), with zod getters across the two files; merged they would pass the ~500-line cap.",
+      comment: "The engine's modules import downwards only: game.ts (the state) and the basic modules, then replacements/triggers < zones < events < damage, effects, costs < instructions < resolution, casting, sba < turn, combat < actions < scenario (the map in src/engine/game.ts). Three modules are exempt: schema-card.ts, schema-action.ts and schema-replacement.ts describe the scenario format, which is recursive (a card's abilities hold instructions and replacement effects; instructions create tokens, effects and replacements that hold cards), with zod getters across the files; merged they would pass the ~500-line cap.",
       severity: 'error',
       from: { path: '^src/engine/' },
-      to: { circular: true, pathNot: '^src/engine/schema-(card|action)\\.ts$' },
+      to: { circular: true, pathNot: '^src/engine/schema-(card|action|replacement)\\.ts$' },
     },
     {
       name: 'not-to-unresolvable',

@@ -15,9 +15,13 @@ import type { Game } from './game.ts';
 import { code, color, list, M, pl, sym, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type Ctx } from './layers.ts';
 import { applyCostModifiers, fixX, LETTER_COLOR, parseCost, type CostSymbol } from './mana.ts';
-import { IllegalAction, PLAYERS, type ActionOf, type PlayerId, type Query, type TargetRef } from './types.ts';
+import { IllegalAction, PLAYERS, type ActionOf, type ActivatedDef, type PlayerId, type Query, type TargetRef } from './types.ts';
 import { formatCost } from './mana.ts';
 import { spliceOnto } from './splice.ts';
+import * as bestow from './bestow.ts';
+import { castWithFlashback } from './flashback.ts';
+import { stationCost } from './station.ts';
+import { waterbend } from './waterbend.ts';
 
 /** The permanent whose "can't cast" effect (601.3) stops `by` from casting `id` as it is now, if any. */
 function castProhibition(g: Game, id: string, by: PlayerId): string | undefined {
@@ -33,7 +37,10 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const by = a.by;
   const id = a.card;
   const o = g.obj(id);
-  if (o.zone !== 'hand' && !a.fromAnywhere) throw new IllegalAction(M`${g.ref(id)} isn't in ${pl(by)}'s hand`, '601.2');
+  // 702.103a-b, d of 2026: cast bestowed, only its characteristics as a bestowed Aura spell decide whether it can be cast
+  if (a.bestow) bestow.castBestowed(g, id);
+  const flashedBack = !a.fromAnywhere && castWithFlashback(g, id, by);
+  if (o.zone !== 'hand' && !a.fromAnywhere && !flashedBack) bestow.checkCastZone(g, id, by);
   const c0 = g.chars(id);
   // a land card is played (305.1), never cast, even when it has another card type too (305.9)
   if (c0.types.includes('land')) {
@@ -55,7 +62,13 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   if (prohibited && !parseCost(o.card.manaCost ?? '').some((s) => s.k === 'x')) throw new IllegalAction(M`${g.ref(prohibited)} prohibits ${pl(by)} from casting ${g.ref(id)}`, g.profile.edition === '2026-01-16' ? '=601.3' : '601.3');
   if (prohibited) g.cite('cast', ['601.3a'], M`${g.ref(prohibited)} would prohibit ${g.ref(id)}, but the value of X chosen while casting it may lift the prohibition: ${pl(by)} may begin to cast it`);
   g.s.turn.priority = by;
-  const spell = o.card.spell ?? { effects: [] };
+  const printedSpell = o.card.spell ?? { effects: [] };
+  // 700.2a, 601.2b: the mode of a modal spell is chosen as it is cast; the spell then has that mode's targets and text
+  const modes = printedSpell.modes;
+  if (modes && (a.mode === undefined || !modes[a.mode])) throw new IllegalAction(M`${g.ref(id)} is modal: one of its ${modes.length} modes must be chosen as it is cast`, '700.2a');
+  const chosen = modes && a.mode !== undefined ? modes[a.mode] : undefined;
+  const spell = chosen ? { ...printedSpell, targets: chosen.targets ?? [], effects: chosen.effects } : printedSpell;
+  if (chosen) g.cite('cast', ['700.2a', '601.2b'], M`${pl(by)} chooses mode ${(a.mode ?? 0) + 1} of ${g.ref(id)}`);
   // 601.2a: move to the stack; 601.2b: announce X; 601.2c: targets
   zones.rawMove(g, id, 'stack', { controller: by });
   const so = g.s.objects[id]!;
@@ -64,7 +77,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.cite('cast', ['601.2a', ...(a.x !== undefined || o.card.manaCost?.includes('/') ? ['601.2b'] : [])], M`${pl(by)} casts ${g.ref(id)}: it moves to the stack`);
   // 601.2b: cards spliced onto it are revealed (702.47a)
   const spliced = spliceOnto(g, id, by, ('splice' in a && a.splice) || [], spell.targets ?? []);
-  const targetDefs = [...(spell.targets ?? []), ...spliced.targets];
+  const targetDefs = [...(so.bestowed ? [bestow.ENCHANT_TARGET] : (spell.targets ?? [])), ...spliced.targets];
   const ctx: Ctx = { you: by, self: id };
   const colors = g.chars(id).colors;
   so.stackInfo.targets = targeting.chooseTargets(g, targetDefs, a.targets ?? {}, ctx, colors);
@@ -73,7 +86,7 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   const still = castProhibition(g, id, by);
   if (still) throw new IllegalAction(M`with the choices made, ${g.ref(still)} prohibits ${pl(by)} from casting ${g.ref(id)}: the casting is illegal`, '601.3');
   // 601.2f: total cost, locked in
-  const base = [...fixX(parseCost(o.card.manaCost ?? ''), a.x ?? 0), ...spliced.cost];
+  const base = [...fixX(parseCost((so.bestowed ? o.card.bestow : so.flashback ? o.card.flashback : o.card.manaCost) ?? ''), a.x ?? 0), ...spliced.cost, ...(spell.waterbend ? [{ k: 'generic', n: spell.waterbend } as const] : [])];
   const { cost, rules } = costs.totalCost(g, id, base, by);
   g.cite('cost', rules, M`the total cost is ${costs.costArg(cost)}; it is locked in`);
   g.record.costs[id] = { total: formatCost(cost) || '{0}', ...(a.x !== undefined ? { x: a.x } : {}) };
@@ -100,8 +113,10 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
     zones.move(g, pick, 'graveyard', { rule: '601.2h', text: M`${pl(by)} sacrifices ${g.ref(pick)} as an additional cost` });
     so.stackInfo.sacrificed = { [pick]: pw ?? 0 };
   }
-  const rest = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
+  const convoked = a.op === 'cast' && a.convoke ? convoke(g, by, id, base, cost, a.convoke) : cost;
+  const rest = a.op === 'cast' && a.waterbend?.length ? waterbend(g, by, id, spell.waterbend ?? 0, convoked, a.waterbend) : convoked;
   const paid = costs.pay(g, by, rest, a.payment, g.ref(id), id);
+  so.stackInfo.spent = paid.mana.map((u) => u.type); // for sunburst as it enters (702.44a of 2026)
   g.cite('cast', ['601.2i', '116.3c'], M`${g.ref(id)} becomes cast; ${pl(by)} receives priority`);
   g.s.stack.push({
     sid: `sp${g.tick()}`, kind: 'spell', obj: id, controller: by, effects: [...spell.effects, ...spliced.effects], targets: so.stackInfo.targets,
@@ -110,6 +125,13 @@ export function castSpell(g: Game, a: ActionOf<'cast'> | Extract<Query, { what: 
   g.s.turn.passes = 0;
   g.touch();
   triggers.detect(g, { kind: 'cast', obj: id });
+  // 700.14 of 2026: the mana spent this turn to cast spells, for "whenever you expend N"
+  if (paid.mana.length) {
+    const ps = g.s.players[by];
+    const from = ps.manaSpentOnSpells ?? 0;
+    ps.manaSpentOnSpells = from + paid.mana.length;
+    triggers.detect(g, { kind: 'expend', player: by, from, to: ps.manaSpentOnSpells });
+  }
 }
 
 /**
@@ -156,14 +178,27 @@ function convoke(g: Game, by: PlayerId, spell: string, printed: CostSymbol[], to
   return applyCostModifiers(rest, [], 0);
 }
 
+const BASIC_MANA: Record<string, string> = { Plains: '{W}', Island: '{U}', Swamp: '{B}', Mountain: '{R}', Forest: '{G}' };
+
+/**
+ * The intrinsic mana abilities of a land with basic land types (305.6): "{T}: Add [mana symbol]" for each, even with no
+ * text box. They are numbered after the abilities the card lists, one per basic land type in the order of its subtypes.
+ */
+function intrinsicManaAbilities(c: { types: string[]; subtypes: string[] }): ActivatedDef[] {
+  if (!c.types.includes('land')) return [];
+  return c.subtypes.filter((s) => BASIC_MANA[s]).map((s) => ({ tap: true, effects: [{ op: 'add-mana', mana: BASIC_MANA[s] }] }));
+}
+
 export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): void {
   const by = a.by;
   const id = a.obj;
   const o = g.obj(id);
   const c = g.chars(id);
   const idx = a.ability ?? 0;
-  const ab = c.activated[idx];
+  const intrinsic = intrinsicManaAbilities(c);
+  const ab = c.activated[idx] ?? intrinsic[idx - c.activated.length];
   if (!ab) throw new IllegalAction(M`${g.ref(id)} has no activated ability #${idx}`, '602.1');
+  if (idx >= c.activated.length) g.cite('rule', ['305.6'], M`${g.ref(id)} is a land with a basic land type: it has the intrinsic ability "{T}: Add ${sym(ab.effects[0]!.op === 'add-mana' ? ab.effects[0]!.mana ?? '' : '')}"`);
   if (o.zone !== (ab.zone ?? 'battlefield')) throw new IllegalAction(M`${g.ref(id)}'s ability can be activated only from the ${zone(ab.zone ?? 'battlefield')}`, '112.6k');
   if (c.controller !== by && o.zone === 'battlefield') throw new IllegalAction(M`${pl(by)} doesn't control ${g.ref(id)}`, '602.2');
   // 602.2: an object outside the battlefield and the stack has no controller; only its owner may activate its abilities
@@ -180,6 +215,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
   const loyalty = ab.loyalty !== undefined ? loyaltyCost(g, by, id, ab.loyalty) : undefined;
   const cost = ab.cost ? fixX(parseCost(ab.cost), a.x ?? 0) : [];
   const crew = ab.crew !== undefined ? crewCost(g, by, id, ab.crew, a.crew ?? []) : [];
+  const x = ab.station ? stationCost(g, by, id, a.station) : a.x;
   if (loyalty !== undefined) {
     o.loyaltyTurn = g.s.turn.number;
     const now = (o.counters['loyalty'] ?? 0) + loyalty;
@@ -229,7 +265,7 @@ export function activate(g: Game, a: ActionOf<'activate' | 'tap-for-mana'>): voi
     if (ab.tap && produced.length) costs.tappedForMana(g, id, by, produced);
     return;
   }
-  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, activatedAbility: ab, ...(a.x !== undefined ? { x: a.x } : {}) });
+  g.s.stack.push({ sid: `ab${g.tick()}`, kind: 'ability', obj: id, controller: by, effects: ab.effects, targets, targetDefs: ab.targets ?? [], bindings: sacrificed ? { sacrificed } : {}, label: `${c.name}'s ability`, sourceSnapshot: { inc: sourceInc }, activatedAbility: ab, ...(x !== undefined ? { x } : {}) });
   g.s.turn.priority = by;
   g.s.turn.passes = 0;
   g.touch();

@@ -63,6 +63,8 @@ export function copyValues(state: GameState, copier: string, original: string, e
   if (except.keywords) v.keywords = [...(v.keywords ?? []), ...except.keywords.filter((k) => !(v.keywords ?? []).includes(k))];
   if (except.triggered) v.triggered = [...(v.triggered ?? []), ...clone(except.triggered)];
   if (except.activated) v.activated = [...(v.activated ?? []), ...clone(except.activated)];
+  // 707.9f of 2026: an exception that applies only if the copy is a creature, judged from the values so far
+  if (except.ifCreature?.keywords && v.types.includes('creature')) v.keywords = [...(v.keywords ?? []), ...except.ifCreature.keywords.filter((k) => !(v.keywords ?? []).includes(k))];
   if (except.gainThisAbility && thisAbility) v.triggered = [...(v.triggered ?? []), ...clone(thisAbility)];
   if (except.gainThisAbility && thisActivated) v.activated = [...(v.activated ?? []), ...clone(thisActivated)];
   if (v.name === undefined) v.name = state.objects[original]!.card.name ?? original;

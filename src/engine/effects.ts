@@ -62,7 +62,7 @@ export function createEffect(g: Game, def: EffectDef, ctx: Ctx, label: string): 
     eff.def.gainActivated = [...(eff.def.gainActivated ?? []), ...clone(of ? (v[of]?.activated ?? []) : [])];
     delete eff.def.gainActivatedOf;
   }
-  const changesChars = !!(def.control || def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes || def.setColors || def.addColors || def.gain || def.lose || def.loseAll || def.setPT || def.delta || def.switchPT || eff.def.gainActivated);
+  const changesChars = !!(def.control || def.addTypes || def.setTypes || def.removeTypes || def.addSubtypes || def.setSubtypes || def.setColors || def.addColors || def.gain || def.lose || def.loseAll || def.setPT || def.delta || def.switchPT || eff.def.gainActivated);
   if (typeof def.affects === 'string') {
     const id = refObj(g.s, def.affects, ctx);
     eff.locked = id ? [{ obj: id, inc: g.s.objects[id]!.inc }] : [];

@@ -47,6 +47,8 @@ export type GameEvent =
   | { kind: 'tapped' | 'untapped'; obj: string }
   | { kind: 'step'; step: Step }
   | { kind: 'cast'; obj: string }
+  /** 700.14 of 2026: the mana a player spent this turn to cast spells went from `from` to `to` by paying a cost. */
+  | { kind: 'expend'; player: PlayerId; from: number; to: number }
   | { kind: 'damage'; source: string; amount: number }
   /** The first card a player draws in a turn (603.11's "Reveal the first card you draw each turn"). */
   | { kind: 'first-draw'; obj: string; player: PlayerId }

@@ -17,8 +17,11 @@ import * as events from './events.ts';
 import * as damage from './damage.ts';
 import * as tokens from './tokens.ts';
 import { copyEffect, copyValues } from './copy.ts';
+import { auraSwap } from './aura-swap.ts';
+import { exileSameName } from './search.ts';
+import { addUpkeeps } from './extra-steps.ts';
 import type { Game } from './game.ts';
-import { list, M, obj, pl, step, zone } from './msg.ts';
+import { list, M, obj, pl, step, sym, word, zone } from './msg.ts';
 import { matches, opponentOf, refObj, type Ctx } from './layers.ts';
 import { parseCost } from './mana.ts';
 import { IllegalAction, type Instruction, type PlayerId, type StackItem, type TargetRef } from './types.ts';
@@ -160,8 +163,12 @@ const INSTRUCTIONS: InstructionHandlers = {
       owners.add(p);
     }
     for (const id of ids) {
-      if (g.s.objects[id]!.zone === from) zones.move(g, id, 'library', { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
-      else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
+      if (g.s.objects[id]!.zone === from) {
+        // (only flashback redirects a move into a library: then the event says where it went)
+        zones.move(g, id, 'library', g.s.objects[id]!.flashback ? { rule: '701.19c' } : { rule: '701.19c', text: M`${g.ref(id)} is put into its owner's library` });
+        // a replacement (flashback) may have moved it elsewhere: the library is shuffled anyway (701.24c of 2026)
+        if (g.s.objects[id]!.zone !== 'library') g.cite('rule', ['701.19c'], M`${g.ref(id)} went to the ${zone(g.s.objects[id]!.zone)} instead; the library is shuffled anyway`);
+      } else g.cite('rule', ['701.19c'], M`${g.ref(id)} isn't in the ${zone(from)} any more, so it stays where it is; the library is shuffled anyway`);
     }
     for (const p of owners) zones.shuffleLibrary(g, p, a.seed ?? 1);
   },
@@ -332,6 +339,10 @@ const INSTRUCTIONS: InstructionHandlers = {
     const copy: StackItem = { ...clone(item), sid: `cp${g.tick()}`, controller: ctx.you, copy: true, label: `${item.label} (copy)` };
     // no mana was spent to cast a copy: mana isn't an object and isn't copied (the example of 707.10 in 2026)
     delete copy.spent;
+    if (a.setColors) {
+      copy.colors = [...a.setColors];
+      g.cite('event', ['706.9c'], M`the copy of ${g.ref(id)} is ${list(a.setColors.map((c) => word(c)))}, not the spell's color`);
+    }
     const x = g.s.objects[id]!.stackInfo?.x;
     if (x !== undefined) copy.x = x;
     g.s.stack.push(copy);
@@ -340,7 +351,7 @@ const INSTRUCTIONS: InstructionHandlers = {
     if (a.newTargets && Object.keys(a.newTargets).length) {
       const current: Record<string, string> = {};
       for (const [k, t] of Object.entries(copy.targets)) current[k] = 'obj' in t ? t.obj : t.player;
-      copy.targets = targeting.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, g.chars(id).colors);
+      copy.targets = targeting.chooseTargets(g, copy.targetDefs, { ...current, ...a.newTargets }, { you: ctx.you, self: id }, copy.colors ?? g.chars(id).colors);
       for (const v of Object.values(a.newTargets)) g.cite('event', ['706.10c'], M`${g.ref(id)}: a new target is chosen, ${g.refAny(v)}`);
     }
   },
@@ -380,6 +391,35 @@ const INSTRUCTIONS: InstructionHandlers = {
       g.cite('cost', ['702.23a'], M`${pl(ctx.you)} pays the cumulative upkeep of ${g.ref(id)} for ${n} age counters`);
       for (const x of picks) zones.move(g, x, 'graveyard', { rule: '701.16a', text: M`${g.ref(x)} is sacrificed (simultaneously)` });
     }
+  },
+  'aura-swap': (g, _a, ctx) => auraSwap(g, ctx),
+  'exile-same-name': (g, a, ctx) => exileSameName(g, player(g, ctx, a.player), ctx, a.like, a.chooseFromHand),
+  'share-keywords': (g, a, ctx, label) => {
+    // 702.1c of 2026: each keyword is checked on its own (every landwalk and protection ability apart), as it resolves
+    const v = g.view();
+    const mine = g.battlefield().filter((id) => v[id]!.controller === ctx.you && v[id]!.types.includes('creature'));
+    const shared = a.keywords.filter((k) => mine.some((id) => v[id]!.keywords.includes(k)));
+    if (!shared.length || !mine.length) return g.cite('rule', ['=702.1c'], M`no creature ${pl(ctx.you)} controls has any of those abilities`);
+    effects.createEffect(g, { affects: { types: ['creature'], controller: 'you' }, gain: shared, until: 'end-of-turn' }, ctx, label);
+    g.cite('rule', ['=702.1c'], M`each creature ${pl(ctx.you)} controls gains, until end of turn, each of those abilities that a creature they control has: ${shared.length}`);
+  },
+  'additional-upkeeps': (g, a, ctx) => addUpkeeps(g, ctx.you, num(g, ctx, a.n)),
+  echo: (g, a, ctx) => {
+    // 702.29a (702.30a of 2026): sacrifice it unless you pay the echo cost; a variable in the cost is worked out now,
+    // as the ability resolves, from the game as it is (702.1b)
+    const id = ctx.self;
+    if (!id || !g.onBattlefield(id)) return;
+    const generic = num(g, ctx, a.cost.generic);
+    const cost = `${a.cost.mana ?? ''}${generic ? `{${generic}}` : ''}` || '{0}';
+    g.record.costs[id] = { total: cost, ...(a.cost.generic !== undefined ? { x: generic } : {}) };
+    if (a.cost.generic !== undefined) g.cite('cost', ['702.1b'], M`the echo cost of ${g.ref(id)} is worked out as the ability resolves: ${sym(cost)}`);
+    const pay = g.choice<unknown>(`pay:${id}`, [], `${ctx.you} chooses whether to pay the echo cost of ${g.name(id)}`, ctx.you);
+    if (pay === false || pay === null) {
+      zones.move(g, id, 'graveyard', { rule: '702.29a', text: M`${pl(ctx.you)} doesn't pay the echo cost and sacrifices ${g.ref(id)}` });
+      return;
+    }
+    g.cite('cost', ['702.29a'], M`${pl(ctx.you)} pays the echo cost of ${g.ref(id)}, ${sym(cost)}`);
+    costs.pay(g, ctx.you, parseCost(cost), pay, g.ref(id));
   },
   'exchange-control': (g, a, ctx, label) => {
     // 701.10a: if the entire exchange can't be completed, no part of it occurs; 701.10b: same controller, nothing

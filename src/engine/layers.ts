@@ -9,6 +9,7 @@ import type {
   ActivatedDef, Characteristics, Color, EffectDef, Filter, GameObject, GameState, ManaLetter, Num, PlayerId, Ref, TriggerDef,
 } from './types.ts';
 import { COLORS } from './types.ts';
+import { changeling, hasSubtype } from './changeling.ts';
 
 export type View = Record<string, Characteristics>;
 
@@ -80,7 +81,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.manaValueParity && (c.manaValue % 2 === 0) !== (f.manaValueParity === 'even')) return false;
   if (f.types && !f.types.every((t) => c.types.includes(t))) return false;
   if (f.notTypes && f.notTypes.some((t) => c.types.includes(t))) return false;
-  if (f.subtypes && !f.subtypes.every((t) => c.subtypes.includes(t))) return false;
+  if (f.subtypes && !f.subtypes.every((t) => hasSubtype(c, t))) return false;
   if (f.supertypes && !f.supertypes.every((t) => c.supertypes.includes(t))) return false;
   if (f.colors && !f.colors.every((t) => c.colors.includes(t))) return false;
   if (f.anyColor && !f.anyColor.some((t) => c.colors.includes(t))) return false;
@@ -89,6 +90,7 @@ export function matches(state: GameState, view: View, id: string, f: Filter, ctx
   if (f.controller === 'opponent' && c.controller === ctx.you) return false;
   if (f.owner === 'you' && o.owner !== ctx.you) return false;
   if (f.owner === 'opponent' && o.owner === ctx.you) return false;
+  if (f.toughnessGreaterThanPower !== undefined && (c.toughness !== undefined && c.power !== undefined && c.toughness > c.power) !== f.toughnessGreaterThanPower) return false;
   if (f.abilities === 'none' && c.hasAbilities) return false;
   if (f.abilities === 'any' && !c.hasAbilities) return false;
   if (f.keyword && !hasKeyword(c, f.keyword)) return false;
@@ -149,7 +151,37 @@ export function evalNum(state: GameState, view: View, n: Num, ctx: Ctx): number 
     const types = new Set(Object.keys(state.objects).filter((id) => matches(state, view, id, n.cardTypes, ctx)).flatMap((id) => view[id]?.types ?? []));
     return types.size + (n.plus ?? 0);
   }
+  if ('counters' in n) {
+    const lki = lastKnown(state, n.counters, ctx);
+    if (lki) return lki.info.counters[n.kind] ?? 0;
+    const id = refObj(state, n.counters, ctx);
+    return id ? (state.objects[id]?.counters[n.kind] ?? 0) : 0;
+  }
+  if ('devotion' in n) return devotion(state, view, n.devotion, ctx.you);
+  if ('life' in n) {
+    const p = n.life === 'you' ? ctx.you : n.life === 'opponent' ? opponentOf(ctx.you) : n.life;
+    return p === 'P1' || p === 'P2' ? state.players[p].life : 0;
+  }
   return ctx.eventAmount ?? 0;
+}
+
+const COLOR_LETTER: Record<Color, string> = { white: 'W', blue: 'U', black: 'B', red: 'R', green: 'G' };
+
+/**
+ * A player's devotion to a color (700.5 of 2026): the mana symbols of that color among the mana costs of the
+ * permanents they control (a hybrid symbol counts for each of its colors), plus devotion-plus effects (700.5a).
+ */
+function devotion(state: GameState, view: View, color: Color, p: PlayerId): number {
+  const letter = COLOR_LETTER[color];
+  let n = 0;
+  let plus = 0;
+  for (const o of Object.values(state.objects)) {
+    const c = view[o.id];
+    if (o.zone !== 'battlefield' || o.phasedOut || !c || c.controller !== p) continue;
+    for (const m of (c.manaCost ?? '').matchAll(/\{([^}]*)\}/g)) if (m[1]!.split('/').includes(letter)) n++;
+    for (const st of c.statics) for (const r of st.rules ?? []) if (r.kind === 'devotion-plus') plus += r.n;
+  }
+  return n + plus;
 }
 
 /** The object's values after layer 1: its card, or the copiable values a copy effect gives it (613.1a, 706.2). */
@@ -179,6 +211,13 @@ function printed(state: GameState, o: GameObject): Characteristics {
     c.power = card.pt[0];
     c.toughness = card.pt[1];
   }
+  if (o.bestowed) {
+    // 702.103b of 2026: an Aura enchantment with enchant creature, not a creature (its creature types go with it, 205.3d);
+    // set while a spell is cast bestowed, so the checks of casting see these characteristics only (702.103d)
+    c.types = ['enchantment'];
+    c.subtypes = ['Aura'];
+    c.layerLog.push({ layer: '4', effect: 'bestow', timestamp: 0, text: 'bestowed: Aura enchantment', rule: state.ruleset === '2026-01-16' ? '702.103b' : '702.102a' });
+  }
   return c;
 }
 
@@ -205,7 +244,7 @@ function partsOf(key: string, def: EffectDef, base: Omit<Part, 'key' | 'layer' |
   const add = (layer: LayerName) => out.push({ key, layer, def, ...base });
   if (def.control) add('2');
   // rules-only parts (613.10) don't apply in layers 1-7
-  if (def.addTypes || def.setTypes || def.addSubtypes || def.setSubtypes) add('4');
+  if (def.addTypes || def.setTypes || def.removeTypes || def.addSubtypes || def.setSubtypes) add('4');
   if (def.setColors || def.addColors) add('5');
   if (def.gain || def.lose || def.loseAll || def.gainProtectionFromChosen || def.gainActivated) add('6');
   if (def.setPT) add(def.cda ? '7a' : '7b');
@@ -220,6 +259,8 @@ function collectParts(state: GameState, cur: View, layer: LayerName): Part[] {
     const c = cur[o.id]!;
     if (o.zone === 'battlefield' && !o.phasedOut) {
       c.statics.forEach((def, i) => {
+        // "as long as …": the condition is looked at as the effect would apply (devotion: after copy and control, 700.5a)
+        if (def.ifLess && !(evalNum(state, cur, def.ifLess.n, { you: c.controller, self: o.id }) < def.ifLess.than)) return;
         parts.push(...partsOf(`${o.id}:static${i}`, def, { timestamp: o.timestamp, controller: c.controller, source: o.id, cda: !!def.cda, label: def.id ?? `${c.name} (static)` }));
         if (def.grantStatic) parts.push(...grantedParts(state, cur, o, `${o.id}:static${i}`, def));
       });
@@ -296,7 +337,11 @@ function applyPart(state: GameState, cur: View, p: Part, ids: string[], edition:
       case '4':
         if (d.setTypes) c.types = [...d.setTypes];
         if (d.addTypes) for (const t of d.addTypes) if (!c.types.includes(t)) c.types.push(t);
-        if (d.setSubtypes) c.subtypes = [...d.setSubtypes];
+        if (d.removeTypes) c.types = c.types.filter((t) => !d.removeTypes!.includes(t));
+        if (d.setSubtypes) {
+          c.subtypes = [...d.setSubtypes];
+          delete c.allCreatureTypes; // the new subtypes replace every creature type too (205.1b)
+        }
         if (d.addSubtypes) for (const t of d.addSubtypes) if (!c.subtypes.includes(t)) c.subtypes.push(t);
         text = `types ${c.types.join(' ')}${c.subtypes.length ? ` — ${c.subtypes.join(' ')}` : ''}`;
         break;
@@ -417,6 +462,7 @@ export function derive(state: GameState): View {
       }
       continue;
     }
+    if (layer === '4') changeling(state, cur, edition);
     const parts = collectParts(state, cur, layer);
     const { order } = orderParts(state, cur, parts, frozen, edition);
     for (const p of order) {

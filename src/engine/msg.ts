@@ -78,7 +78,7 @@ export const english = (msg: Msg): string => fillMsg(msg.key, msg.args, englishA
 /** Words the engine puts into messages, each a message of its own so the catalogs translate it. */
 const WORDS: Record<string, Msg> = {
   artifact: M`artifact`, creature: M`creature`, enchantment: M`enchantment`, instant: M`instant`, land: M`land`,
-  planeswalker: M`planeswalker`, sorcery: M`sorcery`, age: M`age`, fade: M`fade`, slime: M`slime`, colorless: M`colorless`,
+  planeswalker: M`planeswalker`, sorcery: M`sorcery`, age: M`age`, fade: M`fade`, slime: M`slime`, charge: M`charge`, colorless: M`colorless`,
 };
 const COLORS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
 

@@ -13,6 +13,7 @@ import type { Game } from './game.ts';
 import { list, M, obj, pl } from './msg.ts';
 import { matches, type Ctx } from './layers.ts';
 import { checkStateTriggers } from './triggers.ts';
+import * as bestow from './bestow.ts';
 import type { StackItem } from './types.ts';
 
 export function resolveTop(g: Game): void {
@@ -35,12 +36,14 @@ export function resolveTop(g: Game): void {
   }
   // 608.2b: targets
   const illegal = new Set<string>();
-  const colors = item.kind === 'spell' ? g.chars(item.obj).colors : (g.view()[item.obj]?.colors ?? []);
+  const colors = item.colors ?? (item.kind === 'spell' ? g.chars(item.obj).colors : (g.view()[item.obj]?.colors ?? []));
   for (const d of item.targetDefs) {
     const t = item.targets[d.id];
     if (t && !targeting.targetLegal(g, d, t, { you: item.controller, self: item.obj }, colors)) illegal.add(d.id);
   }
-  if (item.targetDefs.length && illegal.size === item.targetDefs.length) {
+  // 702.103e of 2026: a bestowed Aura spell whose target is illegal resolves as a creature spell instead
+  if (item.kind === 'spell' && !item.copy && bestow.unbestowIfIllegal(g, item.obj, !illegal.has('enchant'))) illegal.clear();
+  else if (item.targetDefs.length && illegal.size === item.targetDefs.length) {
     g.cite('resolve', ['608.2b'], M`all targets of ${item.kind === 'spell' ? g.ref(item.obj) : M`${g.ref(item.obj)}'s ability`} are illegal: it doesn't resolve and none of its effects happen`);
     g.record.notResolved.push(item.obj);
     return finishSpell(g, item);
@@ -75,8 +78,16 @@ function finishSpell(g: Game, item: StackItem): void {
     if (o && o.zone === 'stack') {
       const c = g.chars(item.obj);
       const permanent = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker'].some((t) => c.types.includes(t));
-      if (permanent) zones.move(g, item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller }, cantEnter: (id) => cantEnterBy(g, id) });
-      else zones.move(g, item.obj, 'graveyard', { rule: '608.2k', text: M`${obj(item.obj, c.name)} is put into its owner's graveyard` });
+      const enchant = o.bestowed ? item.targets['enchant'] : undefined;
+      if (permanent) {
+        zones.move(g, item.obj, 'battlefield', { rule: '608.3', text: M`${obj(item.obj, c.name)} enters the battlefield under ${pl(item.controller)}'s control`, opts: { controller: item.controller }, cantEnter: (id) => cantEnterBy(g, id) });
+        if (enchant && 'obj' in enchant && g.onBattlefield(enchant.obj) && g.onBattlefield(item.obj)) {
+          // 608.3c of 2026: an Aura spell enters attached to what it targeted
+          g.s.objects[item.obj]!.attachedTo = enchant.obj;
+          g.touch();
+          g.cite('resolve', [g.profile.edition === '2026-01-16' ? '=608.3c' : '608.3'], M`${g.ref(item.obj)} enters the battlefield attached to ${g.ref(enchant.obj)}, the creature it targeted`);
+        }
+      } else zones.move(g, item.obj, 'graveyard', { rule: '608.2k', text: M`${obj(item.obj, c.name)} is put into its owner's graveyard` });
     }
   }
   g.s.turn.priority = g.s.turn.active;

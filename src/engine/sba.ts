@@ -9,7 +9,7 @@ import * as triggers from './triggers.ts';
 import * as instructions from './instructions.ts';
 import type { Game, GameEvent } from './game.ts';
 import { code, M, obj, pl, type Msg } from './msg.ts';
-import type { View } from './layers.ts';
+import { hasKeyword, type View } from './layers.ts';
 import { stillControlled } from './effects.ts';
 import { checkStateTriggers } from './triggers.ts';
 import { IllegalAction, PLAYERS, type PlayerId } from './types.ts';
@@ -69,8 +69,10 @@ export function collectSBA(g: Game): SbaAction[] {
     if (o.zone !== 'battlefield') continue;
     if (c.types.includes('creature') && c.toughness !== undefined) {
       if (c.toughness <= 0) out.push({ rule: '704.5f', kind: 'graveyard', obj: o.id, text: M`${obj(o.id, c.name)} has toughness ${c.toughness} and is put into its owner's graveyard` });
-      else if (o.damage > 0 && o.damage >= c.toughness) out.push({ rule: '704.5g', kind: 'destroy', obj: o.id, text: M`${obj(o.id, c.name)} has lethal damage (${o.damage} ≥ ${c.toughness}) and is destroyed` });
-      else if (o.deathtouched) out.push({ rule: '704.5h', kind: 'destroy', obj: o.id, text: M`${obj(o.id, c.name)} was dealt damage by a source with deathtouch and is destroyed` });
+      // an indestructible creature isn't destroyed (702.12b): the destroying state-based actions don't apply to it, so
+      // they don't repeat for ever (a loop the property test found on a Bark-Knuckle Boxer with lethal damage)
+      else if (o.damage > 0 && o.damage >= c.toughness && !hasKeyword(c, 'indestructible')) out.push({ rule: '704.5g', kind: 'destroy', obj: o.id, text: M`${obj(o.id, c.name)} has lethal damage (${o.damage} ≥ ${c.toughness}) and is destroyed` });
+      else if (o.deathtouched && !hasKeyword(c, 'indestructible')) out.push({ rule: '704.5h', kind: 'destroy', obj: o.id, text: M`${obj(o.id, c.name)} was dealt damage by a source with deathtouch and is destroyed` });
     }
     if (c.types.includes('planeswalker') && (o.counters['loyalty'] ?? 0) <= 0) out.push({ rule: '704.5i', kind: 'graveyard', obj: o.id, text: M`${obj(o.id, c.name)} has no loyalty and is put into its owner's graveyard` });
     if (c.subtypes.includes('Aura') && (!o.attachedTo || !g.onBattlefield(o.attachedTo))) out.push({ rule: '704.5m', kind: 'graveyard', obj: o.id, text: M`${obj(o.id, c.name)} isn't attached to an object and is put into its owner's graveyard` });

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { Instruction } from './schema-action.ts';
+import { Replacement } from './schema-replacement.ts';
 import { CardType, Color, Int, Keyword, Mana, Pt, StepName, Zone } from './schema-base.ts';
 
 export const Num = z.union([
@@ -41,6 +42,16 @@ export const Num = z.union([
     countersOn: z.string().describe('an object id, self, or $creator in a token\'s definition: the object whose ability created the token (201.5a of 2026)'),
     kind: z.string(),
   }).describe('the number of counters of a kind on an object ("equal to the number of slime counters on Gutter Grime")'),
+  z.strictObject({
+    counters: z.string().describe('an object reference (self, $t)'),
+    kind: z.string(),
+  }).describe('the number of counters of a kind on an object; one that left the battlefield: as it last existed there (last known information, 608.2h of 2026; Modular\'s "for each +1/+1 counter on this permanent")'),
+  z.strictObject({
+    get devotion() { return Color; },
+  }).describe('your devotion to a color (700.5 of 2026): the mana symbols of that color (hybrid ones included) among the mana costs of the permanents you control, plus effects that increase it (the rules mod devotion-plus), counted after copy and control effects but before other effects (700.5a)'),
+  z.strictObject({
+    life: z.string().describe('you, opponent, P1 or P2'),
+  }).describe("a player's life total, as it is when the number is used (Volcano Hellion's echo {X}, X your life total: 702.1b of 2026)"),
   z.strictObject({
     get cardTypes() {
       return Filter;
@@ -92,11 +103,27 @@ export const Card = z.strictObject({
       get cost() { return Mana; },
     }).optional().describe("splice onto [subtype] [cost] (702.47a): as a spell of that subtype is cast, this card may be revealed from the hand and its splice cost paid; the spell then also has this card's spell text (its targets and effects)");
   },
+  get enchant() {
+    return Filter.optional().describe('what an Aura card can enchant (its enchant ability, 303.4a); default: a creature');
+  },
+  get flashback() {
+    return Mana.optional().describe('Flashback [cost] (702.34a of 2026): an instant or sorcery card that may be cast from its owner\'s graveyard for this cost, and is exiled instead of going anywhere else when it would leave the stack (a card that has gained flashback, e.g. from Recoup, is written with it)');
+  },
+  get bestow() {
+    return Mana.optional().describe('Bestow [cost] (702.103a of 2026): the card may be cast bestowed for this cost, as an Aura enchantment spell with enchant creature (the cast action\'s `bestow`, its target `enchant`); its "enchanted creature gets …" is a static ability of the card with affects {attached: enchanted}');
+  },
   get spell() {
     return z.strictObject({
       get targets() {
         return z.array(Target).optional();
       },
+      get modes() {
+        return z.array(z.strictObject({
+          get targets() { return z.array(Target).optional(); },
+          get effects() { return z.array(Instruction); },
+        })).min(2).max(10).optional().describe('"Choose one —" (700.2): the modes of a modal spell; the cast action\'s `mode` picks one, whose targets and instructions the spell then has (its own `effects` are left empty); a copy has the same mode (707.10 of 2026)');
+      },
+      waterbend: z.int().min(1).max(1000).optional().describe('"As an additional cost to cast this spell, waterbend {N}" (701.67 of 2026): {N} adds to the total cost; each generic mana of it may be paid by tapping an untapped artifact or creature you control (the cast action\'s `waterbend`), and only of it (701.67b)'),
       get additionalCosts() {
         return z.array(z.strictObject({
           get sacrifice() {
@@ -142,6 +169,7 @@ export const Filter = z.strictObject({
   token: z.boolean().optional(),
   manaValueParity: z.enum(['even', 'odd']).optional().describe('an even or odd mana value (on the stack with its X, 202.3e)'),
   sharesColorWith: z.string().optional(),
+  toughnessGreaterThanPower: z.boolean().optional().describe('a creature whose toughness is greater than its power'),
   lock: z.boolean().optional(),
   blockingOrBlockedBy: z.string().optional().describe('blocking or blocked by this object (an id or self)'),
   chosenColor: z.string().optional().describe('of the color chosen for this link of the object the filter is read for ("a spell of the chosen color", 607.2d); matches nothing while no color was chosen'),
@@ -209,6 +237,20 @@ export const RulesMod = z.discriminatedUnion('kind', [
       return Filter;
     },
   }).describe("a casting prohibition (601.3): the player can't cast spells matching the filter, e.g. Void Winnower's \"Your opponents can't cast spells with even mana values\"; a choice made while casting (X) that could lift it lets the player begin to cast (601.3a)"),
+  z.strictObject({
+    kind: z.literal('devotion-plus'),
+    n: z.int().min(1).max(100),
+  }).describe('"Your devotion to each color and each combination of colors is increased by [n]" (Altar of the Pantheon; 700.5a of 2026)'),
+  z.strictObject({
+    kind: z.literal('station-by-toughness'),
+  }).describe('the creatures the effect affects station permanents using their toughness rather than their power (702.184c of 2026: Tapestry Warden)'),
+  z.strictObject({
+    kind: z.literal('cast-from-library-top'),
+    player: z.string().describe('who may: you, opponent, P1 or P2'),
+    get spells() {
+      return Filter;
+    },
+  }).describe('"You may cast [spells matching the filter] from the top of your library" (Garruk\'s Horde): judged from the spell\'s characteristics as it would be cast (bestowed: an Aura spell, 702.103d of 2026)'),
 ]).meta({ id: 'rulesMod' });
 
 export const Effect = z.strictObject({
@@ -223,6 +265,10 @@ export const Effect = z.strictObject({
   control: z.string().optional(),
   addTypes: z.array(z.string()).optional(),
   setTypes: z.array(z.string()).optional(),
+  removeTypes: z.array(z.string()).optional().describe('"[it] isn\'t a [type]" (layer 4): the object loses these card types'),
+  get ifLess() {
+    return z.strictObject({ get n() { return Num; }, than: z.int() }).optional().describe('"as long as [n] is less than [than]": a static ability that applies only then (611.3a; Purphoros: devotion to red less than five)');
+  },
   addSubtypes: z.array(z.string()).optional(),
   setSubtypes: z.array(z.string()).optional(),
   get setColors() {
@@ -259,119 +305,6 @@ export const Effect = z.strictObject({
   until: z.enum(['end-of-turn', 'end-of-combat', 'indefinite', 'while-you-control-source']).optional().describe('while-you-control-source: "for as long as you control [this]" (611.2b)'),
 }).meta({ id: 'effect' });
 
-export const Replacement = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('prevent-all-damage'),
-    get from() {
-      return Filter.optional();
-    },
-    combatOnly: z.boolean().optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('prevent-n'),
-    n: z.int(),
-    get to() {
-      return Filter;
-    },
-  }),
-  z.strictObject({
-    kind: z.literal('double-damage'),
-    get from() {
-      return Filter;
-    },
-  }),
-  z.strictObject({
-    kind: z.literal('scale-life-gain'),
-    player: z.string(),
-    factor: z.int(),
-  }),
-  z.strictObject({
-    kind: z.literal('floor-life'),
-    player: z.string(),
-    get ifControls() {
-      return Filter.optional();
-    },
-  }),
-  z.strictObject({
-    kind: z.literal('gain-to-draw'),
-    player: z.string(),
-  }),
-  z.strictObject({
-    kind: z.literal('may-skip-draw'),
-    player: z.string().optional().describe('whose draws (default: you, the controller)'),
-  }).describe('"If you would draw a card, you may skip that draw instead" (Obstinate Familiar; 614.1a, 614.10): choices["skip-draw:<source id>"] true skips each such draw'),
-  z.strictObject({
-    kind: z.literal('draw-to-return'),
-    player: z.string(),
-  }),
-  z.strictObject({
-    kind: z.literal('graveyard-to-exile'),
-  }),
-  z.strictObject({
-    kind: z.literal('die-to-library'),
-  }).describe("\"If this creature would die, put it on top of its owner's library instead\" (Gravebane Zombie)"),
-  z.strictObject({
-    kind: z.literal('shuffle-into-library-instead'),
-  }).describe("\"If this would be put into a graveyard, reveal it and shuffle it into its owner's library instead\" (Darksteel Colossus; the sandbox applies it while the object is on the battlefield); shuffled at the same time as another object is put on top of that library, the shuffle comes first (701.24g of 2026)"),
-  z.strictObject({
-    kind: z.literal('would-lose-game'),
-    player: z.string().optional().describe('whose loss it replaces (default: you, the controller)'),
-    get instead() {
-      return z.array(Instruction);
-    },
-  }).describe("\"If you would lose the game, instead …\" (614.1a; 104.3, 704.5a–c): the loss doesn't happen and the instructions are followed, once for all the reasons found in one check of state-based actions (704.7's example: Lich's Mirror)"),
-  z.strictObject({
-    kind: z.literal('regenerate'),
-  }),
-  z.strictObject({
-    kind: z.literal('enter-as-copy'),
-    get of() {
-      return Filter.optional();
-    },
-    get except() {
-      return CopyExcept.optional();
-    },
-  }).describe('"You may have this enter the battlefield as a copy of …" (614.1c, 706.5); the choice is choices["copy:<id>"] (an object id, or null)'),
-  z.strictObject({
-    kind: z.literal('enters-tapped'),
-    get filter() {
-      return Filter.optional();
-    },
-  }).describe('without filter: this permanent enters tapped; with filter: other permanents matching it enter tapped (614.12)'),
-  z.strictObject({
-    kind: z.literal('as-enters-choose'),
-    choose: z.enum(['color', 'opponent', 'player']),
-    link: z.string().describe('the name linking this choice to the abilities that read it (607.2d: filter chosenColor / controlledByChosen, effect gainProtectionFromChosen, add-mana chosenColor); a copied ability reads only a choice made for its own link'),
-  }).describe('"As this enters, choose a color / an opponent" (614.12, 607.2d): a replacement effect applied as the permanent enters (also as a token, 111.x, or a copy that entered as one); the choice is choices["choose:<id>:<link>"]; an object that never entered with this ability has no choice (607.5a)'),
-  z.strictObject({
-    kind: z.literal('as-enters-pay-life'),
-    n: z.int().min(1).max(1000),
-  }).describe('"As this enters, you may pay N life. If you don\'t, it enters tapped" (Breeding Pool; 614.1c): choices["pay-life:<id>"] true or false'),
-  z.strictObject({
-    kind: z.literal('pay-life-exile-instead'),
-  }).describe('"If you would pay life while your library has at least that many cards in it, exile that many cards from the top of your library instead" (Ashiok, Wicked Manipulator; 614.1a); the sandbox applies it to the life paid as a permanent enters (as-enters-pay-life), where a card entering from the top of the library is not among those exiled (614.13c of 2026)'),
-  z.strictObject({
-    kind: z.literal('as-enters-exile'),
-    get filter() {
-      return Filter;
-    },
-    link: z.string().describe('the cards exiled this way are "exiled with" it under this link (607.2a): read by the number exiledWith'),
-  }).describe('"As this enters, exile any number of [cards matching the filter]" (Sutured Ghoul; 614.1c): chosen as it enters (choices["exile:<id>:<link>"], a list of ids), never itself or another object entering at the same time (614.13a)'),
-  z.strictObject({
-    kind: z.literal('others-enter-as-copy'),
-    get filter() {
-      return Filter.optional();
-    },
-  }).describe('"[Creatures] you control enter as a copy of this" (Essence of the Wild; 614.1c): applied to a permanent entering under its controller\'s control before that permanent\'s own enters replacements (616.1f: copy effects first), so an "enters tapped" it had is gone'),
-  z.strictObject({
-    kind: z.literal('double-tokens'),
-  }).describe('"If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead" (Doubling Season; 614.1a): applied to the creation before the tokens enter (616.1g)'),
-  z.strictObject({
-    kind: z.literal('enters-with-counters'),
-    counters: z.record(z.string(), z.int().min(1)),
-  }),
-]).meta({ id: 'replacement' });
-
 export const CopyExcept = z.strictObject({
   keepColors: z.boolean().optional().describe("\"except it doesn't copy that creature's color\": the copier keeps its own (706.9b)"),
   get addTypes() {
@@ -393,10 +326,16 @@ export const CopyExcept = z.strictObject({
     return z.array(Activated).optional();
   },
   gainThisAbility: z.boolean().optional().describe('"…and it gains this ability" (706.9a): the ability creating the copy effect'),
+  get ifCreature() {
+    return z.strictObject({
+      get keywords() { return z.array(Keyword).optional(); },
+      counters: z.record(z.string(), z.int().min(1).max(1000)).optional().describe('additional counters it enters with (only when entering the battlefield as a copy)'),
+    }).optional().describe('exceptions that apply only if the copy is a creature (707.9f of 2026): judged from the values the copy effect gives without them, the other exceptions included (Moritte of the Frost: "if it\'s a creature, it enters with two additional +1/+1 counters on it and it has changeling")');
+  },
 }).describe('exceptions and modifications of a copy effect; they become part of the copiable values (706.9)').meta({ id: 'copyExcept' });
 
 export const Trigger = z.strictObject({
-  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana', 'combat-damage-to-player', 'reveals-first-draw']).describe("reveals-first-draw: \"Reveal the first card you draw each turn. Whenever you reveal [a card matching the filter] this way, …\": the static ability and the triggered ability linked to it (603.11, 607.2h of 2026) as one trigger of the object's controller ($that is the card); only the first card drawn in a turn is revealed; combat-damage-to-player: \"whenever one or more [creatures matching the filter] deal combat damage to a player\", a batched trigger: once for each combat damage event in which any of them did (603.2c), however many they were; state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
+  on: z.enum(['etb', 'dies', 'ltb', 'to-graveyard-from-battlefield', 'attacks', 'blocks', 'becomes-blocked', 'becomes-blocked-by', 'gain-life', 'becomes-tapped', 'becomes-untapped', 'step-begins', 'cast', 'deals-damage', 'state', 'crews', 'tapped-for-mana', 'combat-damage-to-player', 'reveals-first-draw', 'expend']).describe("expend: \"whenever you expend N\" (700.14 of 2026; N is the trigger's `expend`): the mana its controller spent this turn to cast spells was less than N before paying a cost to cast a spell and at least N after. reveals-first-draw: \"Reveal the first card you draw each turn. Whenever you reveal [a card matching the filter] this way, …\": the static ability and the triggered ability linked to it (603.11, 607.2h of 2026) as one trigger of the object's controller ($that is the card); only the first card drawn in a turn is revealed; combat-damage-to-player: \"whenever one or more [creatures matching the filter] deal combat damage to a player\", a batched trigger: once for each combat damage event in which any of them did (603.2c), however many they were; state: a state trigger (603.8), triggering whenever its \"if\" condition is true and it isn't already waiting or on the stack; crews: \"whenever [this creature] crews a Vehicle\" ($that is the Vehicle, 702.121b); tapped-for-mana: \"whenever a player taps [a permanent matching the filter] for mana\" ($that is the permanent; with only add-mana effects it is a triggered mana ability, 106.11a, 605.1b, 605.4a); deals-damage: whenever this object (self) or a source matching the filter deals damage, one of the two required"),
   get filter() {
     return Filter.optional();
   },
@@ -405,10 +344,12 @@ export const Trigger = z.strictObject({
     return StepName.optional();
   },
   whose: z.enum(['you', 'any']).optional(),
+  expend: z.int().min(1).max(1000).optional().describe('N of "whenever you expend N" (on: expend)'),
   player: z.string().optional(),
   if: z.strictObject({
     lifeAtLeast: z.int().optional(),
     handEmpty: z.boolean().optional().describe('the player has no cards in hand'),
+    sinceYourLastUpkeep: z.literal(true).optional().describe("this permanent came under its controller's control since the beginning of their last upkeep (echo, 702.30a of 2026)"),
     player: z.string().optional(),
     get differentNames() {
       return z.strictObject({
@@ -439,6 +380,7 @@ export const Activated = z.strictObject({
   get sacrifice() {
     return Filter.optional().describe('"Sacrifice another creature" as a cost (602.2b): a permanent you control matching the filter, named by the activate action\'s `sacrifice`; the effects name it $sacrificed');
   },
+  station: z.literal(true).optional().describe('the cost of a station ability (702.184a of 2026): tap another untapped creature you control (the activate action\'s `station`), as a sorcery; the ability\'s X is that creature\'s power (its toughness under station-by-toughness, 702.184c), for its put-counters charge n {x: true}'),
   get targets() {
     return z.array(Target).optional();
   },

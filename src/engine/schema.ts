@@ -18,6 +18,7 @@ import { Expect } from './schema-expect.ts';
 export * from './schema-base.ts';
 export * from './schema-card.ts';
 export * from './schema-action.ts';
+export * from './schema-replacement.ts';
 export * from './schema-expect.ts';
 
 const Attach = z.strictObject({

@@ -89,6 +89,12 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
     case 'step-begins':
       if (ev.kind === 'step' && ev.step === def.step && (def.whose !== 'you' || g.s.turn.active === controller)) { bindings = {}; rules = ['603.2', '503.1a']; }
       break;
+    case 'expend':
+      if (ev.kind === 'expend' && ev.player === controller && def.expend !== undefined && ev.from < def.expend && ev.to >= def.expend) {
+        bindings = {};
+        rules = ['=700.14'];
+      }
+      break;
     case 'cast':
       if (ev.kind === 'cast' && (!def.filter || matches(g.s, v, ev.obj, { ...def.filter, zone: 'stack' }, ctx))) { bindings = { that: ref(ev.obj) }; rules = ['603.2', '601.2i']; }
       break;
@@ -143,6 +149,11 @@ function matchTrigger(g: Game, def: TriggerDef, src: string, controller: PlayerI
 
 export function checkCondition(g: Game, cond: Condition, ctx: Ctx): boolean {
   if (cond.lifeAtLeast !== undefined) return g.s.players[g.player(cond.player ?? 'you', ctx)].life >= cond.lifeAtLeast;
+  if (cond.sinceYourLastUpkeep) {
+    // in a two-player game a player's last upkeep was two turns ago; an object under control from the start (0) wasn't
+    const o = ctx.self ? g.s.objects[ctx.self] : undefined;
+    return !!o && o.controlledSince !== 0 && o.controlledSince >= g.s.turn.number - 2;
+  }
   if (cond.handEmpty !== undefined) return (g.zoneOf(g.player(cond.player ?? 'you', ctx), 'hand').length === 0) === cond.handEmpty;
   if (cond.differentNames) {
     // 201.2b: the largest group with different names takes one object per name; an object with no name joins none

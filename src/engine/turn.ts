@@ -12,6 +12,7 @@ import type { Game } from './game.ts';
 import { list, M, pl, step } from './msg.ts';
 import { hasKeyword, opponentOf } from './layers.ts';
 import { PLAYERS, STEPS, type PlayerId, type Step } from './types.ts';
+import { phaseOf } from './extra-steps.ts';
 
 export function pass(g: Game, by?: PlayerId): void {
   const t = g.s.turn;
@@ -47,6 +48,7 @@ function nextStep(g: Game): void {
     for (const p of PLAYERS) {
       g.s.players[p].landsPlayed = 0;
       delete g.s.players[p].drawnThisTurn;
+      delete g.s.players[p].manaSpentOnSpells;
     }
     next = 'untap';
     g.cite('turn', ['500.1'], M`turn ${t.number} begins (${pl(t.active)})`);
@@ -60,6 +62,19 @@ function nextStep(g: Game): void {
       else g.s.combat!.firstStrikeStep = true;
     }
     i = STEPS.indexOf(next);
+    // 500.10 of 2026: additional upkeep steps after the phase that just ended, then the turn goes on
+    const ex = t.extra;
+    if (ex && ex.resume === undefined && ex.phase === phaseOf(t.step) && phaseOf(next) !== ex.phase) ex.resume = next;
+    if (ex?.resume !== undefined) {
+      if (ex.n > 0) {
+        ex.n--;
+        next = 'upkeep';
+        g.cite('turn', ['=500.10'], M`an additional beginning phase begins; it has only an upkeep step`);
+      } else {
+        next = ex.resume;
+        delete t.extra;
+      }
+    }
   }
   t.step = next;
   t.priority = null;

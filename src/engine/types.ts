@@ -53,6 +53,8 @@ export interface Characteristics {
   supertypes: string[];
   types: string[];
   subtypes: string[];
+  /** Every creature type besides the listed subtypes (changeling, 702.73a). */
+  allCreatureTypes?: boolean;
   keywords: string[];
   statics: EffectDef[];
   replacements: ReplacementDef[];
@@ -109,7 +111,11 @@ export interface GameObject {
   chosen?: Record<string, string>;
   /** The turn in which a loyalty ability of it was last activated (606.3: once each turn). */
   loyaltyTurn?: number;
-  stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number> };
+  /** Cast bestowed, and not yet ceased to be (702.103b, e-g of 2026): a bestowed Aura spell or Aura. */
+  bestowed?: boolean;
+  /** A spell cast with flashback (702.34a of 2026): exiled when it would leave the stack. */
+  flashback?: boolean;
+  stackInfo?: { controller: PlayerId; targets: Record<string, TargetRef>; x?: number; sacrificed?: Record<string, number>; spent?: ManaLetter[] };
 }
 
 export type TargetRef = { obj: string; inc: number } | { player: PlayerId };
@@ -127,6 +133,8 @@ export interface PlayerState {
   pool: ManaUnit[];
   maxHandSize: number;
   landsPlayed: number;
+  /** The amount of mana the player spent this turn to cast spells (700.14 of 2026: expend). */
+  manaSpentOnSpells?: number;
   lost?: string;
   won?: boolean;
   drewFromEmpty?: boolean;
@@ -198,6 +206,8 @@ export interface StackItem {
   copy?: boolean;
   /** The types of mana spent to cast the spell (601.2h); a copy has none: mana isn't copied (707.10 of 2026). */
   spent?: ManaLetter[];
+  /** A copy's colors when the copy effect sets them ("except that the copy is red", 707.10 of 2026). */
+  colors?: Color[];
 }
 
 export interface PendingTrigger {
@@ -227,9 +237,13 @@ export interface CombatState {
 export interface GameState {
   ruleset: Edition;
   clock: number;
-  /** attackedWith: the creatures the active player has attacked with this turn (608.2i's example of 2026: counted even
-   * if one is no longer a creature). */
-  turn: { number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number; attackedWith?: string[] };
+  turn: {
+    number: number; active: PlayerId; step: Step; priority: PlayerId | null; passes: number;
+    /** The creatures the active player has attacked with this turn (608.2i's example of 2026: counted even if one is no longer a creature). */
+    attackedWith?: string[];
+    /** Additional upkeep steps to add after a phase (500.10 of 2026): each in a beginning phase of its own; `resume` is the step the turn goes on with. */
+    extra?: { phase: string; n: number; resume?: Step };
+  };
   players: Record<PlayerId, PlayerState>;
   objects: Record<string, GameObject>;
   effects: ActiveEffect[];

@@ -13,6 +13,7 @@ import * as replacements from './replacements.ts';
 import * as triggers from './triggers.ts';
 import { copyEffect, copyValues, layerOneCard } from './copy.ts';
 import { asEntersChoices } from './linked.ts';
+import { flashbackDestination } from './flashback.ts';
 import type { Game, GameEvent } from './game.ts';
 import { list, M, obj, pl, word, zone, type Msg } from './msg.ts';
 import { hasKeyword, matches, type View } from './layers.ts';
@@ -31,13 +32,24 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     // last known information: as the object last existed on the battlefield (for simultaneous events, before all of them: 704.7)
     const lkiCounters = preState.objects[id]?.inc === o.inc ? preState.objects[id]!.counters : o.counters;
     g.s.lki[id] = { inc: o.inc, chars: pre[id] ?? g.view()[id]!, counters: { ...lkiCounters } };
-    for (const other of Object.values(g.s.objects)) if (other.attachedTo === id) delete other.attachedTo;
+    for (const other of Object.values(g.s.objects)) {
+      if (other.attachedTo !== id) continue;
+      delete other.attachedTo;
+      if (other.bestowed) {
+        // 702.103f of 2026: a bestowed Aura that becomes unattached ceases to be bestowed (an exception to 704.5m)
+        delete other.bestowed;
+        g.cite('rule', ['702.102e'], M`${obj(other.id, other.card.name ?? other.id)} becomes unattached and ceases to be bestowed: it is a creature again`);
+      }
+    }
     if (g.s.combat) {
       delete g.s.combat.attackers[id];
       delete g.s.combat.blockers[id];
       for (const a of Object.values(g.s.combat.attackers)) a.blockers = a.blockers.filter((b) => b !== id);
     }
   }
+  // a new object (400.7) is no longer bestowed; a bestowed Aura spell stays one as it resolves (702.103b of 2026)
+  if (o.bestowed && !(from === 'stack' && to === 'battlefield') && to !== 'stack') delete o.bestowed;
+  if (to !== 'stack') delete o.flashback;
   o.zone = to;
   const was = o.inc;
   o.inc++;
@@ -60,6 +72,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
   delete o.loyaltyTurn; // a new object (400.7) may activate a loyalty ability again (606.3)
   delete o.chosen; // and has made no "as … enters" choice (607.5a of 2026)
   delete o.exiledWith;
+  const spent = from === 'stack' && to === 'battlefield' ? o.stackInfo?.spent : undefined;
   if (to !== 'stack') delete o.stackInfo;
   o.controller = opts.controller ?? o.owner;
   o.timestamp = g.tick();
@@ -73,7 +86,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
     g.touch();
     g.cite('effect', ['611.2e'], M`${obj(id, o.card.name ?? id)} has that characteristic as it enters the battlefield`);
   }
-  if (to === 'battlefield') entering(g, id);
+  if (to === 'battlefield') entering(g, id, spent);
   return snapshotFor(g, { kind: 'zone', obj: id, from, to, pre, preState });
 }
 
@@ -83,7 +96,7 @@ export function rawMove(g: Game, id: string, to: Zone, opts: { tapped?: boolean;
  * with counters" from itself and from other permanents already on the battlefield — not from permanents entering
  * at the same time or from itself when it affects only others (614.12 example: Orb of Dreams enters untapped).
  */
-function entering(g: Game, id: string): void {
+function entering(g: Game, id: string, spent?: readonly string[]): void {
   const o = g.s.objects[id]!;
   enterAsCopyOfOther(g, id);
   for (const r of layerOneCard(g.s, o).card.replacement ?? []) {
@@ -106,6 +119,13 @@ function entering(g: Game, id: string): void {
     if (r.except) rules.push(r.except.keepColors ? '706.9b' : '706.9c');
     if (r.except?.pt) rules.push('706.9d');
     g.cite('replacement', rules, M`${obj(id, o.card.name ?? id)} enters the battlefield as a copy of ${g.ref(pick)}`);
+    const ifCreature = r.except?.ifCreature;
+    if (ifCreature && values.types.includes('creature')) {
+      for (const [k, n] of Object.entries(ifCreature.counters ?? {})) o.counters[k] = (o.counters[k] ?? 0) + n;
+      g.cite('replacement', ['707.9f'], M`${g.ref(id)} is a creature as a copy: the exceptions that apply only to a creature apply`);
+    } else if (ifCreature) {
+      g.cite('replacement', ['707.9f'], M`${g.ref(id)} isn't a creature as a copy: the exceptions that apply only to a creature don't apply`);
+    }
   }
   asEntersChoices(g, id, (card, text) => move(g, card, 'exile', { rule: '614.1c', text }));
   const v = g.view();
@@ -114,6 +134,13 @@ function entering(g: Game, id: string): void {
     if (r.kind === 'enters-tapped' && !r.filter) {
       o.tapped = true;
       g.cite('replacement', ['614.1c', '614.12'], M`${g.ref(id)} enters the battlefield tapped`);
+    }
+    if (r.kind === 'sunburst') {
+      // 702.43a-c (702.44a-c of 2026): a counter for each color of mana spent to cast it, only entering from the stack
+      const colors = new Set((spent ?? []).filter((m) => 'WUBRG'.includes(m))).size;
+      const kind = r.counter ?? (v[id]?.types.includes('creature') ? '+1/+1' : 'charge');
+      if (colors > 0) o.counters[kind] = (o.counters[kind] ?? 0) + colors;
+      g.cite('replacement', colors > 0 ? ['702.43a', '614.1c'] : ['702.43b'], colors > 0 ? M`${g.ref(id)} enters with a ${word(kind)} counter for each color of mana spent to cast it: ${colors}` : M`no colored mana was spent to cast ${g.ref(id)} as it entered from the stack: sunburst adds no counters`);
     }
     if (r.kind === 'enters-with-counters') {
       for (const [k, n] of Object.entries(r.counters)) if (n > 0) o.counters[k] = (o.counters[k] ?? 0) + n;
@@ -159,7 +186,7 @@ function enterAsCopyOfOther(g: Game, id: string): void {
 /** Zone change with replacement effects (614, 616). */
 export function move(g: Game, id: string, to: Zone, why: { rule?: string; text?: Msg; opts?: { tapped?: boolean; controller?: PlayerId; asEnters?: EffectDef }; cantEnter?: (id: string) => string | undefined } = {}): void {
   const o = g.obj(id);
-  let dest = to;
+  let dest = flashbackDestination(g, id, to);
   let shuffle = false;
   const applied = new Set<string>();
   for (;;) {

@@ -131,7 +131,7 @@ const DESCRIBE: Describers = {
   'remove-counters': other, 'return-to-hand': other, 'draw': other, 'add-mana': other, 'shuffle': other,
   'shuffle-into-library': other, 'double-mana': other, 'win-game': other, 'set-life': other,
   'prevent-next-from-source': other, 'undying': other, 'change-targets': other, 'copy-spell': other,
-  'cumulative-upkeep': other, 'exchange-control': other, 'become-copy': other,
+  'cumulative-upkeep': other, 'exchange-control': other, 'become-copy': other, echo: other, 'aura-swap': other, 'additional-upkeeps': other, 'share-keywords': other, 'exile-same-name': other,
 };
 
 /** Whether a word is one of the sandbox's strings (a player field of a `set` path: life, poison, …). */

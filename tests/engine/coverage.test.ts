@@ -120,10 +120,26 @@ describe('coverage of the simulatable CR examples', () => {
     // one: only the first card drawn is revealed), and with put-exiled and the filter blockingOrBlockedBy: 607.5#1
     // (Quicksilver Elemental returns only the card its gained Sisters of Stone Death exile ability exiled), and with the
     // activated cost sacrifice and "except it has this ability" for activated abilities: 201.5b#3 (The Ever-Changing
-    // 'Dane becomes Runeclaw Bear, then Gray Ogre): 102 + 2 + 45
-    expect([beyondSurvey, only2026]).toEqual([2, 45]);
+    // 'Dane becomes Runeclaw Bear, then Gray Ogre): 102 + 2 + 45; and from issue 23's third part (rules 300-399, 500-599, 700-799):
+    // 305.5#1 (a basic Mountain taps for {R} by its intrinsic ability, 305.6), 302.3#1 (a Goblin Wizard is both),
+    // 707.9a#1 (a Clone of Unstable Shapeshifter has the ability the Shapeshifter gave itself), 707.11#1 (the
+    // Shapeshifter's copied Olivia ability still puts the counter on it), 707.9d#2 (changeling: Glasspool Mimic),
+    // 707.9f#1 (copy exceptions ifCreature: Moritte of the Frost copies an animated land), 702.103d#1 and #2 (bestow:
+    // Aether Storm doesn't stop it; Garruk's Horde doesn't allow it), 702.1b#1 (the instruction echo with a cost
+    // {X} worked out as it resolves, Num life, the trigger condition sinceYourLastUpkeep: Volcano Hellion),
+    // 701.24c#2 (flashback: Black Sun's Zenith exiled, the library shuffled anyway), 700.14#1 (the trigger expend:
+    // Bark-Knuckle Boxer), 702.44c#1 (the replacement sunburst, Num counters with last known information:
+    // Modular—Sunburst), 702.184c#1 (station, the rules mod station-by-toughness, the filter
+    // toughnessGreaterThanPower: Tapestry Warden), 702.65b#1 and #2 (the instruction aura-swap, the card field
+    // enchant: Arcanum Wings), 701.67b#1 (the spell's waterbend and the cast action's waterbend: Spirit Water
+    // Revival), 707.10#1 (modal spells: the spell's modes and the cast action's mode; copy-spell setColors:
+    // Fork), 700.5a#1 (Num devotion, the rules mod devotion-plus, the effect fields removeTypes and ifLess:
+    // Purphoros), 500.10#1 (the instruction additional-upkeeps: Obeka, Splitter of Seconds), 702.1c#1 (the
+    // instruction share-keywords: Concerted Effort), 701.23b#1 and 701.23c#1 (the instruction exile-same-name:
+    // Splinter, Lobotomy with an empty hand): + 22 (helper h-eng-a)
+    expect([beyondSurvey, only2026]).toEqual([2, 45 + 22]);
     expect(scenarios.filter((s) => s.attach.every((a) => a.edition !== '2019-01-25')).flatMap((s) => s.attach.map((a) => `${a.rule}#${a.example}`)).sort())
-      .toEqual(['111.11#1', '111.12#1', '111.4#1', '111.4#2', '111.4#3', '113.2a#1', '118.11#1', '201.2b#1', '201.5a#1', '201.5b#1', '201.5b#2', '201.5b#3', '205.3c#1', '208.2a#1', '400.6#1', '510.1c#1', '601.3a#1', '603.11#1', '603.12#1', '605.2#1', '606.5#1', '607.4#1', '607.5#1', '607.5a#1', '607.5a#2', '608.2f#2', '608.2i#1', '608.3e#1', '610.3d#1', '613.7a#1', '614.12#1', '614.12#2', '614.13a#1', '614.13c#1', '616.1f#2', '616.1g#1', '701.24d#1', '701.24g#1', '702.164b#1', '702.19c#1', '702.47a#1', '702.47c#1', '704.7#1', '707.10#2', '707.10#3']);
-    expect(on26.size).toBe(149);
+      .toEqual(['111.11#1', '111.12#1', '111.4#1', '111.4#2', '111.4#3', '113.2a#1', '118.11#1', '201.2b#1', '201.5a#1', '201.5b#1', '201.5b#2', '201.5b#3', '205.3c#1', '208.2a#1', '302.3#1', '305.5#1', '400.6#1', '500.10#1', '510.1c#1', '601.3a#1', '603.11#1', '603.12#1', '605.2#1', '606.5#1', '607.4#1', '607.5#1', '607.5a#1', '607.5a#2', '608.2f#2', '608.2i#1', '608.3e#1', '610.3d#1', '613.7a#1', '614.12#1', '614.12#2', '614.13a#1', '614.13c#1', '616.1f#2', '616.1g#1', '700.14#1', '700.5a#1', '701.23b#1', '701.23c#1', '701.24c#2', '701.24d#1', '701.24g#1', '701.67b#1', '702.103d#1', '702.103d#2', '702.164b#1', '702.184c#1', '702.19c#1', '702.1b#1', '702.1c#1', '702.44c#1', '702.47a#1', '702.47c#1', '702.65b#1', '702.65b#2', '704.7#1', '707.10#1', '707.10#2', '707.10#3', '707.11#1', '707.9a#1', '707.9d#2', '707.9f#1']);
+    expect(on26.size).toBe(149 + 22);
   });
 });

@@ -41,7 +41,7 @@ export const Num = z.union([
   z.strictObject({
     countersOn: z.string().describe('an object id, self, or $creator in a token\'s definition: the object whose ability created the token (201.5a of 2026)'),
     kind: z.string(),
-  }).describe('the number of counters of a kind on an object ("equal to the number of slime counters on Gutter Grime")'),
+  }).describe('the number of counters of a kind on an object as it is now, never as it last existed: a characteristic that keeps counting, 0 once the object has left ("equal to the number of slime counters on Gutter Grime"); for a number used once as an ability resolves, see `counters`'),
   z.strictObject({
     counters: z.string().describe('an object reference (self, $t)'),
     kind: z.string(),

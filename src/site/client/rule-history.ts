@@ -53,6 +53,7 @@ export async function initRuleHistory(doc: Document = document): Promise<void> {
     return;
   }
   status.textContent = say('historyLoading');
+  result.setAttribute('aria-busy', 'true');
   try {
     const os = readOutline(await fetchJson<HistoryOutline>(form.dataset['outline']!));
     const named = namedChains(os.store).get(number);
@@ -81,5 +82,7 @@ export async function initRuleHistory(doc: Document = document): Promise<void> {
     doc.documentElement.dataset['historyShown'] = number;
   } catch (e) {
     status.textContent = say('historyFailed', { message: (e as Error).message });
+  } finally {
+    result.removeAttribute('aria-busy');
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A saved edition survives a new build (issue 26, review 2026-11-27 N4: the saved copy was deleted on the
  * first online visit after any new build, while open tabs still said "saved"). Build A is dist/; build B
- * is made from it as a new build differs: another build id, and the script that carries it under a new
- * hashed name (the other assets keep theirs, as between two real builds), referenced by B's worker, its
+ * is made from it as a new build differs: another build id, and the scripts that carry it or import one that does
+ * under new hashed names (the other assets keep theirs, as between two real builds), referenced by B's worker, its
  * offline lists and the pages the test opens. Served in turn on the same port by servers of their own.
  * After one online visit under B the saved copy is B's (downloaded in the background, A's deleted only
  * then); offline, a saved page opens with B's script, and no cache keeps A's pages. An edition B cannot
@@ -33,10 +33,19 @@ function makeBuildB(distA: string, options: { withoutKo2019?: boolean } = {}): {
     for (const f of [rel, `${rel}.br`, `${rel}.gz`]) rmSync(join(dist, f), { force: true });
     writeFileSync(join(dist, to), change(text));
   };
-  // The scripts that carry the build id get new names (Base.X.js → Base.X-b.js), like a real new build's.
+  // The scripts that carry the build id get new names (Base.X.js → Base.X-b.js), like a real new build's, and so does
+  // every script that imports a renamed one (a chunk's hash covers its imports' names: a page-only chunk loaded later
+  // must never be served from the old build's precache with the old build's imports).
   const renamed = new Map<string, string>();
-  for (const f of readdirSync(join(dist, '_astro')).filter((f) => f.endsWith('.js'))) {
-    if (readFileSync(join(dist, '_astro', f), 'utf8').includes(a)) renamed.set(f, f.replace(/\.js$/, '-b.js'));
+  const scripts = readdirSync(join(dist, '_astro')).filter((f) => f.endsWith('.js'));
+  const texts = new Map(scripts.map((f) => [f, readFileSync(join(dist, '_astro', f), 'utf8')]));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of scripts) {
+      if (renamed.has(f) || !(texts.get(f)!.includes(a) || [...renamed.keys()].some((r) => texts.get(f)!.includes(r)))) continue;
+      renamed.set(f, f.replace(/\.js$/, '-b.js'));
+      grew = true;
+    }
   }
   expect(renamed.size).toBeGreaterThan(0);
   const swap = (text: string) => [...renamed].reduce((t, [from, to]) => t.replaceAll(from, to), text.replaceAll(a, B));

@@ -32,7 +32,7 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
@@ -400,7 +400,7 @@ export class Searcher {
       if (!num.includes('.')) continue;
       for (let c = h + 1; c < N && this.records[c]![0].startsWith(num) && /^[a-z]$/.test(this.records[c]![0].slice(num.length)); c++) {
         touch(c);
-        extra[c]! += (SUBRULE + 10 * Math.log2(1 + this.prior.cites[c]!)) * damp;
+        extra[c]! += (SUBRULE + SUBRULE_CITED * Math.log2(1 + this.prior.cites[c]!)) * damp;
       }
     }
     const variantNamed = this.prior.namesVariant(merged.keys());
@@ -420,7 +420,7 @@ export class Searcher {
         if (size >= 0 && cov >= 0.6) {
           let bits = 0;
           for (let m = mask[d]!; m; m &= m - 1) bits++;
-          score += 20 * headingShare * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
+          score += HEADING_HOLDS * headingShare * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
         }
       }
       scores[d] = score;
@@ -451,7 +451,7 @@ export class Searcher {
         // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
         const ex = this.index.exampleKey(d);
         const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - pairShare(body, pairs)) : 0;
-        scores[d]! += text * ((whole && body.includes(phrase) ? 0.5 : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs));
+        scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs));
       }
       top = topK(cand, kept, scores, limit);
     }
@@ -482,7 +482,5 @@ export class Searcher {
   static compare = compareRuleNumbers;
 }
 
-/** How many of the best matches lend to the rules they cite. */
-const LEND_SOURCES = 10;
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];

@@ -16,9 +16,10 @@
  *     damage step` → 510.4 under "Combat Damage Step").
  */
 import { TITLE, type SearchRecord } from './types.ts';
+import { CITED, LIST, VARIANT } from './weights.ts';
 
 const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
-const VARIANT = /^[89]\d\d(?:\.|$)/;
+const VARIANT_NUMBER = /^[89]\d\d(?:\.|$)/;
 
 /** What the prior reads of the records' texts (serialisable: a prepared index keeps it). */
 export interface PriorFacts {
@@ -46,7 +47,7 @@ export function priorFacts(records: SearchRecord[], headingTokens: (text: string
       const j = byNumber.get(m[1]!);
       if (j !== undefined && j !== i && cites[j]! < 65535) cites[j]!++;
     }
-    if (flags & TITLE) for (const t of headingTokens(body)) (VARIANT.test(num) ? variantTokens : core).add(t);
+    if (flags & TITLE) for (const t of headingTokens(body)) (VARIANT_NUMBER.test(num) ? variantTokens : core).add(t);
     // A list of names: many commas for its words (205.3m has hundreds of creature types).
     const commas = (body.match(/[,、，]/g) ?? []).length;
     if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) lists.push(i);
@@ -76,10 +77,10 @@ export class Prior {
     records.forEach(([num], i) => byNumber.set(num, i));
     this.cites = Uint16Array.from(facts.cites);
     this.damp = new Float32Array(n).fill(1);
-    for (const i of facts.lists) this.damp[i] = 0.3;
+    for (const i of facts.lists) this.damp[i] = LIST;
     this.variant = new Uint8Array(n);
     records.forEach(([num], i) => {
-      if (VARIANT.test(num)) this.variant[i] = 1;
+      if (VARIANT_NUMBER.test(num)) this.variant[i] = 1;
     });
     this.variantWords = new Set(facts.variantWords);
     this.section = new Int32Array(n).fill(-1);
@@ -118,7 +119,7 @@ export class Prior {
 
   /** The multiplier of a record's text score. */
   factor(idx: number, variantNamed: boolean): number {
-    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? 0.5 : 1);
-    return base * (1 + 0.1 * Math.log2(1 + this.cites[idx]!));
+    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? VARIANT : 1);
+    return base * (1 + CITED * Math.log2(1 + this.cites[idx]!));
   }
 }

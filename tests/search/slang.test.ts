@@ -1,0 +1,62 @@
+/**
+ * Players' slang in the concept table (content/search/synonyms.{lang}.json, issue 22): decking, "sac",
+ * stealing, casting for free, double blocks, holding priority, commander damage, reanimating, the top
+ * of the deck, and their Japanese and Korean counterparts (デッキアウト, サクる, 踏み倒し, 덱아웃, 새크,
+ * 피즐), each read as the words the CR uses and finding the rule that says it, on the real rule text
+ * (en 2026-01-16, ja/ko 2019-01-25, the editions the relevance sets use).
+ */
+import { expect } from 'vitest';
+import { SHARED, needs } from '../inputs.ts';
+import { nodeSession } from '../../scripts/search-session.ts';
+import { readSynonyms } from '../../scripts/build/search-index.ts';
+import { Concepts } from '../../src/search/concepts.ts';
+
+// Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
+const { describe, it } = needs(SHARED);
+
+const EDITION = { en: '2026-01-16', ja: '2019-01-25', ko: '2019-01-25' } as const;
+const top = async (lang: 'en' | 'ja' | 'ko', q: string, n = 10) => (await nodeSession(lang, EDITION[lang]).search(q, 10)).map((h) => h.number).slice(0, n);
+
+describe('players’ slang read as the CR’s words', () => {
+  it('rewrites whole words only, and never a card name the rules use', () => {
+    const en = new Concepts(readSynonyms('en'));
+    expect(en.rewrite('can I sac it in response').text).toBe('can I sacrifice it in response');
+    // `sacrifice` holds `sac` but is no slang; `Clone` is a card in 707's examples, not the word `copy`.
+    expect(en.rewrite('sacrifice a Clone').text).toBe('sacrifice a Clone');
+    expect(en.rewrite('what happens if I deck out').text).toBe('what happens if I draw a card from a library with no cards in it');
+    expect(new Concepts(readSynonyms('ja')).rewrite('踏み倒しで唱えた').text).toBe('マナ・コスト 支払うことなくで唱えた');
+    expect(new Concepts(readSynonyms('ko')).rewrite('뺏어온 생물').text).toBe('조종권을 얻온 생물');
+  });
+
+  it('English: decking, double blocks, holding priority, commander damage, the legendary rule', async () => {
+    // 704.5b: "If a player attempted to draw a card from a library with no cards in it … that player loses the game."
+    expect((await top('en', 'what happens if I deck out'))[0]).toBe('704.5b');
+    // 510.1c: "If two or more creatures are blocking it, it assigns its combat damage to those creatures divided as its controller chooses".
+    expect(await top('en', 'double block damage', 2)).toContain('510.1c');
+    // 117.3c: "If a player has priority when they cast a spell … that player receives priority afterward."
+    expect(await top('en', 'hold priority', 2)).toContain('117.3c');
+    // 903.10a: "A player who's been dealt 21 or more combat damage by the same commander … loses the game."
+    expect(await top('en', 'commander damage', 2)).toContain('903.10a');
+    // 704.5j is the legend rule.
+    expect((await top('en', 'legendary rule'))[0]).toBe('704.5j');
+  });
+
+  it('Japanese: デッキアウト, 優先権を保持, 統率者ダメージ, フィズった', async () => {
+    // 704.5b 「…カードが1枚も存在しないライブラリーからカード(を)引こうとしたプレイヤーは、ゲームに敗北する。」
+    expect((await top('ja', 'デッキアウトしたら負け？'))[0]).toBe('704.5b');
+    // 116.3c 「…特別な処理を行なったりしたプレイヤーは、その後で優先権を得る。」
+    expect((await top('ja', '優先権を保持'))[0]).toBe('116.3c');
+    // 903.10a 「…単一の統率者から21点以上の戦闘ダメージを受けたプレイヤーはゲームに敗北する」
+    expect(await top('ja', '統率者ダメージ', 2)).toContain('903.10a');
+    // 608.2b: all targets illegal, the spell doesn't resolve and goes to its owner's graveyard.
+    expect(await top('ja', 'フィズった呪文はどこへ', 3)).toContain('608.2b');
+  });
+
+  it('Korean: 덱아웃, 우선권 유지, 피즐', async () => {
+    // 704.5b 「플레이어가 서고에서 카드를 뽑으려 하는데 서고에 카드가 없을 경우엔 … 패배합니다.」
+    expect((await top('ko', '덱아웃 되면 져?'))[0]).toBe('704.5b');
+    // 116.3c 「…그 플레이어는 그 후에 우선권을 받습니다.」
+    expect((await top('ko', '우선권 유지'))[0]).toBe('116.3c');
+    expect(await top('ko', '피즐나면 주문은 어디로', 3)).toContain('608.2b');
+  });
+});

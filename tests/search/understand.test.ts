@@ -181,6 +181,13 @@ describe('Korean words over bigrams inside other words', () => {
     expect((await top(ko, '상태참조행동')).slice(0, 3)).toContain('704');
     expect((await top(ko, '상태 참조 행동')).slice(0, 3)).toContain('704');
   });
+  it('a word starting a word of the rule outranks the same bigrams inside a longer word', async () => {
+    // 613.1b (ko 2019): 「Layer 2: 조종권 변경 효과가 적용됩니다.」 611.1 holds 조종권을 변경 and 레이 only inside
+    // 플레이어: with the word start counting 0.3 of a bigram, 611.1 came first.
+    expect((await top(ko, '조종권 변경 효과는 몇 번째 레이어야?'))[0]).toBe('613.1b');
+    // `있으면` only makes the question: 702.10b 「신속을 가진 생물은 … 공격하거나 …」, not 702.7b's 선제공격.
+    expect((await top(ko, '신속이 있으면 공격'))[0]).toBe('702.10b');
+  });
 });
 
 describe('Japanese and Korean misspellings and IME misconversions', () => {

@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
 import { loadBundle } from '../../scripts/build/search-index.ts';
+import { gzipSync } from 'node:zlib';
 import { hitMatches } from '../../scripts/bench/relevance.ts';
 import { definingRules, parentheticalPairs } from '../../src/search/build.ts';
 import { Searcher } from '../../src/search/engine.ts';
@@ -156,6 +157,17 @@ describe('the first download (head)', () => {
       expect(s.search(term.t)[0]!.number).toBe(term.n);
     });
   }
+  it('the first result needs at most 60 KB gzip in every language (issue 22: worker script + head)', async () => {
+    // Bytes, not time: gzip -9 of the worker as the bench bundles it and of each latest head (npm run bench -- search).
+    const esbuild = await import('esbuild');
+    const built = await esbuild.build({ entryPoints: ['src/components/search/search.worker.ts'], bundle: true, minify: true, write: false, format: 'esm', platform: 'browser', target: 'es2022' });
+    const worker = gzipSync(built.outputFiles[0]!.text, { level: 9 }).length;
+    const over = readCatalog()
+      .editions.filter((e) => e.latest)
+      .map((e) => [`${e.lang}-${e.edition}`, worker + gzipSync(JSON.stringify(toHead(loadBundle(`${e.lang}-${e.edition}`))), { level: 9 }).length] as const)
+      .filter(([, bytes]) => bytes > 60 * 1024);
+    expect(over).toEqual([]);
+  });
   // The head's glossary texts, read from real bundles: a definition that fits is whole; a shortened one ends
   // with "…" (at a sentence end, else a word end, else the limit: 90 characters of English, 40 of Japanese;
   // the Korean bundle's glossary is the English one under Korean headwords, so 90).

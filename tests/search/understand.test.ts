@@ -36,6 +36,9 @@ describe('question and filler words', () => {
     expect(contentQuery('can i respond to a land being played')).toBe('respond land played');
     expect(contentQuery('インスタントはいつ唱えられる？')).toBe('インスタントは 唱え');
     expect(contentQuery('両方のプレイヤーが同時に敗北したらどうなる？')).toBe('両方のプレイヤーが同時に敗北し');
+    // The query is normalised first (？ → ?): a question ending before either mark goes, and the mark with it.
+    expect(contentQuery(normalize('ターン終了時に手札を捨てるのは？'))).toBe('ターン終了時に手札を捨てる');
+    expect(contentQuery(normalize('土地をプレイした後に優先権を得る？'))).toBe('土地をプレイした後に優先権を得る');
     expect(contentQuery('마나 능력에 대응할 수 있나요')).toBe('마나 능력에 대응할');
     expect(contentQuery('상대 무덤을 봐도 되나요')).toBe('상대 무덤을');
     // Negation and the rules' own words stay.

@@ -31,7 +31,7 @@ import { loadBundle, loadHead, ROOT } from '../build/search-index.ts';
 import { readCatalog, readHistory } from '../../src/pipeline/generated.ts';
 import { hasChromium, launchChromium } from '../browser.ts';
 import { median, quantile } from '../stats.ts';
-import { atEdition, editionsToMeasure, evaluate, hitMatches, readRelevanceSet, summarize, type Part, type RelevanceCase, type Summary } from './relevance.ts';
+import { atEdition, editionsToMeasure, evaluate, hitMatches, PARTS, readRelevanceSet, summarize, type Part, type RelevanceCase, type Summary } from './relevance.ts';
 import { serve } from '../start.ts';
 
 const RUNS = 5;
@@ -186,7 +186,7 @@ export async function benchSearch(): Promise<string> {
         const rel = atEdition(set[lang], edition, store).set;
         const instant = await evaluate(lang, rel);
         const lists = site && browser ? await fullTextRows(browser, site.url, lang, rel.edition, rel.cases).catch(() => null) : null;
-        for (const part of ['tuned', 'heldout'] as const) {
+        for (const part of PARTS) {
           const page = lists ? cells(score(rel.cases, lists, part)) : 'n/a';
           const alone = lists ? cells(score(rel.cases, lists.map((rows) => rows.filter((r) => r.source === 'pagefind')), part)) : 'n/a';
           t2.push([lang.padEnd(4), edition.padEnd(11), part.padEnd(8), String(instant.byPart[part].n).padStart(7), cells(instant.byPart[part]).padStart(36), page.padStart(44), alone.padStart(25)].join(' '));

@@ -1,9 +1,11 @@
 /**
  * `tsx scripts/bench/relevance.ts [--verbose] [--heldout] [--lang L]`: runs the relevance sets
  * (content/search/relevance.{en,ja,ko}.json) through the same search as the CLI and the browser,
- * and prints recall@1, recall@10 and MRR per language, per part (tuned / held-out) and per query
- * kind. `--verbose` lists the tuned queries that missed rank 1; the held-out queries' misses are
- * listed only with `--heldout` (the held-out part is reported, never tuned on query by query).
+ * and prints recall@1, recall@10 and MRR per language, per part and per query kind. The parts:
+ * `tuned` (search changes may be tuned on it), `heldout` (reported, never looked at query by query)
+ * and `retired` (the held-out part until 2026-11-28: its misses were read since, so it is no longer
+ * independent; reported apart and tunable). `--verbose` lists the tuned and retired queries that
+ * missed rank 1; the held-out queries' misses are listed only with `--heldout`.
  *
  * Each set names its edition: the expected rule numbers are that edition's, so a newer edition of
  * the language (the 2026 Japanese and Korean ones) does not silently change what is measured. The
@@ -27,6 +29,8 @@ const Case = z.strictObject({
   q: z.string().min(1),
   expect: z.array(z.string().regex(/^(?:\d{3}(?:\.\d+[a-z]?)?\*?|g-[a-z0-9-]+)$/, 'a rule number (with an optional *) or g-…')).min(1),
   kind: z.enum(['number', 'keyword', 'action', 'concept', 'definition', 'natural', 'inflected', 'synonym', 'katakana', 'typo', 'prefix', 'cross', 'card']),
+  /** Why the expected rules answer the query, from their text (written before any search was run). */
+  why: z.string().min(1).optional(),
 });
 
 const RelevanceFile = z.strictObject({
@@ -34,10 +38,13 @@ const RelevanceFile = z.strictObject({
   lang: z.enum(LANGS),
   edition: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   tuned: z.array(Case),
+  retired: z.array(Case),
   heldout: z.array(Case),
 });
 
-export type Part = 'tuned' | 'heldout';
+/** The parts of a set, in the order they are reported. */
+export const PARTS = ['tuned', 'retired', 'heldout'] as const;
+export type Part = (typeof PARTS)[number];
 
 export interface RelevanceCase extends z.infer<typeof Case> {
   part: Part;
@@ -88,7 +95,7 @@ export function readRelevance(lang: Lang): RelevanceSet {
   }
   const f = parsed.data;
   if (f.lang !== lang) throw new Error(`${file}: lang is ${f.lang}, expected ${lang}`);
-  const cases = [...f.tuned.map((c) => ({ ...c, part: 'tuned' as const })), ...f.heldout.map((c) => ({ ...c, part: 'heldout' as const }))];
+  const cases = PARTS.flatMap((part) => f[part].map((c) => ({ ...c, part })));
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.q)) throw new Error(`${file}: query "${c.q}" is listed twice`);
@@ -171,8 +178,8 @@ export function summarize(ranks: (number | null)[]): Summary {
 /** Groups outcomes by part and kind. */
 function metricsOf(lang: Lang, edition: string, outcomes: QueryOutcome[]): LangMetrics {
   const byPart = {} as Record<Part, Summary>;
-  const byKind = { tuned: {}, heldout: {} } as Record<Part, Record<string, Summary>>;
-  for (const part of ['tuned', 'heldout'] as const) {
+  const byKind = { tuned: {}, retired: {}, heldout: {} } as Record<Part, Record<string, Summary>>;
+  for (const part of PARTS) {
     const os = outcomes.filter((o) => o.part === part);
     byPart[part] = summarize(os.map((o) => o.rank));
     for (const kind of [...new Set(os.map((o) => o.kind))]) byKind[part][kind] = summarize(os.filter((o) => o.kind === kind).map((o) => o.rank));
@@ -199,13 +206,13 @@ const cells = (s: Summary) => `${f3(s.recall1)} / ${f3(s.recall10)} / ${f3(s.mrr
 function formatMetrics(all: LangMetrics[], opts: { verbose?: boolean; heldout?: boolean } = {}): string {
   const lines = ['lang  edition     part      queries  recall@1 / recall@10 / MRR'];
   for (const m of all) {
-    for (const part of ['tuned', 'heldout'] as const) {
+    for (const part of PARTS) {
       lines.push(`${m.lang.padEnd(6)}${m.edition}  ${part.padEnd(8)}${String(m.byPart[part].n).padStart(8)}  ${cells(m.byPart[part])}`);
     }
   }
   lines.push('', 'by kind (recall@1 / recall@10 / MRR, queries):');
   for (const m of all) {
-    for (const part of ['tuned', 'heldout'] as const) {
+    for (const part of PARTS) {
       lines.push(`  ${m.lang} ${m.edition} ${part}: ` + Object.entries(m.byKind[part]).map(([k, v]) => `${k} ${v.recall1.toFixed(2)}/${v.recall10.toFixed(2)}/${v.mrr.toFixed(2)} (${v.n})`).join(', '));
     }
   }

@@ -9,7 +9,7 @@
  *   1. rule numbers, exactly (numbers.ts);
  *   2. glossary terms named by the query (the entry, the rules defining it, the rules it cites),
  *      then headings equal to the query (headings.ts);
- *   3. BM25-style text score (IDF × length norm, tf = 1) × coverage², plus heading containment and
+ *   3. BM25 text score (IDF × saturating term frequency in the body, length-normalised) × coverage², plus heading containment and
  *      phrase bonuses. Examples count 40 %.
  *
  * Before matching, the query is understood (issue 22): rule-number prefixes (rule-query.ts),
@@ -324,7 +324,9 @@ export class Searcher {
           const base = t.weight * alt.factor * f * idf;
           const ln = this.lengthNorm;
           for (const d of this.postings(kind, alt.token)) {
-            const v = base * ln[d]!;
+            // BM25's saturating term frequency for a token the body repeats (tf = 1 is the length factor alone).
+            const tf = kind === 'body' ? this.index.tf(d, alt.token) : 1;
+            const v = base * (tf === 1 ? ln[d]! : (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.index.length[d]!) / this.avgLength)));
             if (best[d] === 0) termDocs.push(d);
             if (v > best[d]!) best[d] = v;
             mask[d]! |= bit;

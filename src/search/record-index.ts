@@ -7,6 +7,9 @@
  * (the postings) and their count (df).
  *
  * Two ways to get it, with the same answers:
+ * Per record it also keeps how often each body token repeats (BM25's term frequency: 608.2b says
+ * "target" eleven times, so a question about targets finds it before short rules that say it once).
+ *
  *   - `RecordIndex.build`: tokenises every record and fills FlexSearch (the browser worker, which
  *     indexes once per page; ≈ 250 ms for 4,000 rules in Node);
  *   - `RecordIndex.fromPrepared`: reads what `prepareIndex` wrote (the tokens and postings as JSON):
@@ -32,7 +35,7 @@ const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlur
 
 /** The serialised index of one bundle (`prepareIndex`); `v` changes with its shape. */
 export interface PreparedIndex {
-  v: 1;
+  v: 2;
   records: number;
   /** Every indexed token, sorted (UTF-16 code units, as `Array.prototype.sort`). */
   tokens: string[];
@@ -42,6 +45,8 @@ export interface PreparedIndex {
   examples: number[][];
   /** Per record: body tokens + EXAMPLE_FACTOR × example tokens (repeats counted). */
   length: number[];
+  /** Per record holding one: the body tokens it holds more than once, and how often. */
+  repeats: [idx: number, counts: [token: string, count: number][]][];
   /** Headings: record index, number of distinct body tokens, comparison keys. */
   titles: [idx: number, size: number, keys: string[]][];
   /** Citations, lists and variant words (prior.ts). */
@@ -62,6 +67,8 @@ interface RecordTokens {
   bodySet: Set<string>;
   /** Example tokens the body lacks, distinct. */
   exOnly: string[];
+  /** Body tokens held more than once, and how often. */
+  repeats: [string, number][];
   length: number;
   title?: { keys: string[]; size: number };
 }
@@ -84,9 +91,12 @@ function tokenize([, flags, body, examples]: SearchRecord): RecordTokens {
   const length = bt.length + EXAMPLE_FACTOR * et.length;
   et.push(...wordStarts(eps));
   const bodySet = new Set(bt);
+  const counts = new Map<string, number>();
+  for (const t of bt) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const repeats = [...counts].filter(([, c]) => c > 1);
   for (const w of wordStarts(ps)) bodySet.add(w);
   const exOnly = [...new Set(et.filter((t) => !bodySet.has(t)))];
-  const out: RecordTokens = { bodyKey, norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, length };
+  const out: RecordTokens = { bodyKey, norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, repeats, length };
   if (flags & TITLE) {
     const [native, english] = splitBilingual(body);
     out.title = { keys: [...new Set([bodyKey, ...[native, english].filter(Boolean).map(titleKey)])].filter(Boolean), size: bodySet.size };
@@ -105,6 +115,8 @@ export class RecordIndex {
   private readonly keys: (string | undefined)[];
   private readonly norms: (Mapped | undefined)[];
   private readonly exKeys: (string | undefined)[];
+  /** Per record: its body tokens held more than once (undefined when none is). */
+  private readonly repeats: (Map<string, number> | undefined)[];
   private readonly lookup: (kind: 'body' | 'examples', token: string) => number[];
 
   private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: 'body' | 'examples', token: string) => number[]) {
@@ -114,6 +126,7 @@ export class RecordIndex {
     this.keys = new Array<string | undefined>(n);
     this.norms = new Array<Mapped | undefined>(n);
     this.exKeys = new Array<string | undefined>(n);
+    this.repeats = new Array<Map<string, number> | undefined>(n);
     this.lookup = lookup(this);
   }
 
@@ -127,6 +140,7 @@ export class RecordIndex {
       index.keys[idx] = r.bodyKey;
       index.norms[idx] = r.norm;
       index.length[idx] = r.length;
+      if (r.repeats.length) index.repeats[idx] = new Map(r.repeats);
       for (const t of r.bodySet) index.df.set(t, (index.df.get(t) ?? 0) + 1);
       for (const t of r.exOnly) index.df.set(t, (index.df.get(t) ?? 0) + 1);
       if (r.bodySet.size) body.add(idx, [...r.bodySet].join(' '));
@@ -142,7 +156,7 @@ export class RecordIndex {
   /** The index `prepareIndex` wrote for these records; throws when it is of other records or another shape. */
   static fromPrepared(bundle: Pick<SearchBundle, 'records' | 'glossary'>, p: PreparedIndex): RecordIndex {
     const { records } = bundle;
-    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 1 || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.prior?.cites?.length !== records.length) {
+    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 2 || !Array.isArray(p.repeats) || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.prior?.cites?.length !== records.length) {
       throw new Error('prepared search index: not of these records (rebuild it)');
     }
     const body = new Map<string, number[]>();
@@ -157,6 +171,7 @@ export class RecordIndex {
       index.df.set(t, b.length + e.length);
     });
     index.length.set(p.length);
+    for (const [idx, counts] of p.repeats) index.repeats[idx] = new Map(counts);
     for (const [idx, size, keys] of p.titles) {
       index.titles.push({ idx, keys });
       index.titleSize[idx] = size;
@@ -167,6 +182,11 @@ export class RecordIndex {
   /** Records holding `token` in their body, or only in their examples. */
   postings(kind: 'body' | 'examples', token: string): number[] {
     return this.lookup(kind, token);
+  }
+
+  /** How many times a record's body holds a token (1 for a token it holds once, or only in its examples). */
+  tf(idx: number, token: string): number {
+    return this.repeats[idx]?.get(token) ?? 1;
   }
 
   /** The compact key of a record's body (phrase checks). */
@@ -212,15 +232,17 @@ export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>)
     return i;
   };
   const length: number[] = [];
+  const repeats: PreparedIndex['repeats'] = [];
   const titles: PreparedIndex['titles'] = [];
   records.forEach((record, idx) => {
     const r = tokenize(record);
     length.push(r.length);
+    if (r.repeats.length) repeats.push([idx, r.repeats]);
     for (const t of r.bodySet) body[id(t)]!.push(idx);
     for (const t of r.exOnly) examples[id(t)]!.push(idx);
     if (r.title) titles.push([idx, r.title.size, r.title.keys]);
   });
   // Tokens in sorted order (the vocabulary's own order: it then sorts nothing at start).
   const order = tokens.map((_, i) => i).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : tokens[a]! > tokens[b]! ? 1 : 0));
-  return { v: 1, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), length, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
+  return { v: 2, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), length, repeats, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
 }

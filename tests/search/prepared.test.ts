@@ -32,11 +32,29 @@ describe('prepared search index', () => {
     });
   }
 
+  it('counts how often a body repeats a token, the same built or prepared (BM25 term frequency)', () => {
+    const en = loadBundle(`en-${readRelevance('en').edition}`);
+    const d = en.records.findIndex((r) => r[0] === '608.2b');
+    // 608.2b says "target" or "targets" ten times (counted on its text here, independently of the tokenizer).
+    expect((en.records[d]![2].match(/\btargets?\b/gi) ?? []).length).toBe(10);
+    const built = RecordIndex.build(en.records);
+    const prepared = RecordIndex.fromPrepared(en, JSON.parse(JSON.stringify(prepareIndex(en))) as PreparedIndex);
+    for (const index of [built, prepared]) {
+      expect(index.tf(d, 'target')).toBe(10);
+      // A token the body holds once, and one it lacks, count 1.
+      expect(index.tf(d, 'graveyard')).toBe(1);
+      expect(index.tf(d, 'trample')).toBe(1);
+    }
+    // The rule about targets turning illegal on resolution now stands among the first three (16th when every
+    // rule counted each word once, below short rules that mention a target in passing).
+    expect(new Searcher(en).search('spell target illegal').slice(0, 3).map((h) => h.number)).toContain('608.2b');
+  });
+
   it('an index of other records is refused, never read as this bundle', () => {
     const en = loadBundle(`en-${readRelevance('en').edition}`);
     const ko = loadBundle(`ko-${readRelevance('ko').edition}`);
     expect(() => RecordIndex.fromPrepared(en, prepareIndex(ko))).toThrow(/not of these records/);
-    expect(() => new Searcher(en, { ...prepareIndex(en), v: 2 } as unknown as PreparedIndex)).toThrow(/not of these records/);
+    expect(() => new Searcher(en, { ...prepareIndex(en), v: 1 } as unknown as PreparedIndex)).toThrow(/not of these records/);
   });
 
   it('the misspelling pre-check lets through every query with an unindexed bigram', () => {

@@ -53,6 +53,8 @@ export class Searcher {
   private readonly avgLength: number;
   /** BM25 length factor per record with tf = 1: short records (headings, definitions) weigh more. */
   private readonly lengthNorm: Float64Array;
+  /** BM25's length term per record, K1 × (1 − B + B × length / average): tf's denominator is tf + this. */
+  private readonly lengthK: Float64Array;
   private readonly df: Map<string, number>;
   private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
@@ -120,7 +122,11 @@ export class Searcher {
     this.headings = new HeadingIndex(this.index.titles);
     this.avgLength = total / Math.max(1, n);
     this.lengthNorm = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.lengthNorm[i] = (K1 + 1) / (1 + K1 * (1 - B + (B * this.index.length[i]!) / this.avgLength));
+    this.lengthK = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      this.lengthK[i] = K1 * (1 - B + (B * this.index.length[i]!) / this.avgLength);
+      this.lengthNorm[i] = (K1 + 1) / (1 + this.lengthK[i]!);
+    }
     this.vocab = new Vocabulary(this.df, prepared?.tokens);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
     this.citations = new Citations(this.records);
@@ -323,10 +329,11 @@ export class Searcher {
         for (const [kind, f] of [['body', 1], ['examples', EXAMPLE_FACTOR]] as const) {
           const base = t.weight * alt.factor * f * idf;
           const ln = this.lengthNorm;
+          // BM25's saturating term frequency where the body repeats the token (tf = 1 is the length factor alone).
+          const repeats = kind === 'body' ? this.index.repeatsOf(alt.token) : undefined;
           for (const d of this.postings(kind, alt.token)) {
-            // BM25's saturating term frequency for a token the body repeats (tf = 1 is the length factor alone).
-            const tf = kind === 'body' ? this.index.tf(d, alt.token) : 1;
-            const v = base * (tf === 1 ? ln[d]! : (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.index.length[d]!) / this.avgLength)));
+            const tf = repeats?.get(d);
+            const v = base * (tf === undefined ? ln[d]! : (tf * (K1 + 1)) / (tf + this.lengthK[d]!));
             if (best[d] === 0) termDocs.push(d);
             if (v > best[d]!) best[d] = v;
             mask[d]! |= bit;

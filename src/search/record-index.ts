@@ -115,8 +115,8 @@ export class RecordIndex {
   private readonly keys: (string | undefined)[];
   private readonly norms: (Mapped | undefined)[];
   private readonly exKeys: (string | undefined)[];
-  /** Per record: its body tokens held more than once (undefined when none is). */
-  private readonly repeats: (Map<string, number> | undefined)[];
+  /** Per token: the records whose body holds it more than once, and how often. */
+  private readonly repeats = new Map<string, Map<number, number>>();
   private readonly lookup: (kind: 'body' | 'examples', token: string) => number[];
 
   private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: 'body' | 'examples', token: string) => number[]) {
@@ -126,7 +126,6 @@ export class RecordIndex {
     this.keys = new Array<string | undefined>(n);
     this.norms = new Array<Mapped | undefined>(n);
     this.exKeys = new Array<string | undefined>(n);
-    this.repeats = new Array<Map<string, number> | undefined>(n);
     this.lookup = lookup(this);
   }
 
@@ -140,7 +139,7 @@ export class RecordIndex {
       index.keys[idx] = r.bodyKey;
       index.norms[idx] = r.norm;
       index.length[idx] = r.length;
-      if (r.repeats.length) index.repeats[idx] = new Map(r.repeats);
+      index.addRepeats(idx, r.repeats);
       for (const t of r.bodySet) index.df.set(t, (index.df.get(t) ?? 0) + 1);
       for (const t of r.exOnly) index.df.set(t, (index.df.get(t) ?? 0) + 1);
       if (r.bodySet.size) body.add(idx, [...r.bodySet].join(' '));
@@ -171,7 +170,7 @@ export class RecordIndex {
       index.df.set(t, b.length + e.length);
     });
     index.length.set(p.length);
-    for (const [idx, counts] of p.repeats) index.repeats[idx] = new Map(counts);
+    for (const [idx, counts] of p.repeats) index.addRepeats(idx, counts);
     for (const [idx, size, keys] of p.titles) {
       index.titles.push({ idx, keys });
       index.titleSize[idx] = size;
@@ -184,9 +183,22 @@ export class RecordIndex {
     return this.lookup(kind, token);
   }
 
+  private addRepeats(idx: number, counts: [string, number][]): void {
+    for (const [t, c] of counts) {
+      let m = this.repeats.get(t);
+      if (!m) this.repeats.set(t, (m = new Map()));
+      m.set(idx, c);
+    }
+  }
+
   /** How many times a record's body holds a token (1 for a token it holds once, or only in its examples). */
   tf(idx: number, token: string): number {
-    return this.repeats[idx]?.get(token) ?? 1;
+    return this.repeats.get(token)?.get(idx) ?? 1;
+  }
+
+  /** The records whose body holds a token more than once, and how often (read once per query token). */
+  repeatsOf(token: string): ReadonlyMap<number, number> | undefined {
+    return this.repeats.get(token);
   }
 
   /** The compact key of a record's body (phrase checks). */

@@ -9,8 +9,8 @@
  *   1. rule numbers, exactly (numbers.ts);
  *   2. glossary terms named by the query (the entry, the rules defining it, the rules it cites),
  *      then headings equal to the query (headings.ts);
- *   3. BM25 text score (IDF × saturating term frequency in the body, length-normalised) × coverage², plus heading containment and
- *      phrase bonuses. Examples count 40 %.
+ *   3. BM25 text score (IDF × the body's saturating term frequency, length-normalised) × coverage²,
+ *      plus heading containment and phrase bonuses. Examples count EXAMPLE_FACTOR (weights.ts).
  *
  * Before matching, the query is understood (issue 22): rule-number prefixes (rule-query.ts),
  * Japanese/Korean misspellings (cjk-spelling.ts), players' words as the CR's (concepts.ts), question
@@ -490,6 +490,5 @@ export class Searcher {
   /** Compares two rule numbers (document order). */
   static compare = compareRuleNumbers;
 }
-
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];

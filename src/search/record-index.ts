@@ -6,10 +6,10 @@
  * key for phrase checks and its normalised text for snippets; per token the records holding it
  * (the postings) and their count (df).
  *
- * Two ways to get it, with the same answers:
- * Per record it also keeps how often each body token repeats (BM25's term frequency: 608.2b says
- * "target" eleven times, so a question about targets finds it before short rules that say it once).
+ * It also keeps how often a record's body repeats a token (BM25's term frequency: 608.2b says
+ * "target" ten times, so a question about targets finds it before short rules that say it once).
  *
+ * Two ways to get it, with the same answers:
  *   - `RecordIndex.build`: tokenises every record and fills FlexSearch (the browser worker, which
  *     indexes once per page; ≈ 250 ms for 4,000 rules in Node);
  *   - `RecordIndex.fromPrepared`: reads what `prepareIndex` wrote (the tokens and postings as JSON):

@@ -39,6 +39,10 @@ describe('players’ slang read as the CR’s words', () => {
     expect(await top('en', 'commander damage', 2)).toContain('903.10a');
     // 704.5j is the legend rule.
     expect((await top('en', 'legendary rule'))[0]).toBe('704.5j');
+    // 106.4: mana stays in the pool "as unused mana"; "Each player's mana pool empties at the end of each step and phase".
+    expect(await top('en', 'floating mana between steps', 3)).toContain('106.4');
+    // 702.37e: turning a face-down permanent with morph face up is a special action (no response); 116.2b says so.
+    expect(await top('en', 'can you respond to someone unmorphing a creature?', 2)).toEqual(['116.2b', '702.37e']);
   });
 
   it('Japanese: デッキアウト, 優先権を保持, 統率者ダメージ, フィズった', async () => {
@@ -50,6 +54,8 @@ describe('players’ slang read as the CR’s words', () => {
     expect(await top('ja', '統率者ダメージ', 2)).toContain('903.10a');
     // 608.2b: all targets illegal, the spell doesn't resolve and goes to its owner's graveyard.
     expect(await top('ja', 'フィズった呪文はどこへ', 3)).toContain('608.2b');
+    // 603.7c 「遅延誘発型能力…」: a flickered creature is a new object (明滅 = ブリンク, exile and return).
+    expect((await top('ja', '遅延誘発 明滅して戻ってきたクリーチャーには効かない'))[0]).toBe('603.7c');
   });
 
   it('Korean: 덱아웃, 우선권 유지, 피즐', async () => {

@@ -15,12 +15,21 @@ import { buildBundle } from '../../src/search/build.ts';
 import { fromHead, toBridge, toHead } from '../../src/search/head.ts';
 import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from '../search-cache.ts';
 import type { SearchBundle, Synonym } from '../../src/search/types.ts';
-import { readCatalog, readDocument } from '../../src/pipeline/generated.ts';
+import { readCatalog, readDocument, readHistory } from '../../src/pipeline/generated.ts';
+import { askedAt, parseAsked, type AskedFile } from '../../src/search/asked.ts';
+import { editionIndex, rulesAt, type HistoryStore } from '../../src/history/store.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 
 export const ROOT = PROJECT_ROOT;
 export { SEARCH_OUT };
+
+/** The words players ask a language's rules by (content/search/asked.{lang}.json), checked against the history's editions. */
+export function readAsked(lang: Lang, store: HistoryStore): AskedFile {
+  const file = join(ROOT, 'content/search', `asked.${lang}.json`);
+  if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its asked-by file (content/search/, see README "a language")`);
+  return parseAsked(readFileSync(file, 'utf8'), file, (edition) => (editionIndex(store, edition) < 0 ? undefined : new Set(rulesAt(store, edition).keys())));
+}
 
 export function readSynonyms(lang: Lang): Synonym[] {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
@@ -38,6 +47,12 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
     return docs.get(key);
   };
   const bundles: SearchBundle[] = [];
+  const store = readHistory();
+  const askedFiles = new Map<Lang, AskedFile>();
+  const askedOf = (lang: Lang, edition: string) => {
+    if (!askedFiles.has(lang)) askedFiles.set(lang, readAsked(lang, store));
+    return askedAt(askedFiles.get(lang)!, edition, store);
+  };
   for (const e of catalog.editions) {
     const d = doc(e.lang, e.edition);
     if (!d) continue;
@@ -55,10 +70,10 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
         const english = catalog.editions.some((x) => x.lang === 'en' && x.edition === pick.edition) ? doc('en', pick.edition) : undefined;
         foreign.push({ lang, doc: fd, ...(english ? { english } : {}) });
       }
-      bundles.push(buildBundle({ doc: d, synonyms, foreign }));
+      bundles.push(buildBundle({ doc: d, synonyms, foreign, asked: askedOf(e.lang, e.edition) }));
     } else {
       const english = e.english ? doc('en', e.english) : undefined;
-      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}) }));
+      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}), asked: askedOf(e.lang, e.edition) }));
     }
   }
   return bundles;

@@ -37,14 +37,17 @@ function isTitleRule(rule: Rule, body: string): boolean {
 }
 
 /** Records of a document: one per rule, in document order, duplicates (stale copies) left out. */
-function toRecords(doc: RuleDocument): SearchRecord[] {
+function toRecords(doc: RuleDocument, asked?: ReadonlyMap<string, string>): SearchRecord[] {
   const out: SearchRecord[] = [];
   const seen = new Set<string>();
   for (const rule of doc.rules) {
     if (rule.duplicate || seen.has(rule.number)) continue;
     seen.add(rule.number);
     const body = ruleBody(rule);
-    out.push([rule.number, isTitleRule(rule, body) ? TITLE : 0, body, ruleExamples(rule)]);
+    const record: SearchRecord = [rule.number, isTitleRule(rule, body) ? TITLE : 0, body, ruleExamples(rule)];
+    const phrases = asked?.get(rule.number);
+    if (phrases) record.push(phrases);
+    out.push(record);
   }
   return out;
 }
@@ -240,12 +243,14 @@ export interface BundleInput {
   englishBundle?: string | null;
   /** en bundles: the latest Japanese/Korean document, and the English of its edition. */
   foreign?: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[];
+  /** The words players ask this edition's rules by, keyed by its numbers (asked.ts). */
+  asked?: ReadonlyMap<string, string>;
 }
 
 /** Builds the search bundle of one language and edition. */
 export function buildBundle(input: BundleInput): SearchBundle {
   const { doc } = input;
-  const rules = toRecords(doc);
+  const rules = toRecords(doc, input.asked);
   const glossary = glossaryOf(doc, input.english, rules);
   const records = [...rules, ...glossary.records];
   const foreign: SearchBundle['foreign'] = {};

@@ -19,7 +19,7 @@
  * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
  * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
-import { glossaryNameKeys, RecordIndex, titleKey, type PreparedIndex } from './record-index.ts';
+import { glossaryNameKeys, RecordIndex, titleKey, type PostingKind, type PreparedIndex } from './record-index.ts';
 import type { Lang } from '../model/types.ts';
 import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
@@ -32,7 +32,7 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES, ASKED, ASKED_PAIRS } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { EXACT_TITLE, HeadingIndex } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
@@ -76,7 +76,7 @@ export class Searcher {
   private readonly glossaryKeys = new Map<string, number[]>();
   private readonly synonyms = new Map<string, Synonym>();
   /** Records holding a token, as FlexSearch answered (body and examples apart). */
-  private readonly postingCache = { body: new Map<string, number[]>(), examples: new Map<string, number[]>() } as const;
+  private readonly postingCache = { body: new Map<string, number[]>(), examples: new Map<string, number[]>(), asked: new Map<string, number[]>() } as const;
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
   private readonly scratch: {
     total: Float64Array;
@@ -256,7 +256,7 @@ export class Searcher {
     return [...out, ...rest].slice(0, limit);
   }
 
-  private postings(kind: 'body' | 'examples', token: string): number[] {
+  private postings(kind: PostingKind, token: string): number[] {
     const cache = this.postingCache[kind];
     let p = cache.get(token);
     if (!p) {
@@ -326,7 +326,7 @@ export class Searcher {
         altTokens.push(alt.token);
         const df = this.df.get(alt.token) ?? 1;
         const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
-        for (const [kind, f] of [['body', 1], ['examples', EXAMPLE_FACTOR]] as const) {
+        for (const [kind, f] of [['body', 1], ['examples', EXAMPLE_FACTOR], ['asked', ASKED]] as const) {
           const base = t.weight * alt.factor * f * idf;
           const ln = this.lengthNorm;
           // BM25's saturating term frequency where the body repeats the token (tf = 1 is the length factor alone).
@@ -460,7 +460,10 @@ export class Searcher {
         // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
         const ex = this.index.exampleKey(d);
         const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - pairShare(body, pairs)) : 0;
-        scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs));
+        // The pairs only the words players ask it by hold (`one blocker two attackers`).
+        const ask = this.index.askedKey(d);
+        const askPairs = ask ? Math.max(0, pairShare(ask, pairs) - pairShare(body, pairs)) : 0;
+        scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
       }
       top = topK(cand, kept, scores, limit);
     }

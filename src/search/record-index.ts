@@ -6,6 +6,9 @@
  * key for phrase checks and its normalised text for snippets; per token the records holding it
  * (the postings) and their count (df).
  *
+ * A record may carry the words players ask it by (`asked`, content/search/asked.{lang}.json): their tokens that
+ * neither its body nor its examples hold are a third kind of posting, never shown (asked.ts).
+ *
  * It also keeps how often a record's body repeats a token (BM25's term frequency: 608.2b says
  * "target" ten times, so a question about targets finds it before short rules that say it once).
  *
@@ -33,9 +36,12 @@ export function titleKey(text: string): string {
 
 const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
 
+/** Where a record holds a token: its body, its examples only, or only the words players ask it by. */
+export type PostingKind = 'body' | 'examples' | 'asked';
+
 /** The serialised index of one bundle (`prepareIndex`); `v` changes with its shape. */
 export interface PreparedIndex {
-  v: 2;
+  v: 3;
   records: number;
   /** Every indexed token, sorted (UTF-16 code units, as `Array.prototype.sort`). */
   tokens: string[];
@@ -43,6 +49,8 @@ export interface PreparedIndex {
   body: number[][];
   /** Per token: records whose examples hold it and whose body does not, ascending. */
   examples: number[][];
+  /** Per token: records only the words players ask them by hold it in (neither body nor examples), ascending. */
+  asked: number[][];
   /** Per record: body tokens + EXAMPLE_FACTOR × example tokens (repeats counted). */
   length: number[];
   /** Per record holding one: the body tokens it holds more than once, and how often. */
@@ -67,6 +75,8 @@ interface RecordTokens {
   bodySet: Set<string>;
   /** Example tokens the body lacks, distinct. */
   exOnly: string[];
+  /** Asked-by tokens neither the body nor the examples hold, distinct. */
+  askOnly: string[];
   /** Body tokens held more than once, and how often. */
   repeats: [string, number][];
   length: number;
@@ -80,7 +90,7 @@ function snippetText(body: string, norm: string, mapped: boolean): Mapped {
   return scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm };
 }
 
-function tokenize([, flags, body, examples]: SearchRecord): RecordTokens {
+function tokenize([, flags, body, examples, asked]: SearchRecord): RecordTokens {
   // One normalisation per record for the tokens, the phrase key and the snippets.
   const { norm, map } = normalizeMapped(body);
   const ps = pieces(norm);
@@ -96,7 +106,10 @@ function tokenize([, flags, body, examples]: SearchRecord): RecordTokens {
   const repeats = [...counts].filter(([, c]) => c > 1);
   for (const w of wordStarts(ps)) bodySet.add(w);
   const exOnly = [...new Set(et.filter((t) => !bodySet.has(t)))];
-  const out: RecordTokens = { bodyKey, norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, repeats, length };
+  const aps = asked ? pieces(normalize(asked)) : [];
+  const held = new Set(exOnly);
+  const askOnly = [...new Set([...pieceTokens(aps), ...wordStarts(aps)])].filter((t) => !bodySet.has(t) && !held.has(t));
+  const out: RecordTokens = { bodyKey, norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, askOnly, repeats, length };
   if (flags & TITLE) {
     const [native, english] = splitBilingual(body);
     out.title = { keys: [...new Set([bodyKey, ...[native, english].filter(Boolean).map(titleKey)])].filter(Boolean), size: bodySet.size };
@@ -115,17 +128,19 @@ export class RecordIndex {
   private readonly keys: (string | undefined)[];
   private readonly norms: (Mapped | undefined)[];
   private readonly exKeys: (string | undefined)[];
+  private readonly askKeys: (string | undefined)[];
   /** Per token: the records whose body holds it more than once, and how often. */
   private readonly repeats = new Map<string, Map<number, number>>();
-  private readonly lookup: (kind: 'body' | 'examples', token: string) => number[];
+  private readonly lookup: (kind: PostingKind, token: string) => number[];
 
-  private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: 'body' | 'examples', token: string) => number[]) {
+  private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: PostingKind, token: string) => number[]) {
     const n = records.length;
     this.length = new Float32Array(n);
     this.titleSize = new Int32Array(n).fill(-1);
     this.keys = new Array<string | undefined>(n);
     this.norms = new Array<Mapped | undefined>(n);
     this.exKeys = new Array<string | undefined>(n);
+    this.askKeys = new Array<string | undefined>(n);
     this.lookup = lookup(this);
   }
 
@@ -133,7 +148,9 @@ export class RecordIndex {
   static build(records: SearchRecord[]): RecordIndex {
     const body = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
     const examples = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
-    const index = new RecordIndex(records, () => (kind, token) => (kind === 'body' ? body : examples).search(token, { limit: 100_000 }) as number[]);
+    const asked = new Index({ tokenize: 'strict', encode: (s: string) => s.split(' ') });
+    const kinds = { body, examples, asked };
+    const index = new RecordIndex(records, () => (kind, token) => kinds[kind].search(token, { limit: 100_000 }) as number[]);
     records.forEach((record, idx) => {
       const r = tokenize(record);
       index.keys[idx] = r.bodyKey;
@@ -142,8 +159,10 @@ export class RecordIndex {
       index.addRepeats(idx, r.repeats);
       for (const t of r.bodySet) index.df.set(t, (index.df.get(t) ?? 0) + 1);
       for (const t of r.exOnly) index.df.set(t, (index.df.get(t) ?? 0) + 1);
+      for (const t of r.askOnly) index.df.set(t, (index.df.get(t) ?? 0) + 1);
       if (r.bodySet.size) body.add(idx, [...r.bodySet].join(' '));
       if (r.exOnly.length) examples.add(idx, r.exOnly.join(' '));
+      if (r.askOnly.length) asked.add(idx, r.askOnly.join(' '));
       if (r.title) {
         index.titles.push({ idx, keys: r.title.keys });
         index.titleSize[idx] = r.title.size;
@@ -155,19 +174,23 @@ export class RecordIndex {
   /** The index `prepareIndex` wrote for these records; throws when it is of other records or another shape. */
   static fromPrepared(bundle: Pick<SearchBundle, 'records' | 'glossary'>, p: PreparedIndex): RecordIndex {
     const { records } = bundle;
-    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 2 || !Array.isArray(p.repeats) || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.prior?.cites?.length !== records.length) {
+    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 3 || !Array.isArray(p.repeats) || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.tokens.length !== p.asked?.length || p.prior?.cites?.length !== records.length) {
       throw new Error('prepared search index: not of these records (rebuild it)');
     }
     const body = new Map<string, number[]>();
     const examples = new Map<string, number[]>();
+    const asked = new Map<string, number[]>();
+    const kinds = { body, examples, asked };
     const none: number[] = [];
-    const index = new RecordIndex(records, () => (kind, token) => (kind === 'body' ? body : examples).get(token) ?? none);
+    const index = new RecordIndex(records, () => (kind, token) => kinds[kind].get(token) ?? none);
     p.tokens.forEach((t, i) => {
       const b = p.body[i]!;
       const e = p.examples[i]!;
+      const a = p.asked[i]!;
       if (b.length) body.set(t, b);
       if (e.length) examples.set(t, e);
-      index.df.set(t, b.length + e.length);
+      if (a.length) asked.set(t, a);
+      index.df.set(t, b.length + e.length + a.length);
     });
     index.length.set(p.length);
     for (const [idx, counts] of p.repeats) index.addRepeats(idx, counts);
@@ -178,8 +201,8 @@ export class RecordIndex {
     return index;
   }
 
-  /** Records holding `token` in their body, or only in their examples. */
-  postings(kind: 'body' | 'examples', token: string): number[] {
+  /** Records holding `token` in their body, only in their examples, or only in the words players ask them by. */
+  postings(kind: PostingKind, token: string): number[] {
     return this.lookup(kind, token);
   }
 
@@ -204,6 +227,11 @@ export class RecordIndex {
   /** The compact key of a record's body (phrase checks). */
   bodyKey(idx: number): string {
     return (this.keys[idx] ??= titleKey(this.records[idx]![2]));
+  }
+
+  /** The compact key of the words players ask a record by ('' without), made when first asked for. */
+  askedKey(idx: number): string {
+    return (this.askKeys[idx] ??= titleKey(this.records[idx]![4] ?? ''));
   }
 
   /** The compact key of a record's examples ('' without), made when first asked for. */
@@ -232,6 +260,7 @@ export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>)
   const ids = new Map<string, number>();
   const body: number[][] = [];
   const examples: number[][] = [];
+  const asked: number[][] = [];
   const tokens: string[] = [];
   const id = (t: string) => {
     let i = ids.get(t);
@@ -240,6 +269,7 @@ export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>)
       ids.set(t, i);
       body.push([]);
       examples.push([]);
+      asked.push([]);
     }
     return i;
   };
@@ -252,9 +282,10 @@ export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>)
     if (r.repeats.length) repeats.push([idx, r.repeats]);
     for (const t of r.bodySet) body[id(t)]!.push(idx);
     for (const t of r.exOnly) examples[id(t)]!.push(idx);
+    for (const t of r.askOnly) asked[id(t)]!.push(idx);
     if (r.title) titles.push([idx, r.title.size, r.title.keys]);
   });
   // Tokens in sorted order (the vocabulary's own order: it then sorts nothing at start).
   const order = tokens.map((_, i) => i).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : tokens[a]! > tokens[b]! ? 1 : 0));
-  return { v: 2, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), length, repeats, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
+  return { v: 3, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), asked: order.map((i) => asked[i]!), length, repeats, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
 }

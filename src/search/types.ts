@@ -12,10 +12,11 @@ export const GLOSSARY = 2;
 
 /**
  * One searchable rule: `[number, flags, body, examples]`. `body` is the rule's own text (all
- * paragraphs, joined by a space); `examples` is the example text ('' when none). A tuple keeps
- * the shipped JSON small.
+ * paragraphs, joined by a space); `examples` is the example text ('' when none); `asked`, when
+ * present, the words players ask the rule by (content/search/asked.{lang}.json: searched, never shown
+ * as the rule's text). A tuple keeps the shipped JSON small.
  */
-export type SearchRecord = [number: string, flags: number, body: string, examples: string];
+export type SearchRecord = [number: string, flags: number, body: string, examples: string, asked?: string];
 
 /** A pair of names for one concept: `[native, english]` (`['状況起因処理', 'State-Based Actions']`). */
 export type TermPair = [native: string, english: string];

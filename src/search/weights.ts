@@ -10,6 +10,10 @@
 export const K1 = 1.2;
 export const B = 0.5;
 export const EXAMPLE_FACTOR = 0.8;
+/** Share of a body match a match in the words players ask a rule by counts (asked.ts). */
+export const ASKED = 0.8;
+/** Adjacent query word pairs only the words players ask a rule by hold, against those its body holds. */
+export const ASKED_PAIRS = 1;
 /** Candidates kept for the final ordering (phrase bonus) after the first scoring. */
 export const KEEP = 200;
 /** A query naming a glossary term: the entry, then the rules that define it, then the rules it cites. */

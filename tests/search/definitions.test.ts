@@ -82,7 +82,10 @@ describe('definitions first', () => {
   });
   it('a glossary hit shows its definition as the snippet and never the rule number', async () => {
     const [g] = await en.search('unblocked creature', 1);
-    expect(g!.snippet.startsWith('An attacking creature once no creature has been declared as a blocker for it')).toBe(true);
+    // The definition, centred on the words asked: "…It remains an unblocked creature until it’s removed from combat…".
+    expect(g!.number).toBe('g-unblocked-creature');
+    expect(g!.snippet).toContain('blocker for it, unless an effect has caused it to become blocked. It remains an unblocked creature until');
+    expect(g!.snippet).not.toMatch(/\d{3}\.\d/);
     expect(g!.context).toBe('');
   });
   it('the defining rule is the first rule under a cited one that holds the term', () => {

@@ -42,7 +42,9 @@ describe('players’ slang read as the CR’s words', () => {
     // 106.4: mana stays in the pool "as unused mana"; "Each player's mana pool empties at the end of each step and phase".
     expect(await top('en', 'floating mana between steps', 3)).toContain('106.4');
     // 702.37e: turning a face-down permanent with morph face up is a special action (no response); 116.2b says so.
-    expect(await top('en', 'can you respond to someone unmorphing a creature?', 2)).toEqual(['116.2b', '702.37e']);
+    // 614.1e ("As [this] is turned face up" replacement effects) stands between them: its asked-by line holds the
+    // question of responding to a morph flipped face up.
+    expect(await top('en', 'can you respond to someone unmorphing a creature?', 3)).toEqual(['116.2b', '614.1e', '702.37e']);
   });
 
   it('Japanese: デッキアウト, 優先権を保持, 統率者ダメージ, フィズった', async () => {

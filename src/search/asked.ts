@@ -1,0 +1,76 @@
+/**
+ * Build time only. The words players ask a rule by (issue 22, "questions"): a question rarely uses the
+ * rule's own words ("can one blocker block two attackers?" never says "blocking creature"), so each rule
+ * may carry a line of players' phrases, written from the rule's text by people who never saw the
+ * relevance sets: content/search/asked.{lang}.json, keyed by the rule numbers of one edition (its
+ * `numbering`: 2026-01-16 for English, the 2019-01-25 translations for Japanese and Korean).
+ *
+ * The phrases are searched as a third field (record-index.ts, weight ASKED in weights.ts) and never
+ * shown: a snippet is always the rule's own text. Numbers move between editions, so the phrases reach
+ * every other edition through the history's chains (the rule 2019's 702.19c became, not the number).
+ */
+import * as z from 'zod';
+import { editionIndex, renumberMap, type HistoryStore } from '../history/store.ts';
+
+const RULE_NUMBER = /^\d{3}(?:\.\d{1,3}[a-z]?)?$/;
+
+/** The file's shape: a comment, its language, the edition whose numbers key it, and one line per rule. */
+export const AskedFile = z.strictObject({
+  $comment: z.string(),
+  lang: z.enum(['en', 'ja', 'ko']),
+  numbering: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  rules: z.record(z.string(), z.string().trim().min(1, 'phrases, not an empty line')),
+});
+export type AskedFile = z.infer<typeof AskedFile>;
+
+/** The line of a JSON text where a key is written (1-based), for located messages. */
+function lineOf(text: string, key: string): number {
+  const at = text.indexOf(JSON.stringify(key));
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
+/**
+ * Reads and checks a file's text: its shape, and that every number is a rule of its numbering edition
+ * (a phrase under a mistyped number would quietly find nothing).
+ * @param known the rule numbers of the numbering edition
+ * @throws Error `file:line: …` naming the first problem
+ */
+export function parseAsked(text: string, file: string, known: (edition: string) => ReadonlySet<string> | undefined): AskedFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}:1: not JSON (${(e as Error).message})`);
+  }
+  const parsed = AskedFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.at(-1);
+    throw new Error(`${file}:${typeof key === 'string' ? lineOf(text, key) : 1}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+  }
+  const numbers = known(parsed.data.numbering);
+  if (!numbers) throw new Error(`${file}:${lineOf(text, 'numbering')}: numbering ${parsed.data.numbering} is not an edition of the history`);
+  for (const n of Object.keys(parsed.data.rules)) {
+    if (!RULE_NUMBER.test(n)) throw new Error(`${file}:${lineOf(text, n)}: "${n}" is not a rule number (expected one such as 509.1a)`);
+    if (!numbers.has(n)) throw new Error(`${file}:${lineOf(text, n)}: rule ${n} is not in the ${parsed.data.numbering} edition`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The phrases of an edition's rules, by that edition's numbers: each line of the file follows its rule's
+ * chain from the file's numbering to `edition`; a rule gone by then (or not yet there) gets none. An
+ * edition the history lacks gets none either.
+ */
+export function askedAt(file: AskedFile, edition: string, store: HistoryStore): Map<string, string> {
+  const out = new Map<string, string>();
+  const from = editionIndex(store, file.numbering);
+  const to = editionIndex(store, edition);
+  if (from < 0 || to < 0) return out;
+  const moved = renumberMap(store, from, to);
+  for (const [n, phrases] of Object.entries(file.rules)) {
+    const there = from === to ? n : moved.get(n);
+    if (there) out.set(there, out.has(there) ? `${out.get(there)!}; ${phrases}` : phrases);
+  }
+  return out;
+}

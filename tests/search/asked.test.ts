@@ -1,0 +1,83 @@
+/**
+ * The words players ask a rule by (content/search/asked.{lang}.json, src/search/asked.ts, issue 22): the files
+ * are checked (shape, and every number a rule of their numbering edition, or a located error), their lines reach
+ * other editions through the history's chains, and the search finds a rule by them without ever showing them.
+ */
+import { expect } from 'vitest';
+import { SHARED, needs } from '../inputs.ts';
+import { readDocument, readHistory } from '../../src/pipeline/generated.ts';
+import { askedAt, parseAsked } from '../../src/search/asked.ts';
+import { paragraphText } from '../../src/model/text.ts';
+import { rulesAt } from '../../src/history/store.ts';
+import { loadBundle, readAsked } from '../../scripts/build/search-index.ts';
+import { Searcher } from '../../src/search/engine.ts';
+import type { SearchRecord } from '../../src/search/types.ts';
+
+// The history and the English editions come from the rules mirror: skipped locally without it, failing under CI.
+const { describe, it } = needs(SHARED);
+
+const bodyOf = (lang: 'en', edition: string, number: string) =>
+  readDocument(lang, edition)
+    .rules.find((r) => r.number === number)!
+    .body.map((p) => paragraphText(p))
+    .join(' ');
+
+describe('asked-by files', () => {
+  it('every language has one, and each of its numbers is a rule of its numbering edition', () => {
+    const store = readHistory();
+    for (const lang of ['en', 'ja', 'ko'] as const) {
+      const file = readAsked(lang, store);
+      expect(file.lang).toBe(lang);
+      const known = new Set(rulesAt(store, file.numbering).keys());
+      const numbers = Object.keys(file.rules);
+      expect(numbers.length).toBeGreaterThan(500);
+      expect(numbers.filter((n) => !known.has(n))).toEqual([]);
+    }
+  });
+
+  it('a number that is no rule, an empty line or another shape is a located error', () => {
+    const store = readHistory();
+    const known = (edition: string) => (store.editions.includes(edition) ? new Set(rulesAt(store, edition).keys()) : undefined);
+    const file = (rules: string, numbering = '2026-01-16') => `{\n "$comment": "test",\n "lang": "en",\n "numbering": "${numbering}",\n "rules": {\n${rules}\n }\n}\n`;
+    expect(() => parseAsked(file('  "509.1a": "one blocker two attackers",\n  "999.9z": "no such rule"'), 'x.json', known)).toThrow(/^x\.json:7: rule 999\.9z is not in the 2026-01-16 edition$/);
+    expect(() => parseAsked(file('  "509.1a": "  "'), 'x.json', known)).toThrow(/^x\.json:6: rules\.509\.1a: phrases, not an empty line$/);
+    expect(() => parseAsked(file('  "rule 509": "blocks"'), 'x.json', known)).toThrow(/^x\.json:6: "rule 509" is not a rule number \(expected one such as 509\.1a\)$/);
+    expect(() => parseAsked(file('  "509.1a": "blocks"', '2003-01-01'), 'x.json', known)).toThrow(/^x\.json:4: numbering 2003-01-01 is not an edition of the history$/);
+    expect(() => parseAsked('{ "rules": ', 'x.json', known)).toThrow(/^x\.json:1: not JSON/);
+  });
+
+  it('a line follows its rule’s chain to another edition, not its number', () => {
+    const store = readHistory();
+    // X outside the stack: 107.3f in 2019-01-25, 107.3g in 2026-01-16 (the same sentence under both numbers;
+    // 2026's 107.3f is another rule).
+    expect(bodyOf('en', '2019-01-25', '107.3f')).toMatch(/^If a card in any zone other than the stack has an \{X\} in its mana cost, the value of \{X\} is treated as 0/);
+    expect(bodyOf('en', '2026-01-16', '107.3g')).toBe(bodyOf('en', '2019-01-25', '107.3f'));
+    expect(bodyOf('en', '2026-01-16', '107.3f')).not.toBe(bodyOf('en', '2019-01-25', '107.3f'));
+    const later = askedAt({ $comment: '', lang: 'en', numbering: '2019-01-25', rules: { '107.3f': 'X is zero in my hand' } }, '2026-01-16', store);
+    expect([...later]).toEqual([['107.3g', 'X is zero in my hand']]);
+    const earlier = askedAt({ $comment: '', lang: 'en', numbering: '2026-01-16', rules: { '107.3g': 'X is zero in my hand' } }, '2019-01-25', store);
+    expect([...earlier]).toEqual([['107.3f', 'X is zero in my hand']]);
+    // A rule not yet in an edition gets nothing there: firebending (702.189a) is of 2025, not in 2019's text.
+    expect(bodyOf('en', '2026-01-16', '702.189a')).toMatch(/^Firebending is a triggered ability/);
+    expect(readDocument('en', '2019-01-25').rules.some((r) => r.number.startsWith('702.189'))).toBe(false);
+    expect([...askedAt({ $comment: '', lang: 'en', numbering: '2026-01-16', rules: { '702.189a': 'firebending' } }, '2019-01-25', store)]).toEqual([]);
+  });
+});
+
+describe('searching by the words players ask', () => {
+  it('finds a rule by a word only its asked-by line holds, and never shows that word', () => {
+    const bundle = loadBundle('en-2026-01-16');
+    // "playset" (four copies of a card) is no word of the rules: no rule's text or examples hold it.
+    expect(bundle.records.filter(([, , body, examples]) => /playset/i.test(`${body} ${examples}`))).toEqual([]);
+    const line = bundle.records.find((r) => r[0] === '100.2a')![4];
+    expect(line).toMatch(/\bplayset\b/);
+    const [hit] = new Searcher(bundle).search('playset limit', { limit: 1 });
+    expect(hit!.number).toBe('100.2a');
+    // The snippet is the rule's own text: 100.2a says "four" of a card, never "playset".
+    expect(hit!.snippet).toMatch(/^In constructed play \(a way of playing in which each player creates their own deck ahead of time\), each deck has a minimum deck size of 60 cards/);
+    expect(hit!.snippet).not.toMatch(/playset/i);
+    // Without the asked-by lines the word finds nothing (the phrases, not a spelling correction, found it).
+    const bare = { ...bundle, records: bundle.records.map((r) => r.slice(0, 4) as SearchRecord) };
+    expect(new Searcher(bare).search('playset limit', { limit: 10 }).map((h) => h.number)).not.toContain('100.2a');
+  });
+});

@@ -11,6 +11,8 @@
  */
 import * as z from 'zod';
 import { editionIndex, renumberMap, type HistoryStore } from '../history/store.ts';
+import { contentQuery } from './fillers.ts';
+import { normalize } from './text.ts';
 
 const RULE_NUMBER = /^\d{3}(?:\.\d{1,3}[a-z]?)?$/;
 
@@ -72,5 +74,26 @@ export function askedAt(file: AskedFile, edition: string, store: HistoryStore): 
     const there = from === to ? n : moved.get(n);
     if (there) out.set(there, out.has(there) ? `${out.get(there)!}; ${phrases}` : phrases);
   }
+  for (const [n, line] of out) out.set(n, compactLine(line));
   return out;
+}
+
+/**
+ * A line as the bundle ships it: each phrase's content words only (question and filler words set aside, as a
+ * query's are: fillers.ts), and a word already in an earlier phrase of the line left out — a third smaller, and
+ * the words the engine indexes the same.
+ * @example compactLine('can one creature block two attackers?; how many attackers can a blocker block') // 'one creature block two attackers; blocker'
+ */
+export function compactLine(line: string): string {
+  const seen = new Set<string>();
+  const phrases: string[] = [];
+  for (const phrase of line.split(/\s*;\s*/)) {
+    const words = contentQuery(normalize(phrase))
+      .split(/\s+/)
+      .map((w) => w.replace(/[?？!！.,、。]+$/u, ''))
+      .filter((w) => w && !seen.has(w));
+    for (const w of words) seen.add(w);
+    if (words.length) phrases.push(words.join(' '));
+  }
+  return phrases.join('; ');
 }

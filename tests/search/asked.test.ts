@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readDocument, readHistory } from '../../src/pipeline/generated.ts';
-import { askedAt, parseAsked } from '../../src/search/asked.ts';
+import { askedAt, compactLine, parseAsked } from '../../src/search/asked.ts';
 import { paragraphText } from '../../src/model/text.ts';
 import { rulesAt } from '../../src/history/store.ts';
 import { loadBundle, readAsked } from '../../scripts/build/search-index.ts';
@@ -46,6 +46,12 @@ describe('asked-by files', () => {
     expect(() => parseAsked('{ "rules": ', 'x.json', known)).toThrow(/^x\.json:1: not JSON/);
   });
 
+  it('a line ships its content words once: question words, repeats and end punctuation left out', () => {
+    expect(compactLine('can one creature block two attackers?; how many attackers can a blocker block')).toBe('one creature block two attackers; blocker');
+    expect(compactLine('ブロックされたら？; 殴れる？; 相手のターンに唱えられる？')).toBe('ブロックされ; 殴れる; 相手のターンに唱え');
+    expect(compactLine('토큰이 무덤에 가면?; 소환병 있으면 공격 못해?')).toBe('토큰이 무덤에 가면; 소환병 공격 못해');
+  });
+
   it('a line follows its rule’s chain to another edition, not its number', () => {
     const store = readHistory();
     // X outside the stack: 107.3f in 2019-01-25, 107.3g in 2026-01-16 (the same sentence under both numbers;
@@ -53,10 +59,10 @@ describe('asked-by files', () => {
     expect(bodyOf('en', '2019-01-25', '107.3f')).toMatch(/^If a card in any zone other than the stack has an \{X\} in its mana cost, the value of \{X\} is treated as 0/);
     expect(bodyOf('en', '2026-01-16', '107.3g')).toBe(bodyOf('en', '2019-01-25', '107.3f'));
     expect(bodyOf('en', '2026-01-16', '107.3f')).not.toBe(bodyOf('en', '2019-01-25', '107.3f'));
-    const later = askedAt({ $comment: '', lang: 'en', numbering: '2019-01-25', rules: { '107.3f': 'X is zero in my hand' } }, '2026-01-16', store);
-    expect([...later]).toEqual([['107.3g', 'X is zero in my hand']]);
-    const earlier = askedAt({ $comment: '', lang: 'en', numbering: '2026-01-16', rules: { '107.3g': 'X is zero in my hand' } }, '2019-01-25', store);
-    expect([...earlier]).toEqual([['107.3f', 'X is zero in my hand']]);
+    const later = askedAt({ $comment: '', lang: 'en', numbering: '2019-01-25', rules: { '107.3f': 'x zero hand' } }, '2026-01-16', store);
+    expect([...later]).toEqual([['107.3g', 'x zero hand']]);
+    const earlier = askedAt({ $comment: '', lang: 'en', numbering: '2026-01-16', rules: { '107.3g': 'x zero hand' } }, '2019-01-25', store);
+    expect([...earlier]).toEqual([['107.3f', 'x zero hand']]);
     // A rule not yet in an edition gets nothing there: firebending (702.189a) is of 2025, not in 2019's text.
     expect(bodyOf('en', '2026-01-16', '702.189a')).toMatch(/^Firebending is a triggered ability/);
     expect(readDocument('en', '2019-01-25').rules.some((r) => r.number.startsWith('702.189'))).toBe(false);

@@ -197,6 +197,20 @@ suite('instant search in Chromium', () => {
     }
   }, 240_000);
 
+  it('a word only the words players ask a rule by hold finds it in both boxes, and is never shown', async () => {
+    // "playset" is in no rule's text; 100.2a's asked-by line (content/search/asked.en.json) holds it.
+    const box = await open('/en/');
+    expect((await typeAndRead(box, 'playset limit'))[0]!.number).toBe('100.2a');
+    const shown = await box.$$eval('[data-cr-search-results] li', (lis) => lis.map((li) => li.textContent ?? '').join(' '));
+    expect(shown).toContain('In constructed play');
+    expect(shown).not.toMatch(/playset/i);
+    await box.close();
+    const { page, rows } = await fullText('/en/search/?q=playset%20limit');
+    expect(rows[0]!.number).toBe('100.2a');
+    expect(rows.map((r) => r.snip).join(' ')).not.toMatch(/playset/i);
+    await page.close();
+  }, 60_000);
+
   /**
    * The rows with Pagefind's: when the core listed ten rows Pagefind is not fetched before "more"
    * (one engine first), which is pressed; with fewer it was asked already.

@@ -86,4 +86,19 @@ describe('searching by the words players ask', () => {
     const bare = { ...bundle, records: bundle.records.map((r) => r.slice(0, 4) as SearchRecord) };
     expect(new Searcher(bare).search('playset limit', { limit: 10 }).map((h) => h.number)).not.toContain('100.2a');
   });
+
+  it('a Japanese line keyed by 2019’s numbers reaches the renumbered rule of today’s edition (and a Korean one)', () => {
+    // Shuffling and cutting before the game: 103.1 in 2019-01-25, 103.3 in 2026-01-16 (the history's chain).
+    const store = readHistory();
+    expect(askedAt({ $comment: '', lang: 'ja', numbering: '2019-01-25', rules: { '103.1': 'カット' } }, '2026-01-16', store).get('103.3')).toBe('カット');
+    for (const [lang, q] of [['ja', 'ゲーム前のシャッフルは？'], ['ko', '게임 시작 전에 덱 섞어야 함?']] as const) {
+      const old = loadBundle(`${lang}-2019-01-25`);
+      const now = loadBundle(`${lang}-2026-01-16`);
+      expect(new Searcher(old).search(q, { limit: 1 })[0]!.number, lang).toBe('103.1');
+      expect(new Searcher(now).search(q, { limit: 1 })[0]!.number, lang).toBe('103.3');
+      // The line, not the rule's own words, finds it: without the lines 103.3 is not first.
+      const bare = { ...now, records: now.records.map((r) => r.slice(0, 4) as SearchRecord) };
+      expect(new Searcher(bare).search(q, { limit: 1 })[0]?.number, lang).not.toBe('103.3');
+    }
+  });
 });

@@ -63,8 +63,8 @@ export function parseAsked(text: string, file: string, known: (edition: string) 
 
 /**
  * The phrases of an edition's rules, by that edition's numbers: each line of the file follows its rule's
- * chain from the file's numbering to `edition`; a rule gone by then (or not yet there) gets none. An
- * edition the history lacks gets none either.
+ * chain from the file's numbering to `edition`; a rule gone by then (or not yet there) gets none. The
+ * numbering edition itself needs no chain; another edition the history lacks gets none.
  */
 export function askedAt(file: AskedFile, edition: string, store: HistoryStore): Map<string, string> {
   const out = new Map<string, string>();

@@ -458,12 +458,13 @@ export class Searcher {
         const body = this.index.bodyKey(d);
         const whole = phrase.length >= 3 && terms.length > 1;
         // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
+        const bodyPairs = pairShare(body, pairs);
         const ex = this.index.exampleKey(d);
-        const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - pairShare(body, pairs)) : 0;
+        const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - bodyPairs) : 0;
         // The pairs only the words players ask it by hold (`one blocker two attackers`).
         const ask = this.index.askedKey(d);
-        const askPairs = ask ? Math.max(0, pairShare(ask, pairs) - pairShare(body, pairs)) : 0;
-        scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (pairShare(body, pairs) + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
+        const askPairs = ask ? Math.max(0, pairShare(ask, pairs) - bodyPairs) : 0;
+        scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (bodyPairs + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
       }
       top = topK(cand, kept, scores, limit);
     }

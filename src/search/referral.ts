@@ -47,15 +47,19 @@ export function isUnder(num: string, ref: string): boolean {
  */
 export function lendToCited(records: SearchRecord[], citations: Citations, cand: ArrayLike<number>, count: number, scores: Float64Array, text: (d: number) => number, sources: number[], share: number): void {
   const gain = new Map<number, number>();
+  // The candidates under each cited number, found once per number (many rules cite the same one).
+  const under = new Map<string, number[]>();
   for (const d of sources) {
     const refs = citations.of(d);
     if (!refs.length) continue;
     for (const ref of refs) {
-      const hit: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const c = cand[i]!;
-        if (c !== d && isUnder(records[c]![0], ref)) hit.push(c);
+      let all = under.get(ref);
+      if (!all) {
+        all = [];
+        for (let i = 0; i < count; i++) if (isUnder(records[cand[i]!]![0], ref)) all.push(cand[i]!);
+        under.set(ref, all);
       }
+      const hit = all.filter((c) => c !== d);
       // Split by how well each cited rule matched the query itself (evenly when none did by text).
       let sum = 0;
       for (const c of hit) sum += Math.max(0, text(c));

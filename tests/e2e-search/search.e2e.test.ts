@@ -276,6 +276,27 @@ suite('instant search in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('full-text: a Korean Pagefind row marks what the query named, never a particle after a parenthesis', async () => {
+    // Pagefind marks whole space-delimited words: for this query it marked `나열)가` in 704.1
+    // (「특정한 상태(아래 나열)가 만족될 때마다」) and `(레이어` with its parenthesis (pagefind-excerpt.ts).
+    const query = '토큰이 무덤에 가면?';
+    const { page } = await fullText(`/ko/search/?q=${encodeURIComponent(query)}`);
+    // The page asked Pagefind itself (its rows are within the first ten); "more" lists the rest.
+    if (await page.isVisible('[data-cr-fulltext-more]')) {
+      await page.click('[data-cr-fulltext-more]');
+      await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-cr-fulltext]')!.dataset['moreDone'] ?? 0) >= 1, undefined, { timeout: 30_000 });
+    }
+    const marks = await page.$$eval('[data-cr-fulltext-results] > li[data-source="pagefind"] mark', (ms) => ms.map((m) => m.textContent ?? ''));
+    expect(marks.length).toBeGreaterThan(5);
+    for (const m of marks) {
+      expect(m).toMatch(/^[\p{L}\p{N}].*[\p{L}\p{N}]$|^[\p{L}\p{N}]$/u);
+      if (/^\p{Script=Hangul}/u.test(m)) expect(query).toContain(Array.from(m).slice(0, 2).join(''));
+    }
+    expect(marks).toContain('무덤에');
+    expect(marks.some((m) => m.endsWith(')가'))).toBe(false);
+    await page.close();
+  }, 120_000);
+
   it('IME: an Enter that confirms a conversion never opens a row; a plain Enter still does', async () => {
     const page = await open('/ja/');
     await typeAndRead(page, 'トランプル');

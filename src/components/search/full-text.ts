@@ -24,7 +24,7 @@ import { fillMessage, format } from '../../i18n/translate.ts';
 import { interleave, needsFullText } from './fuse.ts';
 import { CoreAnswers } from './full-text-core.ts';
 import { PagefindSource, type PfData } from './full-text-pagefind.ts';
-import { excerptText } from './pagefind-excerpt.ts';
+import { excerptText, queryMarks } from './pagefind-excerpt.ts';
 
 /** Best matches from the core shown above the full-text rows. */
 const TOP = 10;
@@ -95,9 +95,10 @@ function coreRow(h: SearchHit, ed: string, lang: Lang, labels: Labels, d: DOMStr
 
 /**
  * One row per Pagefind sub-result (a rule or glossary entry) not listed yet (`seen`), the page title
- * as breadcrumb, the sub-results with the most hits first.
+ * as breadcrumb, the sub-results with the most hits first; marked only where the query Pagefind was
+ * `asked` names the words (queryMarks).
  */
-function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Labels): HTMLLIElement[] {
+function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Labels, asked: string): HTMLLIElement[] {
   const out: HTMLLIElement[] = [];
   // Only anchored sub-results: a rule or a glossary entry. A page-level excerpt is the page's
   // chrome as often as not (「英語を読む (Trample)」 on a ja page searched for 돌진).
@@ -123,7 +124,7 @@ function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Label
     if (key || glossary) head.append(crumb);
     const snip = document.createElement('span');
     snip.className = 'cr-sr-snip';
-    const ex = dropLeadingNumber(excerptText(s.excerpt), key);
+    const ex = dropLeadingNumber(queryMarks(excerptText(s.excerpt), asked), key);
     snip.append(...snippetNodes(ex.text, ex.marks, lang));
     a.append(head, snip);
     li.dataset['number'] = key;
@@ -184,7 +185,7 @@ function mount(root: HTMLElement): void {
       const datas = await pagefind.nextBatch();
       if (mine !== run) return;
       for (const data of datas) {
-        const rows = pagefindRows(data, seen, lang, labels);
+        const rows = pagefindRows(data, seen, lang, labels, root.dataset['pagefindQuery'] ?? '');
         list.append(...rows);
         added += rows.length;
       }

@@ -191,7 +191,7 @@ export class Searcher {
     if (whole) return this.withSynonym(whole, limit);
     // Concepts inside the query: `wear off`, `opening hand`, `SBA`, 立ち消え, 턴 종료까지 (concepts.ts).
     const { text: rewritten, used } = this.concepts.rewrite(norm);
-    const hits = this.textRank(rewritten, limit);
+    const hits = this.textRank(rewritten, limit, used ? norm : undefined);
     if (used || spelled) for (const h of hits) if (h.via === 'text') h.via = used ? 'synonym' : 'spelling';
     return hits;
   }
@@ -267,8 +267,11 @@ export class Searcher {
     return p;
   }
 
-  /** Free-text ranking (headings, aliases, body, examples). */
-  textRank(query: string, limit: number): Scored[] {
+  /**
+   * Free-text ranking (headings, aliases, body, examples, the words players ask a rule by).
+   * @param typed the query as typed when the concept table rewrote it (`board wipe` → `destroy all`)
+   */
+  textRank(query: string, limit: number, typed?: string): Scored[] {
     const norm = normalize(query).trim();
     const content = contentQuery(norm);
     const terms = queryTerms(content);
@@ -346,6 +349,26 @@ export class Searcher {
         // Coverage counts a term as present when any alternative matched, scaled by its factor.
         covered[d]! += Math.min(1, best[d]! / Math.max(1e-9, t.weight * idfMain * this.lengthNorm[d]!)) * t.weight * idfMain;
         best[d] = 0;
+      }
+    }
+    // The words the concept table replaced (`board wipe`, `ETB`) are players' words, and so are the
+    // lines players ask a rule by: those lines still match them. They count towards a record's text
+    // and coverage like the words that replaced them, and are no missing term for any other record.
+    if (typed) {
+      for (const t of queryTerms(contentQuery(normalize(typed).trim()))) {
+        if (merged.has(t.token) || common(t.token)) continue;
+        const top = new Map<number, number>();
+        for (const alt of this.vocab.alternatives(t)) {
+          if (common(alt.token)) continue;
+          const df = this.df.get(alt.token) ?? 1;
+          const v = t.weight * alt.factor * ASKED * Math.log(1 + (N - df + 0.5) / (df + 0.5));
+          for (const d of this.postings('asked', alt.token)) if (v > (top.get(d) ?? 0)) top.set(d, v);
+        }
+        for (const [d, v] of top) {
+          touch(d);
+          total[d]! += v * this.lengthNorm[d]!;
+          covered[d]! += v;
+        }
       }
     }
     // Headings equal to the query or starting with it (typing `tram` finds `Trample`), also after

@@ -113,13 +113,16 @@ describe('players’ words for timing, hidden cards and attachments (concept tab
   it('finds the rule that answers', async () => {
     // 307.1 (en 2026): "…may cast a sorcery card from their hand during a main phase of their turn when the stack is empty."
     // Fourth since the words players ask rules by came in: the casting steps 601.2a and 601.2i and the loyalty
-    // abilities' timing 606.3 (whose lines speak of sorcery speed) come first.
-    expect((await top5('en', "cast a sorcery on my opponent's turn")).slice(0, 4)).toContain('307.1');
-    // 307.1 (ja 2019): 「…自分のメイン・フェイズで、スタックが空の間、ソーサリー・カードを手札から唱えることができる。」 (second,
-    // after 606.3's loyalty-ability timing).
-    expect((await top5('ja', '相手のターンにソーサリーを唱える')).slice(0, 2)).toContain('307.1');
-    // 307.1 (ko 2019): 「…자신의 턴 메인 단계에 … 스택이 비어있을 때 집중마법 카드를 손에서 발동할 수 있습니다.」
-    expect(await first('ko', '상대 턴에 집중마법 발동')).toBe('307.1');
+    // abilities' timing 606.3 (whose lines speak of sorcery speed) come first. Fifth since the words the concept
+    // table replaces reach those lines too: 606.3's asks "can I use a planeswalker on my opponent's turn?".
+    expect((await top5('en', "cast a sorcery on my opponent's turn")).slice(0, 5)).toContain('307.1');
+    // 307.1 (ja 2019): 「…自分のメイン・フェイズで、スタックが空の間、ソーサリー・カードを手札から唱えることができる。」 (third,
+    // after the casting steps 601.2 and 601.2i, whose asked-by lines the words as typed, 相手のターン, reach).
+    expect((await top5('ja', '相手のターンにソーサリーを唱える')).slice(0, 3)).toContain('307.1');
+    // 307.1 (ko 2019): 「…자신의 턴 메인 단계에 … 스택이 비어있을 때 집중마법 카드를 손에서 발동할 수 있습니다.」 Second,
+    // after 116.1a, which says the same of every spell but an instant (「순간마법이 아닌 주문은 자신의 턴 메인 단계에
+    // 우선권을 가지고 있고 스택이 비어있을 때」) and whose asked-by line the words as typed reach (「인스턴트는 상대 턴에도 써도 됨?」).
+    expect((await top5('ko', '상대 턴에 집중마법 발동')).slice(0, 2)).toEqual(['116.1a', '307.1']);
     // 704.5n: an Equipment attached to an illegal permanent becomes unattached (ja はずれ, ko 떨어집니다).
     expect(await first('en', 'when does equipment fall off')).toBe('704.5n');
     expect(await first('ja', '装備品が外れるのはいつ')).toBe('704.5n');
@@ -156,9 +159,11 @@ describe('cards players name for layers, and Korean words for dying and looking 
   const ranked = async (lang: 'en' | 'ja' | 'ko', q: string) => (await nodeSession(lang, E[lang]).search(q, 10)).map((h) => h.number);
   it('reads a layers card (named in no rule) as the rule on the interaction of continuous effects', async () => {
     // None of the rules names Humility, Opalescence or Blood Moon; 613 is "Interaction of Continuous Effects".
-    // Second since the words players ask rules by came in: 302.4c (a creature's power and toughness, "see rule 613")
-    // is asked by "layer P/T" and comes first.
-    expect((await ranked('en', 'Humility Opalescence')).slice(0, 2)).toEqual(['302.4c', '613']);
+    // The concept table reads the card names as the layers' words; the names as typed still reach the words
+    // players ask rules by, and 613.4b (layer 7b, characteristic-defining and setting effects on power and
+    // toughness), whose line names Humility, comes first, then 302.4c (a creature's power and toughness, "see
+    // rule 613"), asked by "layer P/T".
+    expect((await ranked('en', 'Humility Opalescence')).slice(0, 2)).toEqual(['613.4b', '302.4c']);
     // 613 (ja 2019): 「継続的効果の相互作用」.
     expect((await ranked('ja', '血染めの月 土地'))[0]).toBe('613');
     // The English card name typed on the Korean site: 613 「지속 효과들 간의 상호작용」.

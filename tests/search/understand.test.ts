@@ -281,8 +281,10 @@ describe('concept table (players’ words → the CR’s)', () => {
     // It ends "See rule 400.7" (an object that changes zones is a new object), which the query matched too
     // and which the citation lifts beside it (referral.ts).
     expect((await top(en, 'do counters stay on a creature when it changes zones')).slice(0, 2)).toEqual(['400.7', '122.2']);
-    // 121.2 (2019 ko): 「…그 개체가 그 구역에서 다른 구역으로 이동할 때 유지되지 않습니다」.
-    expect((await top(ko, '구역을 옮기면 카운터는 남아?'))[0]).toBe('121.2');
+    // 121.2 (2019 ko): 「…그 개체가 그 구역에서 다른 구역으로 이동할 때 유지되지 않습니다」. Second: the words as
+    // typed (구역을 옮기면), which the concept table replaces, reach 400.7's asked-by line (「구역 옮기면 기억 없음?」:
+    // a card that changes zones is a new object), and 400.7 comes first.
+    expect((await top(ko, '구역을 옮기면 카운터는 남아?')).slice(0, 2)).toEqual(['400.7', '121.2']);
     expect(new Concepts(readSynonyms('ja')).rewrite('領域を移動したら').text).toBe('ある領域から他の領域に移動したら');
     // 117.3a (2026): "The active player receives priority at the beginning of most steps and phases…".
     expect(concepts!.rewrite('when does the active player get priority').text).toBe('when does the active player receives priority');

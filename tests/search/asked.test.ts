@@ -11,6 +11,7 @@ import { paragraphText } from '../../src/model/text.ts';
 import { rulesAt } from '../../src/history/store.ts';
 import { loadBundle, readAsked } from '../../scripts/build/search-index.ts';
 import { Searcher } from '../../src/search/engine.ts';
+import { Concepts } from '../../src/search/concepts.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
 
 // The history and the English editions come from the rules mirror: skipped locally without it, failing under CI.
@@ -102,5 +103,17 @@ describe('searching by the words players ask', () => {
       const bare = { ...now, records: now.records.map((r) => r.slice(0, 4) as SearchRecord) };
       expect(new Searcher(bare).search(q, { limit: 1 })[0]?.number, lang).not.toBe('103.3');
     }
+  });
+
+  it('the words the concept table replaces still reach the lines, which are written in players’ words', () => {
+    const bundle = loadBundle('en-2026-01-16');
+    const searcher = new Searcher(bundle);
+    const q = 'does hexproof save my creature from a board wipe';
+    // The concept table reads "board wipe" as the CR's "destroy all"; 702.11b's line is in players' words.
+    expect(new Concepts(bundle.synonyms).rewrite(q).text).toBe('does hexproof save my creature from a destroy all');
+    expect(bundle.records.find((r) => r[0] === '702.11b')![4]).toMatch(/\bboard wipes?\b/);
+    expect(searcher.search(q, { limit: 2 }).map((h) => h.number)).toContain('702.11b');
+    // With the rewritten words alone 702.11b is not in the top ten.
+    expect(searcher.textRank('does hexproof save my creature from a destroy all', 10).map((s) => bundle.records[s.idx]![0])).not.toContain('702.11b');
   });
 });

@@ -84,19 +84,29 @@ export function askedAt(file: AskedFile, edition: string, store: HistoryStore): 
 /**
  * A line as the bundle ships it: each phrase's content words only (question and filler words set aside, as a
  * query's are: fillers.ts), and a word already in an earlier phrase of the line left out — a third smaller, and
- * the words the engine indexes the same.
- * @example compactLine('can one creature block two attackers?; how many attackers can a blocker block') // 'one creature block two attackers; blocker'
+ * the words the engine indexes the same. A phrase of Latin words keeps its repeated words, since the engine
+ * also reads their order (adjacent word pairs, proximity.ts; Japanese and Korean runs are matched by their
+ * bigrams, which hold the order already); only a phrase that repeats an earlier one whole is left out.
+ * @example compactLine('can one creature block two attackers?; how many attackers can a blocker block; 블록 두 마리; 두 마리 막기') // 'one creature block two attackers; attackers blocker block; 블록 두 마리; 막기'
  */
 export function compactLine(line: string): string {
   const seen = new Set<string>();
   const phrases: string[] = [];
   for (const phrase of line.split(/\s*;\s*/)) {
-    const words = contentQuery(normalize(phrase))
+    const all = contentQuery(normalize(phrase))
       .split(/\s+/)
       .map((w) => w.replace(/[?？!！.,、。]+$/u, ''))
-      .filter((w) => w && !seen.has(w));
+      .filter(Boolean);
+    const latin = all.length > 1 && all.every((w) => LATIN_WORD.test(w));
+    const words = latin ? all : all.filter((w) => !seen.has(w));
+    const text = words.join(' ');
+    if (!words.length || seen.has(text)) continue;
     for (const w of words) seen.add(w);
-    if (words.length) phrases.push(words.join(' '));
+    seen.add(text);
+    phrases.push(text);
   }
   return phrases.join('; ');
 }
+
+/** A word of Latin letters and digits (what proximity.ts pairs). */
+const LATIN_WORD = /^[\p{Script=Latin}\d][\p{Script=Latin}\d'’/+-]*$/u;

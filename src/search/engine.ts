@@ -474,7 +474,9 @@ export class Searcher {
     // written (compact form), and + PAIRS × the share of the query's adjacent word pairs held (proximity.ts).
     const phrase = keys[corrected !== norm ? 1 : 0]!;
     const pairs = pairKeys(content, titleKey);
-    if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1) {
+    // The asked-by lines are matched by the pairs as typed too (`board wipe`).
+    const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(contentQuery(normalize(typed).trim()), titleKey)])] : pairs;
+    if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1 || askedPairs.length > 1) {
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
@@ -486,7 +488,7 @@ export class Searcher {
         const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - bodyPairs) : 0;
         // The pairs only the words players ask it by hold (`one blocker two attackers`).
         const ask = this.index.askedKey(d);
-        const askPairs = ask ? Math.max(0, pairShare(ask, pairs) - bodyPairs) : 0;
+        const askPairs = ask ? Math.max(0, pairShare(ask, askedPairs) - bodyPairs) : 0;
         scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (bodyPairs + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
       }
       top = topK(cand, kept, scores, limit);

@@ -49,8 +49,12 @@ describe('asked-by files', () => {
     expect(() => parseAsked('{ "rules": ', 'x.json', known)).toThrow(/^x\.json:1: not JSON/);
   });
 
-  it('a line ships its content words once: question words, repeats and end punctuation left out', () => {
-    expect(compactLine('can one creature block two attackers?; how many attackers can a blocker block')).toBe('one creature block two attackers; blocker');
+  it('a line ships its content words: question words, repeats and end punctuation left out; Latin phrases keep their order', () => {
+    // A phrase of Latin words keeps its repeated words (the engine reads their adjacent pairs: "blocker block");
+    // a phrase repeated whole, and a Korean or Japanese word already shipped, is left out.
+    expect(compactLine('can one creature block two attackers?; how many attackers can a blocker block')).toBe('one creature block two attackers; attackers blocker block');
+    expect(compactLine('one blocker two attackers; One blocker, two attackers?; playset; playset')).toBe('one blocker two attackers; playset');
+    expect(compactLine('블록 두 마리; 두 마리 막기')).toBe('블록 두 마리; 막기');
     expect(compactLine('ブロックされたら？; 殴れる？; 相手のターンに唱えられる？')).toBe('ブロックされ; 殴れる; 相手のターンに唱え');
     expect(compactLine('토큰이 무덤에 가면?; 소환병 있으면 공격 못해?')).toBe('토큰이 무덤에 가면; 소환병 공격 못해');
   });

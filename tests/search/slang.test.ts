@@ -45,8 +45,8 @@ describe('players’ slang read as the CR’s words', () => {
     // 614.1e ("As [this] is turned face up" replacement effects) stands between them: its asked-by line holds the
     // question of responding to a morph flipped face up.
     // 708.7 (turning a face-down permanent face up) is asked by "unmorph permanent": the word as typed, which the
-    // concept table replaces, still reaches that line, and 708.7 comes second.
-    expect(await top('en', 'can you respond to someone unmorphing a creature?', 4)).toEqual(['116.2b', '708.7', '614.1e', '702.37e']);
+    // concept table replaces, still reaches that line, and 708.7 comes third.
+    expect(await top('en', 'can you respond to someone unmorphing a creature?', 4)).toEqual(['116.2b', '614.1e', '708.7', '702.37e']);
   });
 
   it('Japanese: デッキアウト, 優先権を保持, 統率者ダメージ, フィズった', async () => {

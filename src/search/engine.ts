@@ -21,10 +21,9 @@
  */
 import { glossaryNameKeys, RecordIndex, titleKey, type PostingKind, type PreparedIndex } from './record-index.ts';
 import type { Lang } from '../model/types.ts';
-import { compareRuleNumbers } from '../model/rule-number.ts';
 import { ruleQuery } from './rule-query.ts';
 import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { bigrams, definitionalCore, foldPlural, indexTokens, koreanStem, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
+import { bigrams, definitionalCore, foldPlural, indexTokens, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior, priorFacts } from './prior.ts';
 import { CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
@@ -34,7 +33,8 @@ import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
 import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES, ASKED, ASKED_PAIRS } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
-import { EXACT_TITLE, HeadingIndex } from './headings.ts';
+import { typedScores } from './typed-words.ts';
+import { EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 import { Citations, lendToCited } from './referral.ts';
 import { escapeRe } from './snippet.ts';
@@ -305,6 +305,11 @@ export class Searcher {
     // (idf ≈ log 2) but touch most records: when the query has a rarer word, they are left out
     // of scoring (most of a long query's time otherwise).
     const common = (token: string) => (this.df.get(token) ?? 0) > COMMON * N;
+    /** BM25's inverse document frequency of a token. */
+    const idfOf = (token: string) => {
+      const df = this.df.get(token) ?? 1;
+      return Math.log(1 + (N - df + 0.5) / (df + 0.5));
+    };
     const hasRare = [...merged.values()].some((t) => this.df.has(t.token) && !common(t.token));
     for (const t of merged.values()) {
       // A common word is left out with its completions too (`effects` is common, `effectively` is
@@ -317,8 +322,7 @@ export class Searcher {
       // Base forms for heading matches: `sacrificed` → `sacrifice`.
       const baseAlt = alts.find((a) => a.base);
       if (baseAlt) based = based.replace(t.word, baseAlt.token);
-      const mainDf = this.df.get(alts[0]!.token) ?? 1;
-      const idfMain = Math.log(1 + (N - mainDf + 0.5) / (mainDf + 0.5));
+      const idfMain = idfOf(alts[0]!.token);
       maxWeight += t.weight * idfMain;
       termDocs.length = 0;
       let bits = 0;
@@ -327,8 +331,7 @@ export class Searcher {
       for (const alt of alts) {
         const bit = altTokens.length < 32 ? 1 << altTokens.length : 0;
         altTokens.push(alt.token);
-        const df = this.df.get(alt.token) ?? 1;
-        const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
+        const idf = idfOf(alt.token);
         for (const [kind, f] of [['body', 1], ['examples', EXAMPLE_FACTOR], ['asked', ASKED]] as const) {
           const base = t.weight * alt.factor * f * idf;
           const ln = this.lengthNorm;
@@ -351,46 +354,16 @@ export class Searcher {
         best[d] = 0;
       }
     }
-    // The words the concept table replaced (`board wipe`, `ETB`) are players' words, and so are the
-    // lines players ask a rule by: those lines still match them. They count towards a record's text
-    // and coverage like the words that replaced them, and are no missing term for any other record.
-    if (typed) {
-      for (const t of queryTerms(contentQuery(normalize(typed).trim()))) {
-        if (merged.has(t.token) || common(t.token)) continue;
-        const top = new Map<number, number>();
-        for (const alt of this.vocab.alternatives(t)) {
-          if (common(alt.token)) continue;
-          const df = this.df.get(alt.token) ?? 1;
-          const v = t.weight * alt.factor * ASKED * Math.log(1 + (N - df + 0.5) / (df + 0.5));
-          for (const d of this.postings('asked', alt.token)) if (v > (top.get(d) ?? 0)) top.set(d, v);
-        }
-        for (const [d, v] of top) {
-          touch(d);
-          total[d]! += v * this.lengthNorm[d]!;
-          covered[d]! += v;
-        }
+    // The words the concept table replaced still reach the lines players ask rules by (typed-words.ts).
+    const typedLookup = { skip: (tok: string) => merged.has(tok) || common(tok), common, alternatives: (t: QueryTerm) => this.vocab.alternatives(t), idf: (tok: string) => ASKED * idfOf(tok), asked: (tok: string) => this.postings('asked', tok) };
+    for (const top of typed ? typedScores(typed, typedLookup) : [])
+      for (const [d, v] of top) {
+        touch(d);
+        total[d]! += v * this.lengthNorm[d]!;
+        covered[d]! += v;
       }
-    }
-    // Headings equal to the query or starting with it (typing `tram` finds `Trample`), also after
-    // spelling corrections (`mulligen` → `mulligan`) and for base forms (`sacrificed`, `唱えた`).
-    const keys = [titleKey(query)];
-    const damps = [1];
-    if (corrected !== norm) keys.push(titleKey(corrected)), damps.push(0.8);
-    if (based !== norm) keys.push(titleKey(based)), damps.push(0.7);
-    if (this.lang === 'ja') {
-      const m = /^(.*[^\p{Script=Hiragana}]\p{Script=Hiragana})\p{Script=Hiragana}+$/u.exec(norm);
-      if (m) keys.push(titleKey(m[1]!)), damps.push(0.7);
-      // A particle after a term: `防御プレイヤーが`, `トランプルを`.
-      const p = /^(.*[\p{Script=Han}\p{Script=Katakana}ー])(?:が|を|は|の|に|で|と|も|へ|から|まで|より)$/u.exec(norm);
-      if (p) keys.push(titleKey(p[1]!)), damps.push(0.9);
-    }
-    // `what is trample?`, `トランプルとは`, `돌진이란`: the term the question names.
-    const core = definitionalCore(norm);
-    if (core !== norm) keys.push(titleKey(core)), damps.push(0.95);
-    if (/\p{Script=Hangul}/u.test(core)) {
-      const stemmed = core.split(/\s+/).map((w) => koreanStem(w)[0]).join(' ');
-      if (stemmed !== core) keys.push(titleKey(stemmed)), damps.push(0.9);
-    }
+    // The keys headings and glossary terms are looked up by, each with its damping (headings.ts).
+    const { keys, damps } = headingKeys(this.lang, query, norm, corrected, based);
     // Headings the query names exactly: their subrules follow them, most cited first (trample →
     // 702.19 then 702.19b, which the other rules cite most), above rules that merely use the word.
     const named = new Map<number, number>();
@@ -515,9 +488,6 @@ export class Searcher {
   hit(s: Scored, lang: Lang = this.lang, via = s.via): SearchHit {
     return makeHit(this.records[s.idx]!, this.glossary.get(s.idx), s, { lang, editionLang: this.lang, via, norm: this.index.bodyNorm(s.idx), context: (n) => this.context(n) });
   }
-
-  /** Compares two rule numbers (document order). */
-  static compare = compareRuleNumbers;
 }
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];

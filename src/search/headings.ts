@@ -9,6 +9,10 @@
  * of a query's time.
  */
 
+import type { Lang } from '../model/types.ts';
+import { titleKey } from './record-index.ts';
+import { definitionalCore, koreanStem } from './text.ts';
+
 /** Bonus of a heading equal to the query key (the other bonuses stay below 32). */
 export const EXACT_TITLE = 100;
 
@@ -94,4 +98,32 @@ export class HeadingIndex {
     }
     touched.length = 0;
   }
+}
+
+/**
+ * The keys a query looks headings and glossary terms up by, each with its damping: the query as typed (1);
+ * after spelling corrections (`mulligen` → `mulligan`, 0.8) and as base forms (`sacrificed`, `唱えた`, 0.7);
+ * a Japanese term without its trailing kana or particle (`防御プレイヤーが`, `トランプルを`); the term a
+ * question names (`what is trample?`, `トランプルとは`, `돌진이란`, 0.95) and its Korean stems (0.9).
+ * @param norm the query normalised; `corrected` and `based` the same with corrections and base forms
+ */
+export function headingKeys(lang: Lang, query: string, norm: string, corrected: string, based: string): { keys: string[]; damps: number[] } {
+  const keys = [titleKey(query)];
+  const damps = [1];
+  if (corrected !== norm) keys.push(titleKey(corrected)), damps.push(0.8);
+  if (based !== norm) keys.push(titleKey(based)), damps.push(0.7);
+  if (lang === 'ja') {
+    const m = /^(.*[^\p{Script=Hiragana}]\p{Script=Hiragana})\p{Script=Hiragana}+$/u.exec(norm);
+    if (m) keys.push(titleKey(m[1]!)), damps.push(0.7);
+    // A particle after a term: `防御プレイヤーが`, `トランプルを`.
+    const p = /^(.*[\p{Script=Han}\p{Script=Katakana}ー])(?:が|を|は|の|に|で|と|も|へ|から|まで|より)$/u.exec(norm);
+    if (p) keys.push(titleKey(p[1]!)), damps.push(0.9);
+  }
+  const core = definitionalCore(norm);
+  if (core !== norm) keys.push(titleKey(core)), damps.push(0.95);
+  if (/\p{Script=Hangul}/u.test(core)) {
+    const stemmed = core.split(/\s+/).map((w) => koreanStem(w)[0]).join(' ');
+    if (stemmed !== core) keys.push(titleKey(stemmed)), damps.push(0.9);
+  }
+  return { keys, damps };
 }

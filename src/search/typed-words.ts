@@ -1,0 +1,44 @@
+/**
+ * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
+ *
+ * The words as typed that the concept table replaced (`board wipe` → `destroy all`, `ETB`, 相手のターン,
+ * 구역을 옮기면; concepts.ts). The lines players ask a rule by (asked.ts) are written in players' words, so
+ * these still match them: each such word scores the records whose line holds it like any word of the query
+ * does there (the best of its alternatives), while the ranking (engine.ts) counts it towards those records'
+ * text and coverage only, never as a word missing from the others.
+ */
+import { contentQuery } from './fillers.ts';
+import { normalize, queryTerms, type QueryTerm } from './text.ts';
+import type { Alternative } from './vocabulary.ts';
+
+export interface TypedLookup {
+  /** Whether a word is left out: one of the rewritten query already, or a common one. */
+  skip: (token: string) => boolean;
+  /** Whether an alternative is left out (a common word). */
+  common: (token: string) => boolean;
+  alternatives: (t: QueryTerm) => Alternative[];
+  /** A token's inverse document frequency. */
+  idf: (token: string) => number;
+  /** The records whose asked-by line holds a token. */
+  asked: (token: string) => number[];
+}
+
+/**
+ * Per word of `typed` not in the rewritten query: the records whose line holds it, with its weight × idf
+ * (before the record's length factor), the best alternative's.
+ * @example typedScores('does hexproof save my creature from a board wipe', lookup) // [Map {702.11b → …}, …] for board, wipe
+ */
+export function typedScores(typed: string, { skip, common, alternatives, idf, asked }: TypedLookup): Map<number, number>[] {
+  const out: Map<number, number>[] = [];
+  for (const t of queryTerms(contentQuery(normalize(typed).trim()))) {
+    if (skip(t.token)) continue;
+    const top = new Map<number, number>();
+    for (const alt of alternatives(t)) {
+      if (common(alt.token)) continue;
+      const v = t.weight * alt.factor * idf(alt.token);
+      for (const d of asked(alt.token)) if (v > (top.get(d) ?? 0)) top.set(d, v);
+    }
+    if (top.size) out.push(top);
+  }
+  return out;
+}

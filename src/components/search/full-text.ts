@@ -96,7 +96,7 @@ function coreRow(h: SearchHit, ed: string, lang: Lang, labels: Labels, d: DOMStr
 /**
  * One row per Pagefind sub-result (a rule or glossary entry) not listed yet (`seen`), the page title
  * as breadcrumb, the sub-results with the most hits first; marked only where the query Pagefind was
- * `asked` names the words (queryMarks).
+ * `asked` names the words (queryMarks), and left out when it names none of the words Pagefind marked.
  */
 function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Labels, asked: string): HTMLLIElement[] {
   const out: HTMLLIElement[] = [];
@@ -106,6 +106,10 @@ function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Label
   for (const s of subs) {
     const key = anchorOf(s.url)!.split('~')[0]!;
     if (key && seen.has(key)) continue;
+    // A row whose every mark was a fragment of another word (`レイヤー` in `プレイヤー`) matched nothing the query named.
+    const raw = excerptText(s.excerpt);
+    const named = queryMarks(raw, asked);
+    if (raw.marks.length && !named.marks.length) continue;
     if (key) seen.add(key);
     const glossary = key.startsWith('g-');
     const li = document.createElement('li');
@@ -124,7 +128,7 @@ function pagefindRows(data: PfData, seen: Set<string>, lang: Lang, labels: Label
     if (key || glossary) head.append(crumb);
     const snip = document.createElement('span');
     snip.className = 'cr-sr-snip';
-    const ex = dropLeadingNumber(queryMarks(excerptText(s.excerpt), asked), key);
+    const ex = dropLeadingNumber(named, key);
     snip.append(...snippetNodes(ex.text, ex.marks, lang));
     a.append(head, snip);
     li.dataset['number'] = key;

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { editionIndex, renumberMap, type HistoryStore } from '../history/store.ts';
 import { contentQuery } from './fillers.ts';
 import { normalize } from './text.ts';
+import { LATIN_WORD } from './proximity.ts';
 import { LANGS } from '../i18n/locales.ts';
 
 const RULE_NUMBER = /^\d{3}(?:\.\d{1,3}[a-z]?)?$/;
@@ -107,6 +108,3 @@ export function compactLine(line: string): string {
   }
   return phrases.join('; ');
 }
-
-/** A word of Latin letters and digits (what proximity.ts pairs). */
-const LATIN_WORD = /^[\p{Script=Latin}\d][\p{Script=Latin}\d'’/+-]*$/u;

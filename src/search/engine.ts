@@ -269,7 +269,7 @@ export class Searcher {
 
   /**
    * Free-text ranking (headings, aliases, body, examples, the words players ask a rule by).
-   * @param typed the query as typed when the concept table rewrote it (`board wipe` → `destroy all`)
+   * @param typed the query as typed (normalised) when the concept table rewrote it (`board wipe` → `destroy all`)
    */
   textRank(query: string, limit: number, typed?: string): Scored[] {
     const norm = normalize(query).trim();
@@ -356,7 +356,8 @@ export class Searcher {
     }
     // The words the concept table replaced still reach the lines players ask rules by (typed-words.ts).
     const typedLookup = { skip: (tok: string) => merged.has(tok) || common(tok), common, alternatives: (t: QueryTerm) => this.vocab.alternatives(t), idf: (tok: string) => ASKED * idfOf(tok), asked: (tok: string) => this.postings('asked', tok) };
-    for (const top of typed ? typedScores(typed, typedLookup) : [])
+    const typedContent = typed === undefined ? '' : contentQuery(typed);
+    for (const top of typed ? typedScores(typedContent, typedLookup) : [])
       for (const [d, v] of top) {
         touch(d);
         total[d]! += v * this.lengthNorm[d]!;
@@ -448,7 +449,7 @@ export class Searcher {
     const phrase = keys[corrected !== norm ? 1 : 0]!;
     const pairs = pairKeys(content, titleKey);
     // The asked-by lines are matched by the pairs as typed too (`board wipe`).
-    const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(contentQuery(normalize(typed).trim()), titleKey)])] : pairs;
+    const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(typedContent, titleKey)])] : pairs;
     if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1 || askedPairs.length > 1) {
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;

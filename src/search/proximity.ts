@@ -8,13 +8,16 @@
  * Korean run is matched by its character bigrams, which already hold the order.
  */
 
+/** A word of Latin letters and digits: the words paired (asked.ts keeps a phrase of them in order). */
+export const LATIN_WORD = /^[\p{Script=Latin}\d][\p{Script=Latin}\d'’/+-]*$/u;
+
 /**
  * The compact keys of adjacent pairs of the query's Latin content words (`key` is the engine's
  * heading key: lowercase letters and digits, plurals folded), each once.
  * @example pairKeys('first strike combat damage', titleKey) // ['firststrike', 'strikecombat', 'combatdamage']
  */
 export function pairKeys(content: string, key: (text: string) => string): string[] {
-  const words = content.split(/\s+/).filter((w) => /^[\p{Script=Latin}\d][\p{Script=Latin}\d'’/+-]*$/u.test(w));
+  const words = content.split(/\s+/).filter((w) => LATIN_WORD.test(w));
   const out = new Set<string>();
   for (let i = 0; i + 1 < words.length; i++) {
     const k = key(`${words[i]} ${words[i + 1]}`);

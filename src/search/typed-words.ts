@@ -7,8 +7,7 @@
  * does there (the best of its alternatives), while the ranking (engine.ts) counts it towards those records'
  * text and coverage only, never as a word missing from the others.
  */
-import { contentQuery } from './fillers.ts';
-import { normalize, queryTerms, type QueryTerm } from './text.ts';
+import { queryTerms, type QueryTerm } from './text.ts';
 import type { Alternative } from './vocabulary.ts';
 
 export interface TypedLookup {
@@ -24,13 +23,13 @@ export interface TypedLookup {
 }
 
 /**
- * Per word of `typed` not in the rewritten query: the records whose line holds it, with its weight × idf
- * (before the record's length factor), the best alternative's.
- * @example typedScores('does hexproof save my creature from a board wipe', lookup) // [Map {702.11b → …}, …] for board, wipe
+ * Per word of the typed query's content words (`contentQuery`) not in the rewritten query: the records whose
+ * line holds it, with its weight × idf (before the record's length factor), the best alternative's.
+ * @example typedScores('hexproof save creature board wipe', lookup) // [Map {702.11b → …}, …] for board, wipe
  */
-export function typedScores(typed: string, { skip, common, alternatives, idf, asked }: TypedLookup): Map<number, number>[] {
+export function typedScores(typedContent: string, { skip, common, alternatives, idf, asked }: TypedLookup): Map<number, number>[] {
   const out: Map<number, number>[] = [];
-  for (const t of queryTerms(contentQuery(normalize(typed).trim()))) {
+  for (const t of queryTerms(typedContent)) {
     if (skip(t.token)) continue;
     const top = new Map<number, number>();
     for (const alt of alternatives(t)) {

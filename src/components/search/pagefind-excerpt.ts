@@ -48,10 +48,9 @@ export function queryMarks(ex: ExcerptText, query: string): ExcerptText {
   const marks: [number, number][] = [];
   for (const [start, end] of ex.marks) {
     const text = ex.text.slice(start, end);
-    const pieces = [...text.matchAll(/[\p{L}\p{N}]+(?:[^\p{L}\p{N}]+[\p{L}\p{N}]+)*/gu)];
     if (!CJK.test(text)) {
       // Latin: the mark without the punctuation at its ends.
-      const whole = pieces[0];
+      const whole = /[\p{L}\p{N}](?:.*[\p{L}\p{N}])?/su.exec(text);
       if (whole) marks.push([start + whole.index, start + whole.index + whole[0].length]);
       continue;
     }

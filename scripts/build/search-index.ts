@@ -7,6 +7,7 @@
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as z from 'zod';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -36,6 +37,21 @@ export function readSynonyms(lang: Lang): Synonym[] {
   // Every language has its concept table; a missing file would quietly drop every concept (never a smaller result).
   if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its synonyms file (content/search/, see README "a language")`);
   return (JSON.parse(readFileSync(file, 'utf8')) as { synonyms: Synonym[] }).synonyms;
+}
+
+const HomophonesFile = z.object({ pairs: z.record(z.string().min(2), z.string().min(2)) });
+
+/**
+ * Japanese IME misconversions of the terms (content/search/homophones.ja.json, made by scripts/homophones.ts);
+ * Korean and English have none (their typing converts nothing).
+ */
+export function readHomophones(lang: Lang): Record<string, string> | undefined {
+  if (lang !== 'ja') return undefined;
+  const file = join(ROOT, 'content/search/homophones.ja.json');
+  if (!existsSync(file)) throw new Error(`${file}: missing — make it with \`npx tsx scripts/homophones.ts\``);
+  const parsed = HomophonesFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: at ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data.pairs;
 }
 
 /** Builds every bundle the catalog lists (in memory). */
@@ -73,7 +89,8 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
       bundles.push(buildBundle({ doc: d, synonyms, foreign, asked: askedOf(e.lang, e.edition) }));
     } else {
       const english = e.english ? doc('en', e.english) : undefined;
-      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}), asked: askedOf(e.lang, e.edition) }));
+      const homophones = readHomophones(e.lang);
+      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}), asked: askedOf(e.lang, e.edition), ...(homophones ? { homophones } : {}) }));
     }
   }
   return bundles;

@@ -245,6 +245,8 @@ export interface BundleInput {
   foreign?: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[];
   /** The words players ask this edition's rules by, keyed by its numbers (asked.ts). */
   asked?: ReadonlyMap<string, string>;
+  /** Japanese: IME misconversions of the terms (content/search/homophones.ja.json). */
+  homophones?: Record<string, string>;
 }
 
 /** Builds the search bundle of one language and edition. */
@@ -276,5 +278,6 @@ export function buildBundle(input: BundleInput): SearchBundle {
     foreign,
     synonyms: input.synonyms,
     glossary: glossary.infos,
+    ...(input.homophones ? { homophones: input.homophones } : {}),
   };
 }

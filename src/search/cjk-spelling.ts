@@ -7,7 +7,9 @@
  * CJK text is indexed as bigrams, so an unknown bigram is what marks a misspelled word here, and
  * the corrections are the edition's own terms (headings, glossary headwords, the term bridge,
  * synonyms), never free text:
- *   - Japanese: a stretch of the query holding an unknown bigram that differs from a term in one
+ *   - Japanese: a word the IME made of a term's reading (`即効` for 速攻, `摂氏` for 接死: the bundle's
+ *     `homophones`, content/search/homophones.ja.json), covering an unknown bigram; else a stretch of
+ *     the query holding an unknown bigram that differs from a term in one
  *     character, or in two adjacent ones when the term has four or more (an IME converts a whole
  *     word to a homophone: 痴漢 for 置換), or lacks or adds one character (プレインズウォカー);
  *   - Korean: a word whose stem holds an unknown bigram and is one jamo away from a term's word in
@@ -126,15 +128,19 @@ export class CjkSpelling {
   /** Bigrams of the terms themselves: known even where the records lack them (a head bundle, 山札). */
   private readonly termGrams = new Set<string>();
   private readonly cache = new Map<string, string>();
+  /** IME misconversions and the terms they stand for, longest first. */
+  private readonly homophones: [string[], string][];
 
   /**
    * @param terms the edition's names of things (headings, glossary headwords, term bridge, synonyms)
    * @param df how many records hold a bigram (0: unknown)
    * @param occurs whether a Korean word starts a word somewhere in the rules
+   * @param homophones Japanese IME misconversions: `{ 即効: '速攻' }`
    */
-  constructor(terms: Iterable<string>, df: (bigram: string) => number, occurs?: (word: string) => boolean) {
+  constructor(terms: Iterable<string>, df: (bigram: string) => number, occurs?: (word: string) => boolean, homophones: Record<string, string> = {}) {
     this.known = df;
     this.occurs = occurs;
+    this.homophones = Object.entries(homophones).map(([typed, term]): [string[], string] => [Array.from(typed), term]).sort((a, b) => b[0].length - a[0].length);
     const ja = new Set<string>();
     for (const raw of terms) {
       const t = normalize(raw);
@@ -179,6 +185,12 @@ export class CjkSpelling {
     const chars = Array.from(run);
     const at = this.unknownAt(chars);
     if (at < 0) return null;
+    // A word the IME made of the term's reading, where it covers the unknown bigram (即効を持つ → 速攻を持つ).
+    for (const [typed, term] of this.homophones) {
+      for (let s = Math.max(0, at + 2 - typed.length); s <= at && s + typed.length <= chars.length; s++) {
+        if (typed.every((c, i) => chars[s + i] === c)) return [...chars.slice(0, s), term, ...chars.slice(s + typed.length)].join('');
+      }
+    }
     // The longest term that fits; among terms as long, the one whose rarest bigram is most used
     // (統卒者 → 統率者, the commander, not 統治者, the monarch).
     let best: string | null = null;

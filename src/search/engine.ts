@@ -222,7 +222,7 @@ export class Searcher {
 
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {
-    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0, this.occurs);
+    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0, this.occurs, this.bundle.homophones);
     return this.spelling;
   }
 

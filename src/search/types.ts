@@ -52,6 +52,11 @@ export interface SearchBundle {
   /** Glossary entries, in glossary order; each also has a record (number = `n`, flag GLOSSARY). */
   glossary: GlossaryInfo[];
   /**
+   * Japanese full bundles: IME misconversions of the terms, `{ 即効: '速攻' }` (content/search/homophones.ja.json,
+   * read by the spelling corrector); the head leaves them to the full bundle.
+   */
+  homophones?: Record<string, string>;
+  /**
    * `head` bundles (the small first download) hold every record, but bodies only for headings
    * and glossary entries; the `full` bundle of the same id adds the rest (docs/design-notes.md §3.3).
    */

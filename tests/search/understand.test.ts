@@ -232,6 +232,20 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     // A particle where a term has a kanji is another word, not a slip.
     expect(fixer.fix('に行')).toBe('に行');
   });
+  it('reads a word the IME made of a term’s reading as the term (content/search/homophones.ja.json)', async () => {
+    // そっこう → 即効 for 速攻 (702.10 haste), じゅごん → 儒艮 for 呪禁 (702.11 hexproof), せっし → 摂氏 for 接死
+    // (702.2 deathtouch), しゅんそく → 俊足 for 瞬速 (702.8 flash): every character differs, so no edit distance
+    // reaches them (before this, 即効 became 即席, improvise, and 儒艮 found nothing).
+    const three = async (q: string) => (await top(ja, q, 3)).join(' ');
+    expect(await three('即効を持つクリーチャー')).toMatch(/^702\.10[a-z]? /);
+    expect(await three('儒艮')).toBe('g-呪禁 702.11a 702.11');
+    expect(await three('摂氏')).toBe('g-接死 702.2a 702.2');
+    expect(await three('俊足')).toBe('g-瞬速 702.8a 702.8');
+    // Only where the word holds a bigram the rules lack: a word the rules use is what its writer meant.
+    const fixer = new CjkSpelling([], (g) => (g === '即効' ? 0 : 1), undefined, { 即効: '速攻', 対照: '対象' });
+    expect(fixer.fix('即効を持つ')).toBe('速攻を持つ');
+    expect(fixer.fix('対照を取る')).toBe('対照を取る');
+  });
 });
 
 describe('concept table (players’ words → the CR’s)', () => {

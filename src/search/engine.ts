@@ -31,10 +31,10 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES, ASKED, ASKED_PAIRS } from './weights.ts';
+import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES, ASKED, ASKED_PAIRS, CLASSLESS } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { typedScores } from './typed-words.ts';
-import { EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts';
+import { classless, EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 import { Citations, lendToCited } from './referral.ts';
 import { escapeRe } from './snippet.ts';
@@ -368,8 +368,8 @@ export class Searcher {
     // Headings the query names exactly: their subrules follow them, most cited first (trample →
     // 702.19 then 702.19b, which the other rules cite most), above rules that merely use the word.
     const named = new Map<number, number>();
-    keys.forEach((key, ki) => {
-      const damp = damps[ki]!;
+    let defined = false;
+    const lookUp = (key: string, damp: number) => {
       if (!key) return;
       // A Korean key inside a longer word of a heading is no match (`레이어` in `플레이어`).
       const korean = /^\p{Script=Hangul}/u.test(key);
@@ -385,6 +385,7 @@ export class Searcher {
       // Definitions first: the glossary entry, the rules defining the term, the rules it cites.
       const entries = this.glossaryKeys.get(key);
       if (entries) {
+        defined = true;
         const lift = (idx: number | undefined, v: number, how: number) => {
           if (idx === undefined || v <= extra[idx]!) return;
           touch(idx);
@@ -400,7 +401,11 @@ export class Searcher {
           info.refs.forEach((n, i) => lift(this.byNumber.get(n), top - 5 * i, 2));
         });
       }
-    });
+    };
+    keys.forEach((key, ki) => lookUp(key, damps[ki]!));
+    // `command zone`, `統率領域`: the heading the query names before a class word, when it names none as it is.
+    const bare = named.size || defined ? null : classless(this.lang, norm);
+    if (bare) lookUp(bare, CLASSLESS);
     for (const [h, damp] of named) {
       const num = this.records[h]![0];
       if (!num.includes('.')) continue;

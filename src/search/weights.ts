@@ -49,5 +49,7 @@ export const HEADING_HOLDS = 40;
 export const BODY_PHRASE = 0.5;
 /** Per doubling of a named heading's subrule's citations, the points it gains. */
 export const SUBRULE_CITED = 10;
+/** Damping of the heading a query names before a class word (`command zone` → 408 Command; headings.ts). */
+export const CLASSLESS = 0.9;
 /** How many of the best matches lend to the rules they cite (referral.ts). */
 export const LEND_SOURCES = 30;

@@ -17,6 +17,7 @@ import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { pairKeys, pairShare } from '../../src/search/proximity.ts';
 import { titleKey } from '../../src/search/engine.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
+import { classless } from '../../src/search/headings.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -340,6 +341,21 @@ describe('concept table (players’ words → the CR’s)', () => {
     // 702.15 (ko 2019) is 「생명연결 Lifelink」, 702.110 「호전적 Menace」.
     expect((await top(ko, '라이프링크')).slice(0, 3)).toContain('702.15');
     expect((await top(ko, '메너스')).slice(0, 3)).toContain('702.110');
+  });
+});
+
+describe('a heading named before a class word', () => {
+  it('reads `command zone`, `統率領域`, `전투 피해 단계` as the zone or step they name', async () => {
+    // 408 Command / 統率 / 커맨드 and 510 전투피해단: the query adds `zone`, 領域, 구역, or says 단계 for the CR's 단.
+    expect(await top(en, 'the command zone', 3)).toEqual(['g-command', '408.1', '408']);
+    expect(await top(ja, '統率領域', 3)).toEqual(['g-統率', '408.1', '408']);
+    expect(await top(ko, '커맨드 구역', 3)).toEqual(['g-command~커맨드', '408.1', '408']);
+    expect(await top(ko, '전투 피해 단계', 3)).toEqual(['g-combat-damage-step~전투피해단', '510.1c', '510']);
+    expect(classless('en', 'trample ability')).toBe('trample');
+    expect(classless('ko', '전투 피해 단계')).toBe('전투피해단');
+    // A heading of its own keeps its class word: Combat Damage Step is not Combat Damage.
+    expect((await top(en, 'combat damage step', 1))[0]).toBe('g-combat-damage-step');
+    expect(classless('en', 'draw')).toBeNull();
   });
 });
 

@@ -255,6 +255,8 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect(concepts!.rewrite('when do until end of turn effects wear off').text).toBe('when do until end of turn effects end');
     expect(concepts!.rewrite('opening hand size').text).toBe('starting hand size');
     expect(concepts!.rewrite('lose at the same time').text).toBe('lose simultaneously');
+    // `use the stack` is how players ask what the CR says as `doesn't go on the stack` (605.3b) or `doesn't use the stack` (116.2a).
+    expect(concepts!.rewrite('does a mana ability use the stack').text).toBe('does a mana ability stack');
     expect(concepts!.rewrite('sba and etb').text).toBe('state-based actions and enters the battlefield');
     // A form never matches inside a word.
     expect(concepts!.rewrite('seeing').used).toBe(false);

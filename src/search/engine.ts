@@ -188,7 +188,7 @@ export class Searcher {
     trimmed = fixed;
     // Synonyms: the whole query (`SBA`, `ETB`, `P/T`, with the rules they name first).
     const whole = this.synonyms.get(titleKey(trimmed)) ?? this.synonyms.get(titleKey(definitionalCore(norm)));
-    if (whole) return this.withSynonym(whole, limit);
+    if (whole) return this.withSynonym(whole, limit, norm);
     // Concepts inside the query: `wear off`, `opening hand`, `SBA`, 立ち消え, 턴 종료까지 (concepts.ts).
     const { text: rewritten, used } = this.concepts.rewrite(norm);
     const hits = this.textRank(rewritten, limit, used ? norm : undefined);
@@ -245,13 +245,13 @@ export class Searcher {
     return words.join(' ');
   }
 
-  private withSynonym(s: Synonym, limit: number): Scored[] {
+  private withSynonym(s: Synonym, limit: number, typed?: string): Scored[] {
     const out: Scored[] = [];
     for (const r of s.rules ?? []) {
       const idx = this.byNumber.get(r);
       if (idx !== undefined) out.push({ idx, score: 1000 - out.length, via: 'synonym-rule', tokens: [] });
     }
-    const rest = this.textRank(s.query, limit).filter((h) => !out.some((o) => o.idx === h.idx));
+    const rest = this.textRank(s.query, limit, typed).filter((h) => !out.some((o) => o.idx === h.idx));
     for (const h of rest) h.via = h.via === 'text' ? 'synonym' : h.via;
     return [...out, ...rest].slice(0, limit);
   }
@@ -365,6 +365,8 @@ export class Searcher {
       }
     // The keys headings and glossary terms are looked up by, each with its damping (headings.ts).
     const { keys, damps } = headingKeys(this.lang, query, norm, corrected, based);
+    // The words as typed name a term too (`legend rule`, a glossary entry, which the concept table spells out).
+    if (typed !== undefined && !keys.includes(titleKey(typed))) keys.push(titleKey(typed)), damps.push(1);
     // Headings the query names exactly: their subrules follow them, most cited first (trample →
     // 702.19 then 702.19b, which the other rules cite most), above rules that merely use the word.
     const named = new Map<number, number>();

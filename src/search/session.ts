@@ -221,9 +221,11 @@ export class SearchSession {
         const ranked = en.rank(query, 20);
         const mapped: Candidate[] = [];
         for (const s of ranked) {
-          const idx = native.recordIndex(en.records[s.idx]![0]);
+          const own = native.recordIndex(en.records[s.idx]![0]);
+          // An entry the query names exactly stands for its rule when the native bundle has no entry of it.
+          const idx = own ?? (s.via === 'glossary' ? this.definedBy(en, s.idx) : undefined);
           if (idx === undefined) continue;
-          mapped.push(this.candidate({ ...s, idx }, 'en', () => ({ ...en.hit(s, 'en', 'bridge'), number: native.records[idx]![0], context: native.context(native.records[idx]![0]) }), false, 1.5));
+          mapped.push(this.candidate({ ...s, idx, via: own === undefined ? 'definition' : s.via }, 'en', () => ({ ...en.hit(s, 'en', 'bridge'), number: native.records[idx]![0], context: native.context(native.records[idx]![0]) }), false, 1.5));
         }
         lists.push(mapped);
       }
@@ -267,6 +269,16 @@ export class SearchSession {
     }
     if (lists.length === 1) return nativeRanked.slice(0, limit).map((s) => native.hit(s));
     return fuse(lists, limit).map((c) => c.make());
+  }
+
+  /**
+   * The native record of the rule an English glossary entry is defined by or cites first (`legend rule` on the
+   * Korean site: the English head finds the entry Legend Rule, which Korean has no entry of, and it names 704.5j).
+   */
+  private definedBy(en: Searcher, idx: number): number | undefined {
+    const info = en.glossaryInfo(idx);
+    const n = info?.defs[0] ?? info?.refs[0];
+    return n === undefined ? undefined : this.native.recordIndex(n);
   }
 
   private candidate(s: Scored, lang: Lang, make: () => SearchHit, weak = false, weight = 1): Candidate {

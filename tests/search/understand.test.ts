@@ -389,6 +389,15 @@ describe('cross-script queries between the Japanese and Korean sites', () => {
   });
 });
 
+describe('English terms on the Korean site', () => {
+  it('a term the concept table spells out is still a term; an English entry Korean lacks stands for its rule', async () => {
+    // `legend rule` is the glossary entry Legend Rule, and a concept (→ legendary permanents same name): the entry
+    // first, then 704.5j, the rule it cites. Korean has no entry of it; the English head's entry gives 704.5j.
+    expect(await top(en, 'legend rule', 2)).toEqual(['g-legend-rule', '704.5j']);
+    expect((await top(ko, 'legend rule', 1))[0]).toBe('704.5j');
+  });
+});
+
 describe('snippets: centred on the match, no highlight inside another word', () => {
   it('does not mark a Hangul or katakana fragment that starts inside a word', () => {
     const text = '플레이어는 레이어 1의 효과를 적용합니다';

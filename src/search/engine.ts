@@ -364,9 +364,7 @@ export class Searcher {
         covered[d]! += v;
       }
     // The keys headings and glossary terms are looked up by, each with its damping (headings.ts).
-    const { keys, damps } = headingKeys(this.lang, query, norm, corrected, based);
-    // The words as typed name a term too (`legend rule`, a glossary entry, which the concept table spells out).
-    if (typed !== undefined && !keys.includes(titleKey(typed))) keys.push(titleKey(typed)), damps.push(1);
+    const { keys, damps } = headingKeys(this.lang, query, norm, corrected, based, typed);
     // Headings the query names exactly: their subrules follow them, most cited first (trample →
     // 702.19 then 702.19b, which the other rules cite most), above rules that merely use the word.
     const named = new Map<number, number>();

@@ -127,10 +127,12 @@ export function classless(lang: Lang, norm: string): string | null {
  * a Japanese term without its trailing kana or particle (`防御プレイヤーが`, `トランプルを`); the term a
  * question names (`what is trample?`, `トランプルとは`, `돌진이란`, 0.95) and its Korean stems (0.9).
  * @param norm the query normalised; `corrected` and `based` the same with corrections and base forms
+ * @param typed the query as typed when the concept table rewrote it: it names a term too (`legend rule`, an entry)
  */
-export function headingKeys(lang: Lang, query: string, norm: string, corrected: string, based: string): { keys: string[]; damps: number[] } {
+export function headingKeys(lang: Lang, query: string, norm: string, corrected: string, based: string, typed?: string): { keys: string[]; damps: number[] } {
   const keys = [titleKey(query)];
   const damps = [1];
+  if (typed !== undefined && titleKey(typed) !== keys[0]) keys.push(titleKey(typed)), damps.push(1);
   if (corrected !== norm) keys.push(titleKey(corrected)), damps.push(0.8);
   if (based !== norm) keys.push(titleKey(based)), damps.push(0.7);
   if (lang === 'ja') {

@@ -12,7 +12,7 @@
  * (`{id}.bridge.json`), fetched with the first such query: it was a third of the English head.
  */
 import type { Lang } from '../model/types.ts';
-import { GLOSSARY, TITLE, type SearchBundle, type SearchRecord } from './types.ts';
+import { GLOSSARY, TITLE, type GlossaryInfo, type SearchBundle, type SearchRecord } from './types.ts';
 import { termSlug } from '../model/slug.ts';
 
 /**
@@ -28,8 +28,15 @@ const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 38, ko: 60 };
 /** The cross-language part of a bundle, apart from the head. */
 export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;
 
-export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part' | 'dict' | 'foreign'> {
+/**
+ * A glossary entry in the head: its anchor only when it is not the plain slug of its term, its rules only when it
+ * has some (most entries of a translation cite one rule and define none: 560 bytes of the Japanese head's gzip).
+ */
+type HeadGlossary = Omit<GlossaryInfo, 'n' | 'refs' | 'defs'> & Partial<Pick<GlossaryInfo, 'n' | 'refs' | 'defs'>>;
+
+export interface HeadBundle extends Omit<SearchBundle, 'records' | 'part' | 'dict' | 'foreign' | 'glossary'> {
   part: 'head';
+  glossary: HeadGlossary[];
   /**
    * Rule numbers and glossary anchors in record order, space-separated, shortened by `packNumbers`
    * (`100.1 a b` for `100.1 100.1a 100.1b`, `.2` for `100.2` after a rule of section 100).
@@ -116,7 +123,7 @@ export function toHead(b: SearchBundle): HeadBundle {
     else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION[entryLang.get(number) ?? b.lang])]);
   });
   // Anchors equal to the plain slug of the term are left out (the numbers string has them too).
-  const glossary = rest.glossary.map((g) => (g.n === plainSlug(g.t) ? { ...g, n: '' } : g));
+  const glossary = rest.glossary.map(({ n, refs, defs, ...g }): HeadGlossary => ({ ...g, ...(n === plainSlug(g.t) ? {} : { n }), ...(refs.length ? { refs } : {}), ...(defs.length ? { defs } : {}) }));
   const plain = new Set(rest.glossary.filter((g) => g.n === plainSlug(g.t)).map((g) => g.n));
   const numbers = packNumbers(records.map((r) => (r[1] & GLOSSARY && plain.has(r[0]) ? '' : r[0])));
   let prev = 0;
@@ -146,7 +153,7 @@ export function fromHead(h: HeadBundle, bridge: Bridge = { dict: [], foreign: {}
     if (!records[idx]) throw new Error(`search head ${h.id}: a text for record ${idx} of ${records.length}`);
     records[idx] = [records[idx]![0], flags, text, ''];
   }
-  const glossary = rest.glossary.map((g) => (g.n ? g : { ...g, n: plainSlug(g.t) }));
+  const glossary = rest.glossary.map((g): GlossaryInfo => ({ ...g, n: g.n || plainSlug(g.t), refs: g.refs ?? [], defs: g.defs ?? [] }));
   // Glossary records are in glossary order; fill the anchors the head left out.
   let gi = 0;
   for (const r of records) {

@@ -104,10 +104,10 @@ export class HeadingIndex {
  * A word a player adds after the name of a zone, step, keyword or rule (`command zone` for 408 Command,
  * `統率領域` for 408 統率, `전투 피해 단계` for 510 전투피해단, whose steps the Korean CR calls 단 and players 단계).
  */
-const CLASS_WORD: Record<Lang, [RegExp, string]> = {
-  en: [/\s+(?:zone|step|phase|keyword ability|keyword|ability|abilities|mechanic|rules?)$/u, ''],
-  ja: [/(?:領域|ゾーン|ステップ|フェイズ|フェーズ|キーワード能力|能力|ルール)$/u, ''],
-  ko: [/(?<=\p{Script=Hangul})\s*(?:구역|영역|존|키워드 능력|능력|규칙|룰|(?<=단)계)$/u, ''],
+const CLASS_WORD: Record<Lang, RegExp> = {
+  en: /^(?:the |an? )?(.+) (?:zone|step|phase|ability|abilities|keyword)$/u,
+  ja: /^(.+)(?:領域|ステップ|フェイズ|能力)$/u,
+  ko: /^(.+?) ?(?:구역|영역|능력|(?<=단)계)$/u,
 };
 
 /**
@@ -115,10 +115,8 @@ const CLASS_WORD: Record<Lang, [RegExp, string]> = {
  * itself names no heading or glossary term (`combat damage step` is a heading of its own).
  */
 export function classless(lang: Lang, norm: string): string | null {
-  const core = definitionalCore(norm).replace(/^(?:the|a|an)\s+/u, '');
-  const [re, by] = CLASS_WORD[lang];
-  const bare = core.replace(re, by).trim();
-  return bare && bare !== core ? titleKey(bare) : null;
+  const m = CLASS_WORD[lang].exec(definitionalCore(norm));
+  return m ? titleKey(m[1]!) : null;
 }
 
 /**

@@ -253,6 +253,8 @@ export function koreanStem(word: string): [string, string] {
 }
 
 const JA_PARTICLE = /[をがはのにでともへや]/;
+/** Han, hiragana, katakana or anything else: where the script changes inside a Japanese run, a word usually ends. */
+const scriptOf = (c: string) => (/\p{Script=Han}|々/u.test(c) ? 'han' : /\p{Script=Hiragana}/u.test(c) ? 'hira' : /[\p{Script=Katakana}ー]/u.test(c) ? 'kata' : 'other');
 
 /**
  * Query terms for a normalised query. Korean words: the bigrams of the stem count fully, the ones
@@ -288,7 +290,10 @@ export function queryTerms(normQuery: string): QueryTerm[] {
         // A kanji and the kana that end the word (no particle): a verb or adjective's stem and ending
         // (`出せる`, `持てる`, `見ても`), which the rules may write with another ending (`出す`, `持つ`).
         const inflected = /\p{Script=Han}/u.test(a) && !JA_PARTICLE.test(b) && chars.slice(i + 1).every((c) => HIRAGANA.test(c));
-        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2, ...(inflected ? { inflected } : {}) });
+        // Across a change of script (`フ増`, `るタ` in ライフ増えるタイミング) a bigram joins two words, not one: it
+        // weighs like a particle's, so a run of long words does not outweigh the term beside it (絆魂).
+        const cross = !hira && !glue && !inflected && scriptOf(a) !== scriptOf(b) && !(scriptOf(a) === 'han' && scriptOf(b) === 'hira');
+        out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue || cross ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2, ...(inflected ? { inflected } : {}) });
       });
     }
   });

@@ -50,6 +50,8 @@ suite('instant search in Chromium', () => {
     expect(ruleRows(await typeAndRead(page, 'レジェンド・ルール'))[0]!.number).toBe('704.5j');
     const en = await typeAndRead(page, 'state-based actions');
     expect(ruleRows(en)[0]!.number).toMatch(/^704/);
+    // The IME's 即効 for 速攻 (haste): the full bundle's homophones reach the worker.
+    expect(ruleRows(await typeAndRead(page, '即効を持つクリーチャー'))[0]!.number).toMatch(/^702\.10/);
     await page.close();
   }, 120_000);
 
@@ -63,6 +65,8 @@ suite('instant search in Chromium', () => {
     // The Korean site links the English glossary entry (Korean has no glossary), of the English its edition follows.
     const href = await page.$eval('[data-cr-search-results] li', (li) => (li as HTMLElement).dataset['href']);
     expect(href).toBe('/en/2026-01-16/glossary/p/#g-permanent');
+    // An English entry Korean has none of stands for its rule (Legend Rule → 704.5j).
+    expect((await typeAndRead(page, 'legend rule'))[0]!.number).toBe('704.5j');
     await page.close();
   }, 120_000);
 

@@ -166,10 +166,17 @@ describe('cards players name for layers, and Korean words for dying and looking 
     // toughness), whose line names Humility, comes first, then 302.4c (a creature's power and toughness, "see
     // rule 613"), asked by "layer P/T".
     expect((await ranked('en', 'Humility Opalescence')).slice(0, 2)).toEqual(['613.4b', '302.4c']);
-    // 613 (ja 2019): 「継続的効果の相互作用」.
-    expect((await ranked('ja', '血染めの月 土地'))[0]).toBe('613');
-    // The English card name typed on the Korean site: 613 「지속 효과들 간의 상호작용」.
-    expect((await ranked('ko', 'Blood Moon 대지'))[0]).toBe('613');
+  });
+  it('reads Blood Moon as the rule on setting a land\'s type, then the layers', async () => {
+    // Blood Moon makes nonbasic lands Mountains: 305.7, "If an effect sets a land's subtype to one or more of the basic
+    // land types, the land no longer has its old land type…" (all three writers of dev set 4 chose it), then 613.
+    expect((await ranked('en', 'blood moon on a shockland'))[0]).toBe('305.7');
+    // ja 2019 305.7: 「何らかの効果により土地タイプがいずれかの基本土地タイプに定められた場合…」; 613 in the top 3.
+    const ja = await ranked('ja', '血染めの月 土地');
+    expect(ja[0]).toBe('305.7');
+    expect(ja.slice(0, 3).some((n) => n.startsWith('613'))).toBe(true);
+    // The English card name typed on the Korean site: 305.7, then 613 「지속 효과들 간의 상호작용」.
+    expect((await ranked('ko', 'Blood Moon 대지')).slice(0, 2)).toEqual(['305.7', '613']);
   });
   it('reads 죽는다 as the CR’s 죽다 and 봐도 as looking at a zone', async () => {
     const ko = new Concepts(readSynonyms('ko'));

@@ -267,6 +267,7 @@ describe('concept table (players’ words → the CR’s)', () => {
     // Players' words the Korean CR does not use: 사령관 (its 장군), 커맨드존 (커맨드 구역), 본체 (the player), 상태 기반 행동.
     expect(ko.rewrite('사령관을 커맨드존으로 보낼수 있어').text).toBe('장군을 커맨드 구역으로 보낼수 있어');
     expect(ko.rewrite('본체 때리면').text).toBe('플레이어 때리면');
+    expect(ko.rewrite('대상 잡은 생물').text).toBe('목표 잡은 생물');
     expect(ko.rewrite('상태 기반 행동은 언제 체크해요').text).toBe('상태 참조 행동은 언제 체크해요');
   });
   it('finds the rule a question in players’ words asks for', async () => {

@@ -101,7 +101,7 @@ export class HeadingIndex {
 }
 
 /**
- * A word a player adds after the name of a zone, step, keyword or rule (`command zone` for 408 Command,
+ * A word a player adds after the name of a zone, step, phase or keyword (`command zone` for 408 Command,
  * `統率領域` for 408 統率, `전투 피해 단계` for 510 전투피해단, whose steps the Korean CR calls 단 and players 단계).
  */
 const CLASS_WORD: Record<Lang, RegExp> = {

@@ -225,7 +225,9 @@ export class SearchSession {
           // An entry the query names exactly stands for its rule when the native bundle has no entry of it.
           const idx = own ?? (s.via === 'glossary' ? this.definedBy(en, s.idx) : undefined);
           if (idx === undefined) continue;
-          mapped.push(this.candidate({ ...s, idx, via: own === undefined ? 'definition' : s.via }, 'en', () => ({ ...en.hit(s, 'en', 'bridge'), number: native.records[idx]![0], context: native.context(native.records[idx]![0]) }), false, 1.5));
+          // The entry's rule is shown in the native text (matched in English: its row says so).
+          const make = own === undefined ? () => native.hit({ idx, score: s.score, via: 'bridge', tokens: [] }, 'en') : () => ({ ...en.hit(s, 'en', 'bridge'), number: native.records[idx]![0], context: native.context(native.records[idx]![0]) });
+          mapped.push(this.candidate({ ...s, idx, via: own === undefined ? 'definition' : s.via }, 'en', make, false, 1.5));
         }
         lists.push(mapped);
       }

@@ -399,7 +399,10 @@ describe('English terms on the Korean site', () => {
     // `legend rule` is the glossary entry Legend Rule, and a concept (→ legendary permanents same name): the entry
     // first, then 704.5j, the rule it cites. Korean has no entry of it; the English head's entry gives 704.5j.
     expect(await top(en, 'legend rule', 2)).toEqual(['g-legend-rule', '704.5j']);
-    expect((await top(ko, 'legend rule', 1))[0]).toBe('704.5j');
+    const [row] = await ko.search('legend rule', 1);
+    // The row is the Korean rule (matched in English), not the English entry under a Korean number.
+    expect([row!.number, row!.lang, row!.textLang, row!.glossary]).toEqual(['704.5j', 'en', 'ko', undefined]);
+    expect(row!.snippet).toMatch(/^한 플레이어가 이름이 같은 전설적 지속물을/);
   });
 });
 

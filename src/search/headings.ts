@@ -130,7 +130,6 @@ export function classless(lang: Lang, norm: string): string | null {
 export function headingKeys(lang: Lang, query: string, norm: string, corrected: string, based: string, typed?: string): { keys: string[]; damps: number[] } {
   const keys = [titleKey(query)];
   const damps = [1];
-  if (typed !== undefined && titleKey(typed) !== keys[0]) keys.push(titleKey(typed)), damps.push(1);
   if (corrected !== norm) keys.push(titleKey(corrected)), damps.push(0.8);
   if (based !== norm) keys.push(titleKey(based)), damps.push(0.7);
   if (lang === 'ja') {
@@ -146,5 +145,7 @@ export function headingKeys(lang: Lang, query: string, norm: string, corrected: 
     const stemmed = core.split(/\s+/).map((w) => koreanStem(w)[0]).join(' ');
     if (stemmed !== core) keys.push(titleKey(stemmed)), damps.push(0.9);
   }
+  // Last: engine.ts reads the corrected key at index 1 as the query's phrase.
+  if (typed !== undefined && !keys.includes(titleKey(typed))) keys.push(titleKey(typed)), damps.push(1);
   return { keys, damps };
 }

@@ -292,7 +292,9 @@ export function queryTerms(normQuery: string): QueryTerm[] {
         const inflected = /\p{Script=Han}/u.test(a) && !JA_PARTICLE.test(b) && chars.slice(i + 1).every((c) => HIRAGANA.test(c));
         // Across a change of script (`フ増`, `るタ` in ライフ増えるタイミング) a bigram joins two words, not one: it
         // weighs like a particle's, so a run of long words does not outweigh the term beside it (絆魂).
-        const cross = !hira && !glue && !inflected && scriptOf(a) !== scriptOf(b) && !(scriptOf(a) === 'han' && scriptOf(b) === 'hira');
+        const sa = scriptOf(a);
+        const sb = scriptOf(b);
+        const cross = !hira && !glue && !inflected && sa !== sb && !(sa === 'han' && sb === 'hira');
         out.push({ token: g, weight: allHira ? 1 : hira ? 0.4 : glue || cross ? 0.5 : 1, script: 'ja', word: p.text, last: last && i === chars.length - 2, ...(inflected ? { inflected } : {}) });
       });
     }

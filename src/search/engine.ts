@@ -434,7 +434,7 @@ export class Searcher {
           score += HEADING_HOLDS * headingShare * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
         }
       }
-      scores[d] = score;
+      scores[d] = score * this.prior.inQuestion(d, headingShare < 1);
     }
     // Keep the best KEEP (ties included) by a cut-off from quickselect, not a sort of every record.
     let cand: ArrayLike<number> = list;

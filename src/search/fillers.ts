@@ -17,7 +17,7 @@ const EN = new Set(
     'do does did doing is are was were be been being am the a an to of in on at by about when whenever how who whom which why where ' +
     'would will should shall may might must there this that these those get gets got still allowed possible ok okay anything ' +
     'something so just also really work works much many any rule rules mtg magic please way ever even then than' +
-    ' im ive id youre'
+    ' im ive id youre has have had having while'
   ).split(' '),
 );
 

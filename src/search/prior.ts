@@ -16,7 +16,7 @@
  *     damage step` → 510.4 under "Combat Damage Step").
  */
 import { TITLE, type SearchRecord } from './types.ts';
-import { CITED, LIST, VARIANT } from './weights.ts';
+import { CITED, LIST, SECTION_IN_QUESTION, VARIANT } from './weights.ts';
 
 const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
 const VARIANT_NUMBER = /^[89]\d\d(?:\.|$)/;
@@ -61,6 +61,8 @@ export class Prior {
   /** Per record: multiplier of its text score (variant and list rules count less). */
   private readonly damp: Float32Array;
   private readonly variant: Uint8Array;
+  /** Per record: 1 for a section's heading (`111 Tokens`), which names a subject but answers no question. */
+  private readonly sectionHead: Uint8Array;
   /** Index tokens of the variant headings that no core heading holds. */
   private readonly variantWords: Set<string>;
   /** Per record: the record of its section's heading and of its rule's heading (`702.19a` → 702, 702.19), or -1. */
@@ -79,8 +81,10 @@ export class Prior {
     this.damp = new Float32Array(n).fill(1);
     for (const i of facts.lists) this.damp[i] = LIST;
     this.variant = new Uint8Array(n);
+    this.sectionHead = new Uint8Array(n);
     records.forEach(([num], i) => {
       if (VARIANT_NUMBER.test(num)) this.variant[i] = 1;
+      if (/^\d{3}$/.test(num)) this.sectionHead[i] = 1;
     });
     this.variantWords = new Set(facts.variantWords);
     this.section = new Int32Array(n).fill(-1);
@@ -121,5 +125,10 @@ export class Prior {
   factor(idx: number, variantNamed: boolean): number {
     const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? VARIANT : 1);
     return base * (1 + CITED * Math.log2(1 + this.cites[idx]!));
+  }
+
+  /** The multiplier of a record's whole score when the query asks something (had question words): a section's heading counts less. */
+  inQuestion(idx: number, question: boolean): number {
+    return question && this.sectionHead[idx] ? SECTION_IN_QUESTION : 1;
   }
 }

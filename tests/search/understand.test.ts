@@ -47,6 +47,9 @@ describe('question and filler words', () => {
     expect(contentQuery('all targets illegal')).toBe('all targets illegal');
     // Nothing but question words: the query is left as it is.
     expect(contentQuery('what is it')).toBe('what is it');
+    // `while` and the forms of `have` tie a question's clauses: 601.2b's asked-by line says "X and kicker while
+    // casting", and `while … has … spell` put it first for a question about conceding (dev set 5).
+    expect(contentQuery('can i concede while my opponent still has a spell on the stack')).toBe('concede opponent spell stack');
   });
   it('puts the answering rule first for questions whose words the rules use', async () => {
     // 608.2b: "If the spell or ability specifies targets, it checks whether the targets are still legal."
@@ -56,6 +59,20 @@ describe('question and filler words', () => {
     expect(await rank(en, 'how many lands can I play per turn', '305.2')).toBeGreaterThan(0);
     // 404.2: 「プレイヤーは、いつでも、すべての墓地にあるカードを見ることができる」
     expect(await rank(ja, '墓地のカードはいつでも見られる？', '404.2')).toBeGreaterThan(0);
+    // 104.3a: "A player can concede the game at any time."
+    expect(await rank(en, 'can i concede while my opponent still has a spell on the stack', '104.3a')).toBe(1);
+  });
+  it('a section heading answers no question: it names the subject and counts less', async () => {
+    const bundle = loadBundle(`en-${EDITION.en}`);
+    const prior = new Prior(bundle.records, priorFacts(bundle.records, indexTokens));
+    const idx = (n: string) => bundle.records.findIndex((r) => r[0] === n);
+    expect(prior.inQuestion(idx('111'), true)).toBeLessThan(1);
+    expect(prior.inQuestion(idx('111'), false)).toBe(1);
+    expect(prior.inQuestion(idx('108.2b'), true)).toBe(1);
+    // `is a token a card` (108.2b: "A token isn't a card"): 111 Tokens came first; the query `tokens` still finds it.
+    expect((await top(en, 'is a token a card'))[0]).not.toBe('111');
+    expect(await top(en, 'is a token a card')).toContain('108.2b');
+    expect((await top(en, 'tokens')).slice(0, 3)).toEqual(['g-token', '111.1', '111']);
   });
 });
 

@@ -414,7 +414,7 @@ export class Searcher {
         extra[c]! += (SUBRULE + SUBRULE_CITED * Math.log2(1 + this.prior.cites[c]!)) * damp;
       }
     }
-    const variantNamed = this.prior.namesVariant(merged.keys());
+    const variantNamed = this.prior.namesVariant(merged.keys()), topics = headingShare < 1 ? this.headings.namedWithin(this.lang, content) : null;
     // Final scores: text × coverage², plus heading coverage and the bonuses above.
     const scores = this.scratch.score;
     const { isGlossary } = this;
@@ -425,7 +425,7 @@ export class Searcher {
       if (maxWeight > 0 && total[d]! > 0) {
         const cov = Math.min(1, (covered[d]! + HEADING_COVER * this.prior.headingCover(d, mask, termBits, termWeight)) / maxWeight);
         // A definition that merely uses the words counts less than a rule (unless the query names it).
-        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1) * this.prior.factor(d, variantNamed);
+        score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1) * this.prior.factor(d, variantNamed, topics);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.
         const size = titleSize[d]!;
         if (size >= 0 && cov >= 0.6) {
@@ -434,7 +434,7 @@ export class Searcher {
           score += HEADING_HOLDS * headingShare * cov * cov * (0.5 + 0.5 * Math.min(1, bits / Math.max(1, size)));
         }
       }
-      scores[d] = score * this.prior.inQuestion(d, headingShare < 1);
+      scores[d] = topics ? score * this.prior.inQuestion(d) : score;
     }
     // Keep the best KEEP (ties included) by a cut-off from quickselect, not a sort of every record.
     let cand: ArrayLike<number> = list;

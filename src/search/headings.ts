@@ -11,7 +11,7 @@
 
 import type { Lang } from '../model/types.ts';
 import { titleKey } from './record-index.ts';
-import { definitionalCore, koreanStem } from './text.ts';
+import { definitionalCore, foldPlural, koreanStem } from './text.ts';
 
 /** Bonus of a heading equal to the query key (the other bonuses stay below 32). */
 export const EXACT_TITLE = 100;
@@ -29,6 +29,8 @@ export class HeadingIndex {
   private readonly touched: number[] = [];
   /** Headings by one-character key (such keys match only exactly; scanning for them would be slow). */
   private readonly short = new Map<string, number[]>();
+  /** Record indices of the headings by each of their keys, made at the first question (`namedWithin`). */
+  private exact?: Map<string, number[]>;
 
   /** @param headings record index and comparison keys of every heading, in record order */
   constructor(headings: { idx: number; keys: string[] }[]) {
@@ -97,6 +99,43 @@ export class HeadingIndex {
       best[h] = 0;
     }
     touched.length = 0;
+  }
+
+  /**
+   * The headings a question names inside it (issue 22, "core rules first"): `wrath of god vs indestructible
+   * creature` names 702.12 Indestructible (and 302 Creatures), 「フラッシュバックで唱えた呪文が打ち消されたら墓地に
+   * 戻るの？」 names 702.33 フラッシュバック (and 404 墓地). English and Korean: runs of one to three words (English
+   * also with plurals folded); Japanese: every stretch of 2 to 10 characters of the compact query.
+   * @param content the question without its question words (fillers.ts)
+   * @returns the record indices of those headings
+   */
+  namedWithin(lang: Lang, content: string): Set<number> {
+    if (!this.exact) {
+      this.exact = new Map();
+      const blob = this.blob.split('\u0000');
+      blob.forEach((k, j) => {
+        const list = this.exact!.get(k) ?? [];
+        const idx = this.records[this.owners[j]!]!;
+        if (!list.includes(idx)) list.push(idx);
+        this.exact!.set(k, list);
+      });
+    }
+    const out = new Set<number>();
+    const add = (key: string) => {
+      for (const idx of this.exact!.get(key) ?? []) out.add(idx);
+    };
+    if (lang === 'ja') {
+      const q = titleKey(content);
+      for (let i = 0; i < q.length; i++) for (let j = i + 2; j <= Math.min(q.length, i + 10); j++) add(q.slice(i, j));
+      return out;
+    }
+    const words = content.split(/\s+/).filter(Boolean);
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + 1; j <= Math.min(words.length, i + 3); j++) {
+        add(titleKey(words.slice(i, j).join(' ')));
+        if (lang === 'en') add(titleKey(words.slice(i, j).map(foldPlural).join(' ')));
+      }
+    return out;
   }
 }
 

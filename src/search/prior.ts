@@ -16,7 +16,7 @@
  *     damage step` → 510.4 under "Combat Damage Step").
  */
 import { TITLE, type SearchRecord } from './types.ts';
-import { CITED, LIST, SECTION_IN_QUESTION, VARIANT } from './weights.ts';
+import { CITED, LIST, SECTION_IN_QUESTION, TOPIC, VARIANT } from './weights.ts';
 
 const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
 const VARIANT_NUMBER = /^[89]\d\d(?:\.|$)/;
@@ -121,14 +121,17 @@ export class Prior {
     return false;
   }
 
-  /** The multiplier of a record's text score. */
-  factor(idx: number, variantNamed: boolean): number {
-    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? VARIANT : 1);
+  /**
+   * The multiplier of a record's text score.
+   * @param topics the headings a question names inside it (headings.ts): a rule under one counts more
+   */
+  factor(idx: number, variantNamed: boolean, topics?: ReadonlySet<number> | null): number {
+    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? VARIANT : 1) * (topics && (topics.has(this.section[idx]!) || topics.has(this.parent[idx]!)) ? 1 + TOPIC : 1);
     return base * (1 + CITED * Math.log2(1 + this.cites[idx]!));
   }
 
   /** The multiplier of a record's whole score when the query asks something (had question words): a section's heading counts less. */
-  inQuestion(idx: number, question: boolean): number {
-    return question && this.sectionHead[idx] ? SECTION_IN_QUESTION : 1;
+  inQuestion(idx: number): number {
+    return this.sectionHead[idx] ? SECTION_IN_QUESTION : 1;
   }
 }

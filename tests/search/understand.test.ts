@@ -62,17 +62,37 @@ describe('question and filler words', () => {
     // 104.3a: "A player can concede the game at any time."
     expect(await rank(en, 'can i concede while my opponent still has a spell on the stack', '104.3a')).toBe(1);
   });
-  it('a section heading answers no question: it names the subject and counts less', async () => {
+  it('a section heading answers no question; a heading the question names raises the rules under it', async () => {
     const bundle = loadBundle(`en-${EDITION.en}`);
     const prior = new Prior(bundle.records, priorFacts(bundle.records, indexTokens));
     const idx = (n: string) => bundle.records.findIndex((r) => r[0] === n);
-    expect(prior.inQuestion(idx('111'), true)).toBeLessThan(1);
-    expect(prior.inQuestion(idx('111'), false)).toBe(1);
-    expect(prior.inQuestion(idx('108.2b'), true)).toBe(1);
+    expect(prior.inQuestion(idx('111'))).toBe(0.5);
+    expect(prior.inQuestion(idx('108.2b'))).toBe(1);
+    // Under a named heading: its section's rules and subrules, its rule's subrules; the heading itself is not under it.
+    const indestructible = new Set([idx('702.12')]);
+    const lift = (n: string, topics: Set<number>) => prior.factor(idx(n), false, topics) / prior.factor(idx(n), false);
+    expect(lift('702.12b', indestructible)).toBeCloseTo(1.3, 6);
+    expect(lift('702.12', indestructible)).toBe(1);
+    expect(lift('702.11b', indestructible)).toBe(1);
+    expect(lift('702.12b', new Set([idx('702')]))).toBeCloseTo(1.3, 6);
     // `is a token a card` (108.2b: "A token isn't a card"): 111 Tokens came first; the query `tokens` still finds it.
     expect((await top(en, 'is a token a card'))[0]).not.toBe('111');
     expect(await top(en, 'is a token a card')).toContain('108.2b');
     expect((await top(en, 'tokens')).slice(0, 3)).toEqual(['g-token', '111.1', '111']);
+    // 702.12b: "Permanents with indestructible can't be destroyed." 704.5g (lethal damage) came first.
+    expect((await top(en, 'wrath of god vs indestructible creature'))[0]).toBe('702.12b');
+    // 702.33a: a spell cast with flashback is exiled instead of going anywhere else. 601.2b came first.
+    expect((await top(ja, 'フラッシュバックで唱えた呪文が打ち消されたら墓地に戻るの？'))[0]).toBe('702.33a');
+  });
+  it('finds the headings a question names inside it', () => {
+    const names = (s: typeof en, lang: 'en' | 'ja' | 'ko', q: string) => {
+      const engine = (s as unknown as { native: { headings: { namedWithin(l: string, c: string): Set<number> }; records: [string][] } }).native;
+      return [...engine.headings.namedWithin(lang, contentQuery(normalize(q)))].map((i) => engine.records[i]![0]).sort();
+    };
+    expect(names(en, 'en', 'wrath of god vs indestructible creature')).toEqual(['302', '702.12']);
+    expect(names(en, 'en', 'can i cast a sorcery on my opponents end step')).toEqual(['307', '513', '701.5']);
+    expect(names(ja, 'ja', 'フラッシュバックで唱えた呪文が打ち消されたら墓地に戻るの？')).toEqual(['111', '404', '702.33']);
+    expect(names(ko, 'ko', '돌진 가진 생물')).toEqual(['302', '702.19']);
   });
 });
 

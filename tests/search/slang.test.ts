@@ -2,7 +2,7 @@
  * Players' slang in the concept table (content/search/synonyms.{lang}.json, issue 22): decking, "sac",
  * stealing, casting for free, double blocks, holding priority, commander damage, reanimating, the top
  * of the deck, and their Japanese and Korean counterparts (デッキアウト, サクる, 踏み倒し, 덱아웃, 새크,
- * 피즐), each read as the words the CR uses and finding the rule that says it, on the real rule text
+ * 피즐, and the Korean loanwords for keywords: 플래시백, 사이클링, 슈라우드), each read as the words the CR uses and finding the rule that says it, on the real rule text
  * (en 2026-01-16, ja/ko 2019-01-25, the editions the relevance sets use).
  */
 import { expect } from 'vitest';
@@ -69,5 +69,22 @@ describe('players’ slang read as the CR’s words', () => {
     // 116.3c 「…그 플레이어는 그 후에 우선권을 받습니다.」
     expect((await top('ko', '우선권 유지'))[0]).toBe('116.3c');
     expect(await top('ko', '피즐나면 주문은 어디로', 3)).toContain('608.2b');
+  });
+
+  it('Korean: the loanwords players use for the keywords the 2019 translation renamed', async () => {
+    const ko = new Concepts(readSynonyms('ko'));
+    // The keyword headings say 회상 (702.33 Flashback), 순환 (702.28 Cycling), 은신 (702.18 Shroud's rules; 은폐 alone is Skulk, 702.117).
+    expect(ko.rewrite('플래시백으로 쓴 주문').text).toBe('회상으로 쓴 주문');
+    expect(ko.rewrite('사이클링 능력').text).toBe('순환 능력');
+    expect(ko.rewrite('슈라우드').text).toBe('은신');
+    // 702.33a: a flashback spell is exiled instead of going anywhere else; found through a one-letter slip as well.
+    expect((await top('ko', '플레시백으로 쓴 주문 카운터 당하면 무덤감?'))[0]).toBe('702.33a');
+    // 702.12b 「무적을 가진 지속물은 파괴되지 않습니다」: players say 파불 (파괴 불가).
+    expect((await top('ko', '파불 생물도 희생은 되는거 맞죠'))[0]).toBe('702.12b');
+    // 702.18a, not Skulk (702.117), for shroud.
+    expect((await top('ko', '슈라우드 가진 생물 목표로 할 수 있어?'))[0]).toBe('702.18a');
+    // The longer loanword wins: 플래시백 is Flashback, not 플래시 (Flash, 섬광) with 백 after it.
+    expect(ko.rewrite('플래시백').text).toBe('회상');
+    expect(ko.rewrite('플래시 생물').text).toBe('섬광 생물');
   });
 });

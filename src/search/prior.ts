@@ -10,6 +10,8 @@
  *     words of the 8xx/9xx headings that no core heading uses;
  *   - whether it is a list (the creature-type list 205.3m, planeswalker types 205.3j): a card-name
  *     word (`God`, `Teferi`) found in a list of names must not outrank the rule the query is about;
+ *   - whether it is a section's heading (`111 Tokens`): a question counts it half, and counts more a rule
+ *     under a heading the question names inside it (`inQuestion`, `factor`'s topics; headings.ts);
  *   - the headings above it (its section's, its rule's): a query word a rule lacks but its heading
  *     holds counts in part for the rule's coverage (`starting life total in commander` → 903.7,
  *     whose text says "starting life total" under the heading "Commander"; `first strike combat

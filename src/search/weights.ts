@@ -42,7 +42,7 @@ export const CITED = 0.1;
 /** Multiplier of a variant or multiplayer rule's text score (8xx, 9xx) when the query names no variant. */
 export const VARIANT = 0.5;
 /**
- * Multiplier of a section heading's text score (`111 Tokens`) when the query is a question: `is a token a card` is
+ * Multiplier of a section heading's whole score (`111 Tokens`) when the query is a question: `is a token a card` is
  * answered by 108.2b, not by the section that names tokens (dev set 5, 2026-11-29).
  */
 export const SECTION_IN_QUESTION = 0.5;

@@ -125,11 +125,18 @@ export class Prior {
 
   /**
    * The multiplier of a record's text score.
-   * @param topics the headings a question names inside it (headings.ts): a rule under one counts more
+   * @param topics the headings a question names inside it, marked (`marks`; headings.ts): a rule under one counts more
    */
-  factor(idx: number, variantNamed: boolean, topics?: ReadonlySet<number> | null): number {
-    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? VARIANT : 1) * (topics && (topics.has(this.section[idx]!) || topics.has(this.parent[idx]!)) ? 1 + TOPIC : 1);
+  factor(idx: number, variantNamed: boolean, topics?: Uint8Array | null): number {
+    const base = this.damp[idx]! * (this.variant[idx] && !variantNamed ? VARIANT : 1) * (topics && (topics[this.section[idx]!] || topics[this.parent[idx]!]) ? 1 + TOPIC : 1);
     return base * (1 + CITED * Math.log2(1 + this.cites[idx]!));
+  }
+
+  /** The headings a question names (record indices) as a mark per record, for `factor`. */
+  marks(topics: Iterable<number>): Uint8Array {
+    const out = new Uint8Array(this.sectionHead.length);
+    for (const h of topics) out[h] = 1;
+    return out;
   }
 
   /** The multiplier of a record's whole score when the query asks something (had question words): a section's heading counts less. */

@@ -70,7 +70,7 @@ describe('question and filler words', () => {
     expect(prior.inQuestion(idx('108.2b'))).toBe(1);
     // Under a named heading: its section's rules and subrules, its rule's subrules; the heading itself is not under it.
     const indestructible = new Set([idx('702.12')]);
-    const lift = (n: string, topics: Set<number>) => prior.factor(idx(n), false, topics) / prior.factor(idx(n), false);
+    const lift = (n: string, topics: Set<number>) => prior.factor(idx(n), false, prior.marks(topics)) / prior.factor(idx(n), false);
     expect(lift('702.12b', indestructible)).toBeCloseTo(1.3, 6);
     expect(lift('702.12', indestructible)).toBe(1);
     expect(lift('702.11b', indestructible)).toBe(1);

@@ -86,5 +86,8 @@ describe('players’ slang read as the CR’s words', () => {
     // The longer loanword wins: 플래시백 is Flashback, not 플래시 (Flash, 섬광) with 백 after it.
     expect(ko.rewrite('플래시백').text).toBe('회상');
     expect(ko.rewrite('플래시 생물').text).toBe('섬광 생물');
+    // Converted mana cost inside a question: 전마비 (Korean), マナ総量 (Japanese, today's English name translated).
+    expect(ko.rewrite('스택에서 전마비 0으로 쳐짐').text).toBe('스택에서 전환마나비용 0으로 쳐짐');
+    expect(new Concepts(readSynonyms('ja')).rewrite('x呪文って墓地にあるときのマナ総量いくつ').text).toBe('x呪文って墓地にあるときの点数で見たマナ・コストいくつ');
   });
 });

@@ -84,15 +84,16 @@ describe('question and filler words', () => {
     // 702.33a: a spell cast with flashback is exiled instead of going anywhere else. 601.2b came first.
     expect((await top(ja, 'フラッシュバックで唱えた呪文が打ち消されたら墓地に戻るの？'))[0]).toBe('702.33a');
   });
-  it('finds the headings a question names inside it', () => {
-    const names = (s: typeof en, lang: 'en' | 'ja' | 'ko', q: string) => {
+  it('finds the headings a question names inside it', async () => {
+    const names = async (s: typeof en, lang: 'en' | 'ja' | 'ko', q: string) => {
+      await s.search(q, 1); // loads the session's engine
       const engine = (s as unknown as { native: { headings: { namedWithin(l: string, c: string): Set<number> }; records: [string][] } }).native;
       return [...engine.headings.namedWithin(lang, contentQuery(normalize(q)))].map((i) => engine.records[i]![0]).sort();
     };
-    expect(names(en, 'en', 'wrath of god vs indestructible creature')).toEqual(['302', '702.12']);
-    expect(names(en, 'en', 'can i cast a sorcery on my opponents end step')).toEqual(['307', '513', '701.5']);
-    expect(names(ja, 'ja', 'フラッシュバックで唱えた呪文が打ち消されたら墓地に戻るの？')).toEqual(['111', '404', '702.33']);
-    expect(names(ko, 'ko', '돌진 가진 생물')).toEqual(['302', '702.19']);
+    expect(await names(en, 'en', 'wrath of god vs indestructible creature')).toEqual(['302', '702.12']);
+    expect(await names(en, 'en', 'can i cast a sorcery on my opponents end step')).toEqual(['307', '513', '701.5']);
+    expect(await names(ja, 'ja', 'フラッシュバックで唱えた呪文が打ち消されたら墓地に戻るの？')).toEqual(['111', '404', '702.33']);
+    expect(await names(ko, 'ko', '돌진 가진 생물')).toEqual(['302', '702.19']);
   });
 });
 

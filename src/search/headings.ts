@@ -11,7 +11,7 @@
 
 import type { Lang } from '../model/types.ts';
 import { titleKey } from './record-index.ts';
-import { definitionalCore, foldPlural, koreanStem } from './text.ts';
+import { definitionalCore, koreanStem } from './text.ts';
 
 /** Bonus of a heading equal to the query key (the other bonuses stay below 32). */
 export const EXACT_TITLE = 100;
@@ -104,8 +104,8 @@ export class HeadingIndex {
   /**
    * The headings a question names inside it (issue 22, "core rules first"): `wrath of god vs indestructible
    * creature` names 702.12 Indestructible (and 302 Creatures), 「フラッシュバックで唱えた呪文が打ち消されたら墓地に
-   * 戻るの？」 names 702.33 フラッシュバック (and 404 墓地). English and Korean: runs of one to three words (English
-   * also with plurals folded); Japanese: every stretch of 2 to 10 characters of the compact query.
+   * 戻るの？」 names 702.33 フラッシュバック (and 404 墓地). English and Korean: runs of one to three words; Japanese:
+   * every stretch of 2 to 10 characters of the compact query.
    * @param content the question without its question words (fillers.ts)
    * @returns the record indices of those headings
    */
@@ -129,12 +129,9 @@ export class HeadingIndex {
       for (let i = 0; i < q.length; i++) for (let j = i + 2; j <= Math.min(q.length, i + 10); j++) add(q.slice(i, j));
       return out;
     }
-    const words = content.split(/\s+/).filter(Boolean);
-    for (let i = 0; i < words.length; i++)
-      for (let j = i + 1; j <= Math.min(words.length, i + 3); j++) {
-        add(titleKey(words.slice(i, j).join(' ')));
-        if (lang === 'en') add(titleKey(words.slice(i, j).map(foldPlural).join(' ')));
-      }
+    // A key is its words' keys joined (titleKey drops spaces and folds English plurals word by word).
+    const keys = content.split(/\s+/).filter(Boolean).map(titleKey);
+    for (let i = 0; i < keys.length; i++) for (let j = i + 1; j <= Math.min(keys.length, i + 3); j++) add(keys.slice(i, j).join(''));
     return out;
   }
 }

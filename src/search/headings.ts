@@ -27,10 +27,11 @@ export class HeadingIndex {
   /** Per heading, the best bonus of the key being looked up (zeroed after each lookup). */
   private readonly best: Float64Array;
   private readonly touched: number[] = [];
-  /** Headings by one-character key (such keys match only exactly; scanning for them would be slow). */
-  private readonly short = new Map<string, number[]>();
-  /** Record indices of the headings by each of their keys, made at the first question (`namedWithin`). */
-  private exact?: Map<string, number[]>;
+  /**
+   * Record indices of the headings by each of their keys: a one-character key matches only so (scanning for it
+   * would be slow), and a question's words are looked up so (`namedWithin`).
+   */
+  private readonly exact = new Map<string, number[]>();
 
   /** @param headings record index and comparison keys of every heading, in record order */
   constructor(headings: { idx: number; keys: string[] }[]) {
@@ -41,11 +42,9 @@ export class HeadingIndex {
     headings.forEach(({ idx, keys }, h) => {
       this.records.push(idx);
       for (const k of keys) {
-        if (k.length < 2) {
-          const list = this.short.get(k) ?? [];
-          if (!list.includes(h)) list.push(h);
-          this.short.set(k, list);
-        }
+        const list = this.exact.get(k) ?? [];
+        if (!list.includes(idx)) list.push(idx);
+        this.exact.set(k, list);
         starts.push(at);
         owners.push(h);
         parts.push(k);
@@ -78,7 +77,7 @@ export class HeadingIndex {
   match(key: string, found: (record: number, bonus: number) => void): void {
     if (!key) return;
     if (key.length < 2) {
-      for (const h of this.short.get(key) ?? []) found(this.records[h]!, EXACT_TITLE);
+      for (const idx of this.exact.get(key) ?? []) found(idx, EXACT_TITLE);
       return;
     }
     const { blob, starts, owners, best, touched } = this;
@@ -110,19 +109,9 @@ export class HeadingIndex {
    * @returns the record indices of those headings
    */
   namedWithin(lang: Lang, content: string): Set<number> {
-    if (!this.exact) {
-      this.exact = new Map();
-      const blob = this.blob.split('\u0000');
-      blob.forEach((k, j) => {
-        const list = this.exact!.get(k) ?? [];
-        const idx = this.records[this.owners[j]!]!;
-        if (!list.includes(idx)) list.push(idx);
-        this.exact!.set(k, list);
-      });
-    }
     const out = new Set<number>();
     const add = (key: string) => {
-      for (const idx of this.exact!.get(key) ?? []) out.add(idx);
+      for (const idx of this.exact.get(key) ?? []) out.add(idx);
     };
     if (lang === 'ja') {
       const q = titleKey(content);

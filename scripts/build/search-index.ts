@@ -18,7 +18,7 @@ import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from '../search-
 import type { SearchBundle, Synonym } from '../../src/search/types.ts';
 import { readCatalog, readDocument, readHistory } from '../../src/pipeline/generated.ts';
 import { askedAt, parseAsked, type AskedFile } from '../../src/search/asked.ts';
-import { editionIndex, rulesAt, type HistoryStore } from '../../src/history/store.ts';
+import { editionIndex, renumberMap, rulesAt, type HistoryStore } from '../../src/history/store.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
 
@@ -32,11 +32,37 @@ export function readAsked(lang: Lang, store: HistoryStore): AskedFile {
   return parseAsked(readFileSync(file, 'utf8'), file, (edition) => (editionIndex(store, edition) < 0 ? undefined : new Set(rulesAt(store, edition).keys())));
 }
 
-export function readSynonyms(lang: Lang): Synonym[] {
+/** A concept table's file: the entries, and the edition whose numbers its `rules` are (they move between editions). */
+const SynonymsFile = z.object({
+  numbering: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  synonyms: z.array(z.strictObject({ match: z.array(z.string().min(1)).min(1), query: z.string().min(1), rules: z.array(z.string().regex(/^\d{3}(?:\.\d+[a-z]?)?$/)).optional(), anywhere: z.boolean().optional() })),
+});
+
+function readSynonymsFile(lang: Lang): { numbering: string; synonyms: Synonym[] } {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
   // Every language has its concept table; a missing file would quietly drop every concept (never a smaller result).
   if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its synonyms file (content/search/, see README "a language")`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { synonyms: Synonym[] }).synonyms;
+  const parsed = SynonymsFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: at ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
+/** A language's concept table as written (its `rules` numbered as in its `numbering` edition). */
+export function readSynonyms(lang: Lang): Synonym[] {
+  return readSynonymsFile(lang).synonyms;
+}
+
+/**
+ * A language's concept table for one edition: an entry's `rules` follow their chains in the history from the
+ * file's numbering edition to `edition` (a rule not there is left out), never the same number in another edition.
+ */
+export function synonymsAt(lang: Lang, edition: string, store: HistoryStore): Synonym[] {
+  const { numbering, synonyms } = readSynonymsFile(lang);
+  if (edition === numbering) return synonyms;
+  const from = editionIndex(store, numbering);
+  const to = editionIndex(store, edition);
+  const moved = from < 0 || to < 0 ? undefined : renumberMap(store, from, to);
+  return synonyms.map((s) => (s.rules ? { ...s, rules: s.rules.flatMap((n) => moved?.get(n) ?? []) } : s));
 }
 
 const HomophonesFile = z.object({ pairs: z.record(z.string().min(2), z.string().min(2)) });
@@ -73,7 +99,7 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
     const d = doc(e.lang, e.edition);
     if (!d) continue;
     d.edition ??= e.edition;
-    const synonyms = readSynonyms(e.lang);
+    const synonyms = synonymsAt(e.lang, e.edition, store);
     if (e.lang === 'en') {
       const foreign: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[] = [];
       for (const lang of ['ja', 'ko'] as const) {

@@ -8,7 +8,8 @@
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
-import { readSynonyms } from '../../scripts/build/search-index.ts';
+import { loadBundle, readSynonyms, synonymsAt } from '../../scripts/build/search-index.ts';
+import { readHistory } from '../../src/pipeline/generated.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -69,6 +70,18 @@ describe('players’ slang read as the CR’s words', () => {
     // 116.3c 「…그 플레이어는 그 후에 우선권을 받습니다.」
     expect((await top('ko', '우선권 유지'))[0]).toBe('116.3c');
     expect(await top('ko', '피즐나면 주문은 어디로', 3)).toContain('608.2b');
+  });
+
+  it('the rules an entry names follow their history to each edition, never the same number', () => {
+    const store = readHistory();
+    const rulesOf = (edition: string, match: string) => synonymsAt('ko', edition, store).find((s) => s.match.includes(match))!.rules;
+    // The file is numbered as the 2019 translation: 라이프 names 118 (Life) there.
+    expect(rulesOf('2019-01-25', '라이프')).toEqual(['118']);
+    // Life is 119 in the 2026 rules (the composed Korean edition's numbers); 118 is Costs there.
+    expect(rulesOf('2026-01-16', '라이프')).toEqual(['119']);
+    expect(loadBundle('en-2026-01-16').records.find((r) => r[0] === '119')![2]).toBe('Life');
+    // The legend rule was 704.5k in 2017.
+    expect(rulesOf('2017-01-20', '레전드 룰')).toEqual(['704.5k']);
   });
 
   it('Korean: the loanwords players use for the keywords the 2019 translation renamed', async () => {

@@ -81,8 +81,11 @@ suite('changes: navigation, compare filter and grouping, the menu sheet', () => 
       await page.fill('form[data-compare-filter] input[name=q]', 'trample');
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('trample');
       // Words need every text: the whole store is fetched, then the few sections left open with their entries.
-      await expect.poll(() => page.locator('[data-compare-result] li.de').count()).toBeGreaterThan(0);
-      const texts = await page.locator('[data-compare-result] li.de').allTextContents();
+      // Waits until the shown entries are the filtered ones (the list is re-rendered after the fetch; reading it
+      // once it had rows read it mid-render under load, 2026-11-29), then checks each of them.
+      const shown = () => page.locator('[data-compare-result] li.de').allTextContents();
+      await expect.poll(async () => { const t = await shown(); return t.length > 0 && t.every((x) => x.toLowerCase().includes('trample')); }, { timeout: 30_000 }).toBe(true);
+      const texts = await shown();
       expect(texts.length).toBeGreaterThan(0);
       for (const t of texts) expect(t.toLowerCase()).toContain('trample');
       await page.close();

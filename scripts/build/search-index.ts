@@ -37,14 +37,37 @@ const SynonymsFile = z.object({
   numbering: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   synonyms: z.array(z.strictObject({ match: z.array(z.string().min(1)).min(1), query: z.string().min(1), rules: z.array(z.string().regex(/^\d{3}(?:\.\d+[a-z]?)?$/)).optional(), anywhere: z.boolean().optional() })),
 });
+export type SynonymsFile = z.infer<typeof SynonymsFile>;
 
-function readSynonymsFile(lang: Lang): { numbering: string; synonyms: Synonym[] } {
+/**
+ * Checks a concept table's text.
+ * @throws Error `file:line: …` naming the first problem (an entry's line: the file writes one entry a line)
+ */
+export function parseSynonyms(text: string, file: string): SynonymsFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}:1: not JSON (${(e as Error).message})`);
+  }
+  const parsed = SynonymsFile.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const entry = issue.path[0] === 'synonyms' && typeof issue.path[1] === 'number' ? issue.path[1] : -1;
+  // The entry's line: the (entry + 1)-th line after `"synonyms"` that opens an object.
+  const after = text.indexOf('"synonyms"');
+  const opens = after < 0 || entry < 0 ? [] : [...text.slice(after).matchAll(/^[ \t]*\{/gm)];
+  const at = opens[entry] ? after + opens[entry].index : -1;
+  const line = at < 0 ? 1 : text.slice(0, at).split('\n').length;
+  throw new Error(`${file}:${line}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+}
+
+/** A language's concept table, checked (its `rules` numbered as in its `numbering` edition). */
+export function readSynonymsFile(lang: Lang): SynonymsFile {
   const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
   // Every language has its concept table; a missing file would quietly drop every concept (never a smaller result).
   if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its synonyms file (content/search/, see README "a language")`);
-  const parsed = SynonymsFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file}: at ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
-  return parsed.data;
+  return parseSynonyms(readFileSync(file, 'utf8'), file);
 }
 
 /** A language's concept table as written (its `rules` numbered as in its `numbering` edition). */
@@ -53,11 +76,10 @@ export function readSynonyms(lang: Lang): Synonym[] {
 }
 
 /**
- * A language's concept table for one edition: an entry's `rules` follow their chains in the history from the
- * file's numbering edition to `edition` (a rule not there is left out), never the same number in another edition.
+ * A concept table for one edition: an entry's `rules` follow their chains in the history from the file's
+ * numbering edition to `edition` (a rule not there is left out), never the same number in another edition.
  */
-export function synonymsAt(lang: Lang, edition: string, store: HistoryStore): Synonym[] {
-  const { numbering, synonyms } = readSynonymsFile(lang);
+export function synonymsAt({ numbering, synonyms }: SynonymsFile, edition: string, store: HistoryStore): Synonym[] {
   if (edition === numbering) return synonyms;
   const from = editionIndex(store, numbering);
   const to = editionIndex(store, edition);
@@ -91,6 +113,7 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
   const bundles: SearchBundle[] = [];
   const store = readHistory();
   const askedFiles = new Map<Lang, AskedFile>();
+  const synonymFiles = new Map<Lang, SynonymsFile>();
   const askedOf = (lang: Lang, edition: string) => {
     if (!askedFiles.has(lang)) askedFiles.set(lang, readAsked(lang, store));
     return askedAt(askedFiles.get(lang)!, edition, store);
@@ -99,7 +122,8 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
     const d = doc(e.lang, e.edition);
     if (!d) continue;
     d.edition ??= e.edition;
-    const synonyms = synonymsAt(e.lang, e.edition, store);
+    if (!synonymFiles.has(e.lang)) synonymFiles.set(e.lang, readSynonymsFile(e.lang));
+    const synonyms = synonymsAt(synonymFiles.get(e.lang)!, e.edition, store);
     if (e.lang === 'en') {
       const foreign: { lang: 'ja' | 'ko'; doc: RuleDocument; english?: RuleDocument }[] = [];
       for (const lang of ['ja', 'ko'] as const) {

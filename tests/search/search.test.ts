@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
-import { readSynonyms } from '../../scripts/build/search-index.ts';
 import { editDistance } from '../../src/search/spelling.ts';
 import { makeSnippet } from '../../src/search/snippet.ts';
 import { bigrams, composing, foldPlural, indexTokens, koreanStem, normalize, queryScript } from '../../src/search/text.ts';
@@ -175,12 +174,21 @@ describe('synonyms', () => {
     const s = { en, ja, ko }[lang];
     expect((await numbers(s, q))[0]).toMatch(re);
   });
-  it('every synonym rule exists in every edition of its language', async () => {
-    const { loadBundle } = await import('../../scripts/build/search-index.ts');
-    const { readCatalog } = await import('../../src/pipeline/generated.ts');
+  it('every synonym rule is a rule of its file’s numbering edition, and of each bundle that carries it', async () => {
+    const { loadBundle, readSynonymsFile } = await import('../../scripts/build/search-index.ts');
+    const { readCatalog, readHistory } = await import('../../src/pipeline/generated.ts');
+    const { rulesAt } = await import('../../src/history/store.ts');
+    const store = readHistory();
+    for (const lang of ['en', 'ja', 'ko'] as const) {
+      const { numbering, synonyms } = readSynonymsFile(lang);
+      const known = rulesAt(store, numbering);
+      for (const r of synonyms.flatMap((s) => s.rules ?? [])) expect(known.has(r), `${lang} ${numbering} ${r}`).toBe(true);
+    }
+    // Each bundle carries the rules as followed to its own edition (slang.test.ts checks where they lead).
     for (const e of readCatalog().editions.filter((x) => !x.partial)) {
-      const have = new Set(loadBundle(`${e.lang}-${e.edition}`).records.map((r) => r[0]));
-      for (const syn of readSynonyms(e.lang)) for (const r of syn.rules ?? []) expect(have.has(r), `${e.lang}-${e.edition} ${r}`).toBe(true);
+      const bundle = loadBundle(`${e.lang}-${e.edition}`);
+      const have = new Set(bundle.records.map((r) => r[0]));
+      for (const r of bundle.synonyms.flatMap((s) => s.rules ?? [])) expect(have.has(r), `${e.lang}-${e.edition} ${r}`).toBe(true);
     }
   });
 });

@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
-import { loadBundle, readSynonyms, synonymsAt } from '../../scripts/build/search-index.ts';
+import { loadBundle, parseSynonyms, readSynonyms, readSynonymsFile, synonymsAt } from '../../scripts/build/search-index.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 
@@ -74,7 +74,7 @@ describe('players’ slang read as the CR’s words', () => {
 
   it('the rules an entry names follow their history to each edition, never the same number', () => {
     const store = readHistory();
-    const rulesOf = (edition: string, match: string) => synonymsAt('ko', edition, store).find((s) => s.match.includes(match))!.rules;
+    const rulesOf = (edition: string, match: string) => synonymsAt(readSynonymsFile('ko'), edition, store).find((s) => s.match.includes(match))!.rules;
     // The file is numbered as the 2019 translation: 라이프 names 118 (Life) there.
     expect(rulesOf('2019-01-25', '라이프')).toEqual(['118']);
     // Life is 119 in the 2026 rules (the composed Korean edition's numbers); 118 is Costs there.
@@ -82,6 +82,16 @@ describe('players’ slang read as the CR’s words', () => {
     expect(loadBundle('en-2026-01-16').records.find((r) => r[0] === '119')![2]).toBe('Life');
     // The legend rule was 704.5k in 2017.
     expect(rulesOf('2017-01-20', '레전드 룰')).toEqual(['704.5k']);
+  });
+
+  it('a concept table that is not one is a located error', () => {
+    const file = (entries: string) => `{\n  "$comment": "test",\n  "numbering": "2026-01-16",\n  "synonyms": [\n${entries}\n  ]\n}\n`;
+    const two = (second: string) => file(`    { "match": ["SBA"], "query": "state-based actions", "rules": ["704"] },\n${second}`);
+    expect(() => parseSynonyms(two('    { "match": ["ETB"], "query": "enters", "rules": ["rule 603"] }'), 'x.json')).toThrow(/^x\.json:6: synonyms\.1\.rules\.0: /);
+    expect(() => parseSynonyms(two('    { "query": "enters {T}" }'), 'x.json')).toThrow(/^x\.json:6: synonyms\.1\.match: /);
+    expect(() => parseSynonyms(file('    { "match": ["SBA"], "query": "state-based actions" }').replace('2026-01-16', 'today'), 'x.json')).toThrow(/^x\.json:1: numbering: /);
+    expect(() => parseSynonyms('{ "synonyms": ', 'x.json')).toThrow(/^x\.json:1: not JSON/);
+    expect(parseSynonyms(two('    { "match": ["ETB"], "query": "enters" }'), 'x.json').synonyms).toHaveLength(2);
   });
 
   it('Korean: the loanwords players use for the keywords the 2019 translation renamed', async () => {

@@ -452,23 +452,21 @@ export class Searcher {
     // Phrase and proximity, on the text part only (definitions keep their tiers): ×1.5 for the whole query as
     // written (compact form), and + PAIRS × the share of the query's adjacent word pairs held (proximity.ts).
     const phrase = keys[corrected !== norm ? 1 : 0]!;
-    const pairs = pairKeys(content, titleKey);
+    const pairs = pairKeys(content);
     // The asked-by lines are matched by the pairs as typed too (`board wipe`).
-    const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(typedContent, titleKey)])] : pairs;
+    const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(typedContent)])] : pairs;
     if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1 || askedPairs.length > 1) {
+      const whole = phrase.length >= 3 && terms.length > 1;
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
-        const body = this.index.bodyKey(d);
-        const whole = phrase.length >= 3 && terms.length > 1;
         // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
-        const bodyPairs = pairShare(body, pairs);
-        const ex = this.index.exampleKey(d);
-        const exPairs = ex ? Math.max(0, pairShare(ex, pairs) - bodyPairs) : 0;
+        const bodyPairs = pairShare(this.index.pairs(d, 'body'), pairs);
+        const exPairs = Math.max(0, pairShare(this.index.pairs(d, 'examples'), pairs) - bodyPairs);
         // The pairs only the words players ask it by hold (`one blocker two attackers`).
-        const ask = this.index.askedKey(d);
-        const askPairs = ask ? Math.max(0, pairShare(ask, askedPairs) - bodyPairs) : 0;
-        scores[d]! += text * ((whole && body.includes(phrase) ? BODY_PHRASE : whole && ex.includes(phrase) ? EXAMPLE_PHRASE : 0) + PAIRS * (bodyPairs + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
+        const askPairs = Math.max(0, pairShare(this.index.pairs(d, 'asked'), askedPairs) - bodyPairs);
+        const phraseBonus = !whole ? 0 : this.index.bodyKey(d).includes(phrase) ? BODY_PHRASE : this.index.exampleKey(d).includes(phrase) ? EXAMPLE_PHRASE : 0;
+        scores[d]! += text * (phraseBonus + PAIRS * (bodyPairs + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
       }
       top = topK(cand, kept, scores, limit);
     }

@@ -7,29 +7,44 @@
  * word pairs ranks higher than one that has the same words scattered. Latin words only: a Japanese or
  * Korean run is matched by its character bigrams, which already hold the order.
  */
+import { foldedPiece, normalize, pieces, type Piece } from './text.ts';
 
 /** A word of Latin letters and digits: the words paired (asked.ts keeps a phrase of them in order). */
 export const LATIN_WORD = /^[\p{Script=Latin}\d][\p{Script=Latin}\d'’/+-]*$/u;
 
 /**
- * The compact keys of adjacent pairs of the query's Latin content words (`key` is the engine's
- * heading key: lowercase letters and digits, plurals folded), each once.
- * @example pairKeys('first strike combat damage', titleKey) // ['firststrike', 'strikecombat', 'combatdamage']
+ * The compact keys of adjacent pairs of the query's Latin content words, each once. A pair joins two
+ * adjacent word pieces as a rule's text is cut (`pieces`: `state-based` is `state` + `based`), each
+ * plural folded as the engine's heading key does, so a query's pairs meet a text's pairs
+ * (`textPairs`) however either writes a hyphen.
+ * @example pairKeys('first strike combat damage') // ['firststrike', 'strikecombat', 'combatdamage']
  */
-export function pairKeys(content: string, key: (text: string) => string): string[] {
+export function pairKeys(content: string): string[] {
   const words = content.split(/\s+/).filter((w) => LATIN_WORD.test(w));
+  const keys = words.flatMap((w) => pieces(normalize(w)).map(foldedPiece));
   const out = new Set<string>();
-  for (let i = 0; i + 1 < words.length; i++) {
-    const k = key(`${words[i]} ${words[i + 1]}`);
+  for (let i = 0; i + 1 < keys.length; i++) {
+    const k = keys[i]! + keys[i + 1]!;
     if (k.length >= 5) out.add(k);
   }
   return [...out];
 }
 
-/** The share of the pairs a record's compact text holds (0 … 1). */
-export function pairShare(bodyKey: string, pairs: readonly string[]): number {
-  if (!pairs.length) return 0;
+/**
+ * The pairs of adjacent Latin pieces a normalised text holds (a Japanese or Korean run between two
+ * words parts them). A word inside a longer one is not its pair: `blocked creature` is not in
+ * "unblocked creature", as a search of the compact text would have it.
+ */
+export function textPairs(ps: readonly Piece[], folded: readonly string[] = ps.map(foldedPiece)): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < ps.length; i++) if (ps[i]!.script === 'latin' && ps[i + 1]!.script === 'latin') out.add(folded[i]! + folded[i + 1]!);
+  return out;
+}
+
+/** The share of the pairs a record's text holds (0 … 1). */
+export function pairShare(held: ReadonlySet<string>, pairs: readonly string[]): number {
+  if (!pairs.length || !held.size) return 0;
   let n = 0;
-  for (const p of pairs) if (bodyKey.includes(p)) n++;
+  for (const p of pairs) if (held.has(p)) n++;
   return n / pairs.length;
 }

@@ -23,18 +23,19 @@
  */
 import { Index } from './flexsearch.ts';
 import { TITLE, type SearchBundle, type SearchRecord } from './types.ts';
-import { foldPlural, indexTokens, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
+import { foldedPiece, indexTokens, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { SNIPPET_SCAN } from './snippet.ts';
 import { EXAMPLE_FACTOR } from './weights.ts';
 import { priorFacts, type PriorFacts } from './prior.ts';
+import { textPairs } from './proximity.ts';
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
   return pieceKey(pieces(normalize(text)));
 }
 
-const pieceKey = (ps: Piece[]) => ps.map((p) => (p.script === 'latin' ? foldPlural(p.text) : p.text)).join('');
+const pieceKey = (ps: Piece[]) => ps.map(foldedPiece).join('');
 
 /** Where a record holds a token: its body, its examples only, or only the words players ask it by. */
 export type PostingKind = 'body' | 'examples' | 'asked';
@@ -70,7 +71,6 @@ export function glossaryNameKeys(bundle: Pick<SearchBundle, 'glossary'>): string
 
 /** One record's tokens, as both ways of indexing read them. */
 interface RecordTokens {
-  bodyKey: string;
   norm: Mapped;
   bodySet: Set<string>;
   /** Example tokens the body lacks, distinct. */
@@ -109,12 +109,20 @@ function tokenize([, flags, body, examples, asked]: SearchRecord): RecordTokens 
   const aps = asked ? pieces(normalize(asked)) : [];
   const held = new Set(exOnly);
   const askOnly = [...new Set([...pieceTokens(aps), ...wordStarts(aps)])].filter((t) => !bodySet.has(t) && !held.has(t));
-  const out: RecordTokens = { bodyKey, norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, askOnly, repeats, length };
+  const out: RecordTokens = { norm: snippetText(body, norm, map !== undefined), bodySet, exOnly, askOnly, repeats, length };
   if (flags & TITLE) {
     const [native, english] = splitBilingual(body);
     out.title = { keys: [...new Set([bodyKey, ...[native, english].filter(Boolean).map(titleKey)])].filter(Boolean), size: bodySet.size };
   }
   return out;
+}
+
+const PART_FIELD = { body: 2, examples: 3, asked: 4 } as const;
+
+/** A part of a record compacted: lowercase letters and digits (phrase checks), and its adjacent word pairs. */
+interface Compact {
+  key: string;
+  pairs: ReadonlySet<string>;
 }
 
 export class RecordIndex {
@@ -125,10 +133,9 @@ export class RecordIndex {
   readonly titleSize: Int32Array;
   /** Heading records and their comparison keys, in record order. */
   readonly titles: { idx: number; keys: string[] }[] = [];
-  private readonly keys: (string | undefined)[];
   private readonly norms: (Mapped | undefined)[];
-  private readonly exKeys: (string | undefined)[];
-  private readonly askKeys: (string | undefined)[];
+  /** Per part of a record (body, examples, asked-by words): its compact key and word pairs, made when first asked for. */
+  private readonly compacts: Record<PostingKind, (Compact | undefined)[]>;
   /** Per token: the records whose body holds it more than once, and how often. */
   private readonly repeats = new Map<string, Map<number, number>>();
   private readonly lookup: (kind: PostingKind, token: string) => number[];
@@ -137,10 +144,8 @@ export class RecordIndex {
     const n = records.length;
     this.length = new Float32Array(n);
     this.titleSize = new Int32Array(n).fill(-1);
-    this.keys = new Array<string | undefined>(n);
     this.norms = new Array<Mapped | undefined>(n);
-    this.exKeys = new Array<string | undefined>(n);
-    this.askKeys = new Array<string | undefined>(n);
+    this.compacts = { body: new Array(n), examples: new Array(n), asked: new Array(n) };
     this.lookup = lookup(this);
   }
 
@@ -153,7 +158,6 @@ export class RecordIndex {
     const index = new RecordIndex(records, () => (kind, token) => kinds[kind].search(token, { limit: 100_000 }) as number[]);
     records.forEach((record, idx) => {
       const r = tokenize(record);
-      index.keys[idx] = r.bodyKey;
       index.norms[idx] = r.norm;
       index.length[idx] = r.length;
       index.addRepeats(idx, r.repeats);
@@ -224,19 +228,29 @@ export class RecordIndex {
     return this.repeats.get(token);
   }
 
+  /** A part of a record as its compact key and word pairs (one normalisation for both). */
+  private compact(idx: number, part: PostingKind): Compact {
+    const have = this.compacts[part][idx];
+    if (have) return have;
+    const text = this.records[idx]![PART_FIELD[part]];
+    const ps = text ? pieces(normalize(text)) : [];
+    const folded = ps.map(foldedPiece);
+    return (this.compacts[part][idx] = { key: folded.join(''), pairs: textPairs(ps, folded) });
+  }
+
   /** The compact key of a record's body (phrase checks). */
   bodyKey(idx: number): string {
-    return (this.keys[idx] ??= titleKey(this.records[idx]![2]));
+    return this.compact(idx, 'body').key;
   }
 
-  /** The compact key of the words players ask a record by ('' without), made when first asked for. */
-  askedKey(idx: number): string {
-    return (this.askKeys[idx] ??= titleKey(this.records[idx]![4] ?? ''));
-  }
-
-  /** The compact key of a record's examples ('' without), made when first asked for. */
+  /** The compact key of a record's examples ('' without). */
   exampleKey(idx: number): string {
-    return (this.exKeys[idx] ??= titleKey(this.records[idx]![3]));
+    return this.compact(idx, 'examples').key;
+  }
+
+  /** The adjacent word pairs of a record's body, examples or asked-by words (proximity.ts). */
+  pairs(idx: number, part: PostingKind): ReadonlySet<string> {
+    return this.compact(idx, part).pairs;
   }
 
   /**

@@ -158,6 +158,11 @@ export function foldPlural(w: string): string {
   return w;
 }
 
+/** A piece as the compact keys write it: a Latin word plural folded, a Japanese or Korean run as it is. */
+export function foldedPiece(p: Piece): string {
+  return p.script === 'latin' ? foldPlural(p.text) : p.text;
+}
+
 /** Overlapping 2-grams of a run; a 1-character run stays a 1-gram. */
 export function bigrams(run: string): string[] {
   const chars = Array.from(run);

@@ -14,8 +14,7 @@ import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior, priorFacts } from '../../src/search/prior.ts';
-import { pairKeys, pairShare } from '../../src/search/proximity.ts';
-import { titleKey } from '../../src/search/engine.ts';
+import { pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
@@ -194,17 +193,28 @@ describe('prior: citations, variant rules, lists', () => {
 });
 
 describe('proximity: adjacent content words of a question', () => {
+  const held = (text: string) => textPairs(pieces(normalize(text)));
+  const enBody = (number: string) => loadBundle(`en-${EDITION.en}`).records.find((r) => r[0] === number)![2];
   it('pairs of Latin content words, as compact keys; the share a rule holds', () => {
-    expect(pairKeys(contentQuery(normalize('how many cards in a constructed deck')), titleKey)).toEqual(['cardconstructed', 'constructeddeck']);
-    expect(pairKeys('インスタントは 唱え', titleKey)).toEqual([]);
+    expect(pairKeys(contentQuery(normalize('how many cards in a constructed deck')))).toEqual(['cardconstructed', 'constructeddeck']);
+    expect(pairKeys('インスタントは 唱え')).toEqual([]);
     // 510.4 (2026): "…has first strike (see rule 702.7) … as the combat damage step begins…": "first
     // strike", "combat damage" and "damage step" stand in it as written, "strike combat" does not.
-    const b = loadBundle(`en-${EDITION.en}`);
-    const body = b.records.find((r) => r[0] === '510.4')![2];
-    const pairs = pairKeys('first strike combat damage step', titleKey);
+    const pairs = pairKeys('first strike combat damage step');
     expect(pairs).toEqual(['firststrike', 'strikecombat', 'combatdamage', 'damagestep']);
-    expect(pairShare(titleKey(body), pairs)).toBe(0.75);
-    expect(pairShare(titleKey('The combat phase has five steps'), pairs)).toBe(0);
+    expect(pairShare(held(enBody('510.4')), pairs)).toBe(0.75);
+    expect(pairShare(held('The combat phase has five steps'), pairs)).toBe(0);
+  });
+  it('a pair is two whole words side by side, however either side writes a hyphen', () => {
+    // 510.1b: "An unblocked creature assigns its combat damage…": a word inside a longer one is not the pair.
+    expect(pairShare(held(enBody('510.1b')), pairKeys('blocked creature'))).toBe(0);
+    expect(pairShare(held(enBody('510.1b')), pairKeys('unblocked creature'))).toBe(1);
+    // 702.145a: "…some double-faced cards…": met by the query with or without the hyphen.
+    expect(pairKeys('double faced cards')).toEqual(['doublefaced', 'facedcard']);
+    expect(pairShare(held(enBody('702.145a')), pairKeys('double faced cards'))).toBe(1);
+    expect(pairShare(held(enBody('702.145a')), pairKeys('double-faced commander'))).toBe(0.5);
+    // A Japanese or Korean run between two words parts them.
+    expect([...held('combat 전투 damage step')]).toEqual(['damagestep']);
   });
   it('a rule holding the question’s words side by side comes first', async () => {
     // 100.2a: "In constructed play … each deck has a minimum deck size of 60 cards" ("constructed deck").

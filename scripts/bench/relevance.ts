@@ -14,7 +14,7 @@
  * (`atEdition`): 2019's 119.4 (damage) is 2026's 120.4, never whatever 2026 numbers 119.4.
  */
 import { LANGS } from '../../src/i18n/locales.ts';
-import { readFileSync } from 'node:fs';
+import { readJsonFile, SEARCH_TABLE } from '../../src/pipeline/json-file.ts';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -82,18 +82,7 @@ const relevancePath = (lang: Lang) => join(ROOT, `content/search/relevance.${lan
 /** Reads and checks one language's set; a malformed file throws with the file and the failing entry. */
 export function readRelevance(lang: Lang): RelevanceSet {
   const file = relevancePath(lang);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
-  }
-  const parsed = RelevanceFile.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: at ${issue.path.join('.')}: ${issue.message}`);
-  }
-  const f = parsed.data;
+  const f = readJsonFile(file, RelevanceFile, SEARCH_TABLE, 'relevance set of the language (content/search/relevance.{lang}.json)');
   if (f.lang !== lang) throw new Error(`${file}: lang is ${f.lang}, expected ${lang}`);
   const cases = PARTS.flatMap((part) => f[part].map((c) => ({ ...c, part })));
   const seen = new Set<string>();

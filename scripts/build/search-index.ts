@@ -6,7 +6,7 @@
  * Run after `npm run data` and before `astro build`. The bundles are built from
  * `src/generated/` only (never from the sources) and are generated files (gitignored).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +17,11 @@ import { fromHead, toBridge, toHead } from '../../src/search/head.ts';
 import { keep, keptBundle, remember, SEARCH_CACHE, SEARCH_OUT } from '../search-cache.ts';
 import type { SearchBundle, Synonym } from '../../src/search/types.ts';
 import { readCatalog, readDocument, readHistory } from '../../src/pipeline/generated.ts';
-import { askedAt, parseAsked, type AskedFile } from '../../src/search/asked.ts';
+import { ASKED_WHAT, askedAt, parseAsked, type AskedFile } from '../../src/search/asked.ts';
 import { editionIndex, renumberMap, rulesAt, type HistoryStore } from '../../src/history/store.ts';
 import { replaceDirectorySync } from './replace-dir.ts';
 import { PROJECT_ROOT } from '../../src/pipeline/sources.ts';
+import { parseJsonText, readJsonFile, readJsonText, SEARCH_TABLE } from '../../src/pipeline/json-file.ts';
 
 export const ROOT = PROJECT_ROOT;
 export { SEARCH_OUT };
@@ -28,8 +29,7 @@ export { SEARCH_OUT };
 /** The words players ask a language's rules by (content/search/asked.{lang}.json), checked against the history's editions. */
 export function readAsked(lang: Lang, store: HistoryStore): AskedFile {
   const file = join(ROOT, 'content/search', `asked.${lang}.json`);
-  if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its asked-by file (content/search/, see README "a language")`);
-  return parseAsked(readFileSync(file, 'utf8'), file, (edition) => (editionIndex(store, edition) < 0 ? undefined : new Set(rulesAt(store, edition).keys())));
+  return parseAsked(readJsonText(file, SEARCH_TABLE, ASKED_WHAT), file, (edition) => (editionIndex(store, edition) < 0 ? undefined : new Set(rulesAt(store, edition).keys())));
 }
 
 /** A concept table's file: the entries, and the edition whose numbers its `rules` are (they move between editions). */
@@ -41,33 +41,18 @@ export type SynonymsFile = z.infer<typeof SynonymsFile>;
 
 /**
  * Checks a concept table's text.
- * @throws Error `file:line: …` naming the first problem (an entry's line: the file writes one entry a line)
+ * @throws JsonFileError `file:line: search-table-malformed: …` at the first problems, each at its line
  */
 export function parseSynonyms(text: string, file: string): SynonymsFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}:1: not JSON (${(e as Error).message})`);
-  }
-  const parsed = SynonymsFile.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const entry = issue.path[0] === 'synonyms' && typeof issue.path[1] === 'number' ? issue.path[1] : -1;
-  // The entry's line: the (entry + 1)-th line after `"synonyms"` that opens an object.
-  const after = text.indexOf('"synonyms"');
-  const opens = after < 0 || entry < 0 ? [] : [...text.slice(after).matchAll(/^[ \t]*\{/gm)];
-  const at = opens[entry] ? after + opens[entry].index : -1;
-  const line = at < 0 ? 1 : text.slice(0, at).split('\n').length;
-  throw new Error(`${file}:${line}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+  return parseJsonText(text, file, SynonymsFile, SEARCH_TABLE, SYNONYMS_WHAT);
 }
+
+const SYNONYMS_WHAT = 'concept table of the language (content/search/synonyms.{lang}.json: players\' words → the rules\' words; every language has one)';
 
 /** A language's concept table, checked (its `rules` numbered as in its `numbering` edition). */
 export function readSynonymsFile(lang: Lang): SynonymsFile {
-  const file = join(ROOT, 'content/search', `synonyms.${lang}.json`);
-  // Every language has its concept table; a missing file would quietly drop every concept (never a smaller result).
-  if (!existsSync(file)) throw new Error(`${file}: missing — every language needs its synonyms file (content/search/, see README "a language")`);
-  return parseSynonyms(readFileSync(file, 'utf8'), file);
+  // A missing file would quietly drop every concept (never a smaller result): it is an error like any other.
+  return readJsonFile(join(ROOT, 'content/search', `synonyms.${lang}.json`), SynonymsFile, SEARCH_TABLE, SYNONYMS_WHAT);
 }
 
 /** A language's concept table as written (its `rules` numbered as in its `numbering` edition). */
@@ -96,10 +81,7 @@ const HomophonesFile = z.object({ pairs: z.record(z.string().min(2), z.string().
 export function readHomophones(lang: Lang): Record<string, string> | undefined {
   if (lang !== 'ja') return undefined;
   const file = join(ROOT, 'content/search/homophones.ja.json');
-  if (!existsSync(file)) throw new Error(`${file}: missing — make it with \`npx tsx scripts/homophones.ts\``);
-  const parsed = HomophonesFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file}: at ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
-  return parsed.data.pairs;
+  return readJsonFile(file, HomophonesFile, SEARCH_TABLE, 'IME misconversions of the Japanese terms (made by `npx tsx scripts/homophones.ts`)').pairs;
 }
 
 /** Builds every bundle the catalog lists (in memory). */

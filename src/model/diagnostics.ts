@@ -13,7 +13,7 @@
 import type { Diagnostic, Severity } from './types.ts';
 
 /** Where in the pipeline a code is reported. */
-export type DiagnosticStage = 'sources' | 'decode' | 'reader' | 'assemble' | 'completeness' | 'link' | 'align' | 'generated';
+export type DiagnosticStage = 'sources' | 'decode' | 'reader' | 'assemble' | 'completeness' | 'link' | 'align' | 'generated' | 'search';
 
 export interface DiagnosticSpec {
   /** The severity it is reported with, unless the call site gives one of `alsoAs`. */
@@ -354,6 +354,19 @@ export const DIAGNOSTICS = {
       shape: 'at {path}: found {value}, expected {shape}',
     },
     hint: 'Do not edit src/generated/ by hand: run `npm run data` to write it again; if it still fails, the stage that writes it is wrong.',
+  },
+  // ---- search tables (content/search/, read by the search step of the build and by the bench)
+  'search-table-malformed': {
+    severity: 'error', stage: 'search', modules: ['json-file'],
+    title: 'Search table malformed',
+    message: {
+      missing: 'the file does not exist; expected the {what}',
+      'not-json': 'not JSON ({error}); expected the {what}',
+      shape: 'at {path}: found {value}, expected {shape}',
+      'not-rule': 'at {path}: found {value}, expected a rule number such as 509.1a',
+      'unknown-rule': 'at {path}: rule {rule} is not in the {edition} edition; expected a rule of the edition whose numbers key the file (its numbering)',
+    },
+    hint: 'Fix the entry the message names in the file under content/search/ (its $comment says what each field holds); the search step of `npm run build` reads every table again.',
   },
 } as const satisfies Record<string, DiagnosticSpec>;
 

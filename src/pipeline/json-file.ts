@@ -1,5 +1,6 @@
 /**
- * Reading a JSON file the project depends on (content/manifest.json, the generated data in src/generated/)
+ * Reading a JSON file the project depends on (content/manifest.json, the generated data in src/generated/, the
+ * search tables of content/search/)
  * through its zod schema, so that a hand-edited typo or a stale generated file stops with a located
  * diagnostic from the registry — file, line, the JSON path, what was found and what was expected, and the
  * code's hint — instead of a cast that lets a wrong value through as if it were right. Lines come from
@@ -29,7 +30,10 @@ export class JsonFileError extends Error {
  */
 export type JsonFileCodes =
   | { missing: 'generated-missing'; malformed: 'generated-malformed' }
-  | { missing: null; malformed: 'manifest-malformed' };
+  | { missing: null; malformed: 'manifest-malformed' | 'search-table-malformed' };
+
+/** The codes of the hand-written tables of content/search/ (concepts, asked-by words, misconversions, relevance sets). */
+export const SEARCH_TABLE = { missing: null, malformed: 'search-table-malformed' } as const satisfies JsonFileCodes;
 
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
@@ -67,28 +71,43 @@ function expectedOf(issue: z.core.$ZodIssue): string {
  * the wrong shape (at most 10 findings, each located).
  */
 export function readJsonFile<S extends z.ZodType>(file: string, schema: S, codes: JsonFileCodes, what: string): z.output<S> {
-  const fail = (d: Diagnostic): never => {
-    throw new JsonFileError([d]);
-  };
-  if (!existsSync(file)) fail(codes.missing === null ? diagnostic(codes.malformed, { form: 'missing', what }, { file, line: 1 }) : diagnostic(codes.missing, { what }, { file, line: 1 }));
-  const text = readFileSync(file, 'utf8');
+  return parseJsonText(readJsonText(file, codes, what), file, schema, codes, what);
+}
+
+/** A JSON file's text, or JsonFileError when it does not exist (`readJsonFile`'s first half, for a caller that checks more). */
+export function readJsonText(file: string, codes: JsonFileCodes, what: string): string {
+  if (!existsSync(file)) {
+    throw new JsonFileError([codes.missing === null ? diagnostic(codes.malformed, { form: 'missing', what }, { file, line: 1 }) : diagnostic(codes.missing, { what }, { file, line: 1 })]);
+  }
+  return readFileSync(file, 'utf8');
+}
+
+/** A file's text parsed and checked against `schema` (`readJsonFile` without the reading), or JsonFileError. */
+export function parseJsonText<S extends z.ZodType>(text: string, file: string, schema: S, codes: JsonFileCodes, what: string): z.output<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     const offset = Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? 0);
-    fail(diagnostic(codes.malformed, { form: 'not-json', error: (e as Error).message, what }, { file, line: lineOf(text, offset) }));
+    throw new JsonFileError([diagnostic(codes.malformed, { form: 'not-json', error: (e as Error).message, what }, { file, line: lineOf(text, offset) })]);
   }
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const tree: JsonNode | undefined = parseTree(text);
   const diagnostics = r.error.issues.slice(0, 10).map((issue): Diagnostic => {
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-    // The nearest node the file has on the way to the path (a missing field: its object).
-    let node: JsonNode | undefined;
-    for (let n = path.length; n >= 0 && !node; n--) node = tree && findNodeAtLocation(tree, path.slice(0, n) as (string | number)[]);
     const found = issue.code === 'unrecognized_keys' ? `an unknown field ${JSON.stringify(issue.keys[0])}` : show(at(value, path));
-    return diagnostic(codes.malformed, { form: 'shape', path: jsonPath(path), value: found, shape: expectedOf(issue) }, { file, line: node ? lineOf(text, node.offset) : 1 });
+    return diagnostic(codes.malformed, { form: 'shape', path: jsonPath(path), value: found, shape: expectedOf(issue) }, { file, line: lineAt(text, path, tree) });
   });
   throw new JsonFileError(diagnostics);
+}
+
+/**
+ * The line of a place inside a JSON text (1-based): of the value at `path`, or the nearest node the text has
+ * on the way to it (a missing field: its object).
+ */
+export function lineAt(text: string, path: readonly PropertyKey[], tree: JsonNode | undefined = parseTree(text)): number {
+  let node: JsonNode | undefined;
+  for (let n = path.length; n >= 0 && !node; n--) node = tree && findNodeAtLocation(tree, path.slice(0, n) as (string | number)[]);
+  return node ? lineOf(text, node.offset) : 1;
 }

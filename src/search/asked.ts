@@ -15,6 +15,9 @@ import { contentQuery } from './fillers.ts';
 import { normalize } from './text.ts';
 import { LATIN_WORD } from './proximity.ts';
 import { LANGS } from '../i18n/locales.ts';
+import { JsonFileError, lineAt, parseJsonText, SEARCH_TABLE } from '../pipeline/json-file.ts';
+import { diagnostic, type DiagnosticArgs } from '../model/diagnostics.ts';
+import { jsonPath } from '../model/json-path.ts';
 
 const RULE_NUMBER = /^\d{3}(?:\.\d{1,3}[a-z]?)?$/;
 
@@ -27,39 +30,29 @@ export const AskedFile = z.strictObject({
 });
 export type AskedFile = z.infer<typeof AskedFile>;
 
-/** The line of a JSON text where a key is written (1-based), for located messages. */
-function lineOf(text: string, key: string): number {
-  const at = text.indexOf(JSON.stringify(key));
-  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
-}
+/** What the file is, for its diagnostics. */
+export const ASKED_WHAT = 'words players ask the rules by (content/search/asked.{lang}.json; every language has one)';
 
 /**
  * Reads and checks a file's text: its shape, and that every number is a rule of its numbering edition
  * (a phrase under a mistyped number would quietly find nothing).
  * @param known the rule numbers of the numbering edition
- * @throws Error `file:line: …` naming the first problem
+ * @throws JsonFileError `file:line: search-table-malformed: …` at the first problem
  */
 export function parseAsked(text: string, file: string, known: (edition: string) => ReadonlySet<string> | undefined): AskedFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}:1: not JSON (${(e as Error).message})`);
-  }
-  const parsed = AskedFile.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = issue.path.at(-1);
-    throw new Error(`${file}:${typeof key === 'string' ? lineOf(text, key) : 1}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-  }
+  const data = parseJsonText(text, file, AskedFile, SEARCH_TABLE, ASKED_WHAT);
+  const fail = (n: string, args: DiagnosticArgs<'search-table-malformed'>): never => {
+    throw new JsonFileError([diagnostic('search-table-malformed', args, { file, line: lineAt(text, ['rules', n]) })]);
+  };
   // A build without the English of the numbering edition (--allow-missing) has no history of it: the numbers' shape
   // is still checked, and the lines then reach only that edition itself (askedAt).
-  const numbers = known(parsed.data.numbering);
-  for (const n of Object.keys(parsed.data.rules)) {
-    if (!RULE_NUMBER.test(n)) throw new Error(`${file}:${lineOf(text, n)}: "${n}" is not a rule number (expected one such as 509.1a)`);
-    if (numbers && !numbers.has(n)) throw new Error(`${file}:${lineOf(text, n)}: rule ${n} is not in the ${parsed.data.numbering} edition`);
+  const numbers = known(data.numbering);
+  for (const n of Object.keys(data.rules)) {
+    const path = jsonPath(['rules', n]);
+    if (!RULE_NUMBER.test(n)) fail(n, { form: 'not-rule', path, value: JSON.stringify(n) });
+    if (numbers && !numbers.has(n)) fail(n, { form: 'unknown-rule', path, rule: n, edition: data.numbering });
   }
-  return parsed.data;
+  return data;
 }
 
 /**

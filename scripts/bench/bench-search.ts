@@ -13,8 +13,8 @@
  *      plus the rows Pagefind adds below the core's (each rule listed once, so this is not
  *      Pagefind alone), on the tuned and the held-out part apart; then per query kind.
  *   3. Query latency (median / p95 over the relevance queries and their typing prefixes; each
- *      query's time is the median of 5 runs after a warm-up, snippets and cross-language fusion
- *      included) in Node and in Chromium, and the index build time.
+ *      query's time is the median of 5 runs after three warm-up passes, src/search/timing.ts; snippets
+ *      and cross-language fusion included) in Node and in Chromium, and the index build time.
  * The Chromium parts need /usr/bin/chromium (and dist/ for the page measurements); without them the
  * cells say n/a.
  */
@@ -31,6 +31,7 @@ import { loadBundle, loadHead, ROOT } from '../build/search-index.ts';
 import { readCatalog, readHistory } from '../../src/pipeline/generated.ts';
 import { hasChromium, launchChromium } from '../browser.ts';
 import { median, quantile } from '../stats.ts';
+import { timeQueries, WARM_UPS } from '../../src/search/timing.ts';
 import { atEdition, editionsToMeasure, evaluate, hitMatches, PARTS, readRelevanceSet, summarize, type Part, type RelevanceCase, type Summary } from './relevance.ts';
 import { serve } from '../start.ts';
 
@@ -205,16 +206,7 @@ export async function benchSearch(): Promise<string> {
       const session = new SearchSession(native);
       const heads = others.map((o) => loadHead(o));
       for (const h of heads) session.provide(new Searcher(h));
-      for (const q of queries) session.searchLoaded(q, 10);
-      const times = queries.map((q) => {
-        const ts: number[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          const a = performance.now();
-          session.searchLoaded(q, 10);
-          ts.push(performance.now() - a);
-        }
-        return median(ts);
-      });
+      const times = timeQueries(session, queries, RUNS);
       const chrome = browser ? await chromiumTimes(browser, benchJs, [bundle, ...heads], bundle.id, queries).catch(() => null) : null;
       t3.push([lang.padEnd(4), `${build.toFixed(0)} / ${chrome ? chrome.build.toFixed(0) : 'n/a'} ms; ${headBuild.toFixed(0)} ms`.padStart(35), `${median(times).toFixed(3)} / ${quantile(times, 0.95).toFixed(3)}`.padStart(21), (chrome ? `${median(chrome.times).toFixed(3)} / ${quantile(chrome.times, 0.95).toFixed(3)}` : 'n/a').padStart(25)].join(' '));
     }
@@ -233,7 +225,7 @@ export async function benchSearch(): Promise<string> {
     ...kinds,
     '',
     'Chromium clamps performance.now() to 0.1 ms, so its latency cells are multiples of 0.1 ms.',
-    `Search: query latency over the relevance queries and their typing prefixes (${LANGS.map((l) => queriesFor(l).length).join('/')}); per-query median of ${RUNS} runs after a warm-up, then median / p95; snippets and cross-language fusion included. Target: Node p95 ≤ 1 ms.`,
+    `Search: query latency over the relevance queries and their typing prefixes (${LANGS.map((l) => queriesFor(l).length).join('/')}); per-query median of ${RUNS} runs after ${WARM_UPS} warm-up passes, then median / p95; snippets and cross-language fusion included. Target: Node p95 ≤ 1 ms.`,
     ...t3,
   ].join('\n');
 }

@@ -5,25 +5,16 @@
 import { Searcher } from './engine.ts';
 import { SearchSession } from './session.ts';
 import type { SearchBundle } from './types.ts';
+import { timeQueries } from './timing.ts';
 
-/** Builds the session from bundles and times each query (median of `runs`), in milliseconds. */
+/** Builds the session from bundles and times each query (timing.ts), in milliseconds. */
 function run(bundles: SearchBundle[], nativeId: string, queries: string[], runs: number): { build: number; times: number[] } {
   const t0 = performance.now();
   const native = new Searcher(bundles.find((b) => b.id === nativeId)!);
   const build = performance.now() - t0;
   const session = new SearchSession(native);
   for (const b of bundles) if (b.id !== nativeId) session.provide(new Searcher(b));
-  for (const q of queries) session.searchLoaded(q, 10);
-  const times = queries.map((q) => {
-    const ts: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const a = performance.now();
-      session.searchLoaded(q, 10);
-      ts.push(performance.now() - a);
-    }
-    ts.sort((a, b) => a - b);
-    return ts[ts.length >> 1]!;
-  });
+  const times = timeQueries(session, queries, runs);
   return { build, times };
 }
 

@@ -457,14 +457,18 @@ export class Searcher {
     const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(typedContent)])] : pairs;
     if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1 || askedPairs.length > 1) {
       const whole = phrase.length >= 3 && terms.length > 1;
+      // The candidates' pairs are numbered before the query's are looked up (a pair no numbered text holds has no number).
+      for (let i = 0; i < kept; i++) for (const part of PARTS) this.index.pairs(cand[i]!, part);
+      const numbered = this.index.pairNumbers(pairs);
+      const askedNumbered = askedPairs === pairs ? numbered : this.index.pairNumbers(askedPairs);
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
         // A card name is written in the examples (`Giant Growth` in 707.4's): the pairs an example holds count too.
-        const bodyPairs = pairShare(this.index.pairs(d, 'body'), pairs);
-        const exPairs = Math.max(0, pairShare(this.index.pairs(d, 'examples'), pairs) - bodyPairs);
+        const bodyPairs = pairShare(this.index.pairs(d, 'body'), numbered);
+        const exPairs = Math.max(0, pairShare(this.index.pairs(d, 'examples'), numbered) - bodyPairs);
         // The pairs only the words players ask it by hold (`one blocker two attackers`).
-        const askPairs = Math.max(0, pairShare(this.index.pairs(d, 'asked'), askedPairs) - bodyPairs);
+        const askPairs = Math.max(0, pairShare(this.index.pairs(d, 'asked'), askedNumbered) - bodyPairs);
         const phraseBonus = !whole ? 0 : this.index.bodyKey(d).includes(phrase) ? BODY_PHRASE : this.index.exampleKey(d).includes(phrase) ? EXAMPLE_PHRASE : 0;
         scores[d]! += text * (phraseBonus + PAIRS * (bodyPairs + EXAMPLE_PAIRS * exPairs + ASKED_PAIRS * askPairs));
       }
@@ -495,3 +499,4 @@ export class Searcher {
 }
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];
+const PARTS: readonly PostingKind[] = ['body', 'examples', 'asked'];

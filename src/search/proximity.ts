@@ -32,19 +32,57 @@ export function pairKeys(content: string): string[] {
 
 /**
  * The pairs of adjacent Latin pieces a normalised text holds (a Japanese or Korean run between two
- * words parts them). A word inside a longer one is not its pair: `blocked creature` is not in
- * "unblocked creature", as a search of the compact text would have it.
+ * words parts them), repeats included. A word inside a longer one is not its pair: `blocked creature`
+ * is not in "unblocked creature", as a search of the compact text would have it.
  */
-export function textPairs(ps: readonly Piece[], folded: readonly string[] = ps.map(foldedPiece)): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < ps.length; i++) if (ps[i]!.script === 'latin' && ps[i + 1]!.script === 'latin') out.add(folded[i]! + folded[i + 1]!);
+export function textPairs(ps: readonly Piece[], folded: readonly string[] = ps.map(foldedPiece)): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < ps.length; i++) if (ps[i]!.script === 'latin' && ps[i + 1]!.script === 'latin') out.push(folded[i]! + folded[i + 1]!);
   return out;
 }
 
-/** The share of the pairs a record's text holds (0 … 1). */
-export function pairShare(held: ReadonlySet<string>, pairs: readonly string[]): number {
-  if (!pairs.length || !held.size) return 0;
+/**
+ * Numbers pair keys, once per index: a text keeps its pairs as an ascending Int32Array (4 bytes a pair;
+ * as a set of strings, the pairs of the texts one session of questions touched took 15 MB more).
+ */
+export class PairNumbers {
+  private readonly ids = new Map<string, number>();
+
+  /** A text's pairs, numbered (new keys get new numbers), ascending. */
+  number(pairs: readonly string[]): Int32Array {
+    const out = new Int32Array(pairs.length);
+    pairs.forEach((p, i) => {
+      let id = this.ids.get(p);
+      if (id === undefined) this.ids.set(p, (id = this.ids.size));
+      out[i] = id;
+    });
+    return out.sort();
+  }
+
+  /** A query's pairs by their numbers; -1 for a key no text numbered so far holds (number the texts first). */
+  lookUp(pairs: readonly string[]): Int32Array {
+    return Int32Array.from(pairs, (p) => this.ids.get(p) ?? -1);
+  }
+}
+
+/** The share of a query's pairs (numbered) a text's pairs (numbered, ascending) hold: 0 … 1. */
+export function pairShare(held: Int32Array, pairs: Int32Array): number {
+  if (!pairs.length || !held.length) return 0;
   let n = 0;
-  for (const p of pairs) if (held.has(p)) n++;
+  for (const p of pairs) if (p >= 0 && holds(held, p)) n++;
   return n / pairs.length;
+}
+
+/** Binary search of an ascending array. */
+function holds(sorted: Int32Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v === x) return true;
+    if (v < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

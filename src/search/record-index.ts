@@ -28,7 +28,7 @@ import { splitBilingual } from './titles.ts';
 import { SNIPPET_SCAN } from './snippet.ts';
 import { EXAMPLE_FACTOR } from './weights.ts';
 import { priorFacts, type PriorFacts } from './prior.ts';
-import { textPairs } from './proximity.ts';
+import { PairNumbers, textPairs } from './proximity.ts';
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
 export function titleKey(text: string): string {
@@ -122,7 +122,8 @@ const PART_FIELD = { body: 2, examples: 3, asked: 4 } as const;
 /** A part of a record compacted: lowercase letters and digits (phrase checks), and its adjacent word pairs. */
 interface Compact {
   key: string;
-  pairs: ReadonlySet<string>;
+  /** Numbered (`PairNumbers`), ascending. */
+  pairs: Int32Array;
 }
 
 export class RecordIndex {
@@ -136,6 +137,7 @@ export class RecordIndex {
   private readonly norms: (Mapped | undefined)[];
   /** Per part of a record (body, examples, asked-by words): its compact key and word pairs, made when first asked for. */
   private readonly compacts: Record<PostingKind, (Compact | undefined)[]>;
+  private readonly numbering = new PairNumbers();
   /** Per token: the records whose body holds it more than once, and how often. */
   private readonly repeats = new Map<string, Map<number, number>>();
   private readonly lookup: (kind: PostingKind, token: string) => number[];
@@ -235,7 +237,7 @@ export class RecordIndex {
     const text = this.records[idx]![PART_FIELD[part]];
     const ps = text ? pieces(normalize(text)) : [];
     const folded = ps.map(foldedPiece);
-    return (this.compacts[part][idx] = { key: folded.join(''), pairs: textPairs(ps, folded) });
+    return (this.compacts[part][idx] = { key: folded.join(''), pairs: this.numbering.number(textPairs(ps, folded)) });
   }
 
   /** The compact key of a record's body (phrase checks). */
@@ -248,9 +250,14 @@ export class RecordIndex {
     return this.compact(idx, 'examples').key;
   }
 
-  /** The adjacent word pairs of a record's body, examples or asked-by words (proximity.ts). */
-  pairs(idx: number, part: PostingKind): ReadonlySet<string> {
+  /** The adjacent word pairs of a record's body, examples or asked-by words, numbered (proximity.ts). */
+  pairs(idx: number, part: PostingKind): Int32Array {
     return this.compact(idx, part).pairs;
+  }
+
+  /** A query's pairs by number (-1: no text numbered so far holds it; ask for the candidates' `pairs` first). */
+  pairNumbers(keys: readonly string[]): Int32Array {
+    return this.numbering.lookUp(keys);
   }
 
   /**

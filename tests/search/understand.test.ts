@@ -14,7 +14,7 @@ import { contentQuery } from '../../src/search/fillers.ts';
 import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior, priorFacts } from '../../src/search/prior.ts';
-import { pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
+import { PairNumbers, pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
 import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
@@ -193,8 +193,13 @@ describe('prior: citations, variant rules, lists', () => {
 });
 
 describe('proximity: adjacent content words of a question', () => {
-  const held = (text: string) => textPairs(pieces(normalize(text)));
   const enBody = (number: string) => loadBundle(`en-${EDITION.en}`).records.find((r) => r[0] === number)![2];
+  /** The share of a query's pairs a text holds, the texts numbered first as the engine does. */
+  const share = (text: string, query: string | string[]) => {
+    const numbers = new PairNumbers();
+    const held = numbers.number(textPairs(pieces(normalize(text))));
+    return pairShare(held, numbers.lookUp(typeof query === 'string' ? pairKeys(query) : query));
+  };
   it('pairs of Latin content words, as compact keys; the share a rule holds', () => {
     expect(pairKeys(contentQuery(normalize('how many cards in a constructed deck')))).toEqual(['cardconstructed', 'constructeddeck']);
     expect(pairKeys('インスタントは 唱え')).toEqual([]);
@@ -202,19 +207,27 @@ describe('proximity: adjacent content words of a question', () => {
     // strike", "combat damage" and "damage step" stand in it as written, "strike combat" does not.
     const pairs = pairKeys('first strike combat damage step');
     expect(pairs).toEqual(['firststrike', 'strikecombat', 'combatdamage', 'damagestep']);
-    expect(pairShare(held(enBody('510.4')), pairs)).toBe(0.75);
-    expect(pairShare(held('The combat phase has five steps'), pairs)).toBe(0);
+    expect(share(enBody('510.4'), pairs)).toBe(0.75);
+    expect(share('The combat phase has five steps', pairs)).toBe(0);
   });
   it('a pair is two whole words side by side, however either side writes a hyphen', () => {
     // 510.1b: "An unblocked creature assigns its combat damage…": a word inside a longer one is not the pair.
-    expect(pairShare(held(enBody('510.1b')), pairKeys('blocked creature'))).toBe(0);
-    expect(pairShare(held(enBody('510.1b')), pairKeys('unblocked creature'))).toBe(1);
+    expect(share(enBody('510.1b'), 'blocked creature')).toBe(0);
+    expect(share(enBody('510.1b'), 'unblocked creature')).toBe(1);
     // 702.145a: "…some double-faced cards…": met by the query with or without the hyphen.
     expect(pairKeys('double faced cards')).toEqual(['doublefaced', 'facedcard']);
-    expect(pairShare(held(enBody('702.145a')), pairKeys('double faced cards'))).toBe(1);
-    expect(pairShare(held(enBody('702.145a')), pairKeys('double-faced commander'))).toBe(0.5);
-    // A Japanese or Korean run between two words parts them.
-    expect([...held('combat 전투 damage step')]).toEqual(['damagestep']);
+    expect(share(enBody('702.145a'), 'double faced cards')).toBe(1);
+    expect(share(enBody('702.145a'), 'double-faced commander')).toBe(0.5);
+    // A Japanese or Korean run between two words parts them; a text's repeated pair is one pair.
+    expect(textPairs(pieces(normalize('combat 전투 damage step, damage step')))).toEqual(['damagestep', 'stepdamage', 'damagestep']);
+    expect(share('combat 전투 damage step, damage step', 'combat damage step')).toBe(0.5);
+  });
+  it('numbers each pair once per index, and a query pair no text holds finds nothing', () => {
+    const numbers = new PairNumbers();
+    expect([...numbers.number(['stepdamage', 'damagestep', 'stepdamage'])]).toEqual([0, 0, 1]);
+    expect([...numbers.number(['damagestep', 'firststrike'])]).toEqual([1, 2]);
+    expect([...numbers.lookUp(['firststrike', 'strikecombat', 'stepdamage'])]).toEqual([2, -1, 0]);
+    expect(pairShare(new Int32Array([0, 1]), numbers.lookUp(['firststrike', 'strikecombat', 'stepdamage', 'damagestep']))).toBe(0.5);
   });
   it('a rule holding the question’s words side by side comes first', async () => {
     // 100.2a: "In constructed play … each deck has a minimum deck size of 60 cards" ("constructed deck").

@@ -5,7 +5,8 @@
  * rule ("first strike combat damage step"), but its neighbouring content words often do ("first
  * strike", "combat damage", "damage step" in 510.4). A record holding more of the query's adjacent
  * word pairs ranks higher than one that has the same words scattered. Latin words only: a Japanese or
- * Korean run is matched by its character bigrams, which already hold the order.
+ * Korean run is matched by its character bigrams, which already hold the order. Why pairs of whole words,
+ * kept as numbers: docs/design-notes.md §3.8.
  */
 import { foldedPiece, normalize, pieces, type Piece } from './text.ts';
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { SHARED_RULES } from './inputs.ts';
 import { parseDocument } from '../src/pipeline/index.ts';
+import { JsonFileError } from '../src/pipeline/json-file.ts';
 import type { Lang, RuleDocument } from '../src/model/types.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,4 +35,15 @@ export function ruleByNumber(doc: RuleDocument, number: string) {
   const r = doc.rules.find((x) => x.number === number && !x.duplicate);
   if (!r) throw new Error(`no rule ${number} in ${doc.file}`);
   return r;
+}
+
+/** The JsonFileError a call throws (any other error is thrown on; none is an error). */
+export function thrown(f: () => unknown): JsonFileError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof JsonFileError) return e;
+    throw e;
+  }
+  throw new Error('nothing was thrown');
 }

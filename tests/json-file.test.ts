@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JsonFileError } from '../src/pipeline/json-file.ts';
+import { thrown } from './helpers.ts';
 import { PROJECT_ROOT, loadManifest } from '../src/pipeline/sources.ts';
 import { generatedDir, readCatalog, readDocument, readHistory } from '../src/pipeline/generated.ts';
 import { describeCode } from '../src/model/diagnostics.ts';
@@ -22,16 +22,6 @@ function manifestRoot(edit: (text: string) => string): string {
   mkdirSync(join(root, 'content'));
   writeFileSync(join(root, 'content', 'manifest.json'), edit(readFileSync(join(PROJECT_ROOT, 'content', 'manifest.json'), 'utf8')));
   return root;
-}
-
-function thrown(f: () => unknown): JsonFileError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof JsonFileError) return e;
-    throw e;
-  }
-  throw new Error('nothing was thrown');
 }
 
 /** The 1-based line of the first occurrence of `needle` in `text`. */

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { readDocument, readHistory } from '../../src/pipeline/generated.ts';
 import { askedAt, compactLine, parseAsked } from '../../src/search/asked.ts';
-import { JsonFileError } from '../../src/pipeline/json-file.ts';
+import { thrown } from '../helpers.ts';
 import { paragraphText } from '../../src/model/text.ts';
 import { rulesAt } from '../../src/history/store.ts';
 import { loadBundle, readAsked } from '../../scripts/build/search-index.ts';
@@ -41,15 +41,7 @@ describe('asked-by files', () => {
     const store = readHistory();
     const known = (edition: string) => (store.editions.includes(edition) ? new Set(rulesAt(store, edition).keys()) : undefined);
     const file = (rules: string, numbering = '2026-01-16') => `{\n "$comment": "test",\n "lang": "en",\n "numbering": "${numbering}",\n "rules": {\n${rules}\n }\n}\n`;
-    const first = (text: string) => {
-      try {
-        parseAsked(text, 'x.json', known);
-      } catch (e) {
-        expect(e).toBeInstanceOf(JsonFileError);
-        return (e as Error).message.split('\n')[0];
-      }
-      return 'no error';
-    };
+    const first = (text: string) => thrown(() => parseAsked(text, 'x.json', known)).message.split('\n')[0];
     expect(first(file('  "509.1a": "one blocker two attackers",\n  "999.9z": "no such rule"'))).toBe('x.json:7: search-table-malformed: at $.rules["999.9z"]: rule 999.9z is not in the 2026-01-16 edition; expected a rule of the edition whose numbers key the file (its numbering)');
     expect(first(file('  "509.1a": "  "'))).toBe('x.json:6: search-table-malformed: at $.rules["509.1a"]: found "  ", expected phrases, not an empty line');
     expect(first(file('  "rule 509": "blocks"'))).toBe('x.json:6: search-table-malformed: at $.rules["rule 509"]: found "rule 509", expected a rule number such as 509.1a');

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
 import { loadBundle, parseSynonyms, readSynonyms, readSynonymsFile, synonymsAt } from '../../scripts/build/search-index.ts';
-import { JsonFileError } from '../../src/pipeline/json-file.ts';
+import { thrown } from '../helpers.ts';
 import { readHistory } from '../../src/pipeline/generated.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 
@@ -88,15 +88,7 @@ describe('players’ slang read as the CR’s words', () => {
   it('a concept table that is not one is a located error', () => {
     const file = (entries: string) => `{\n  "$comment": "test",\n  "numbering": "2026-01-16",\n  "synonyms": [\n${entries}\n  ]\n}\n`;
     const two = (second: string) => file(`    { "match": ["SBA"], "query": "state-based actions", "rules": ["704"] },\n${second}`);
-    const first = (text: string) => {
-      try {
-        parseSynonyms(text, 'x.json');
-      } catch (e) {
-        expect(e).toBeInstanceOf(JsonFileError);
-        return (e as Error).message.split('\n')[0];
-      }
-      return 'no error';
-    };
+    const first = (text: string) => thrown(() => parseSynonyms(text, 'x.json')).message.split('\n')[0];
     expect(first(two('    { "match": ["ETB"], "query": "enters", "rules": ["rule 603"] }'))).toBe('x.json:6: search-table-malformed: at $.synonyms[1].rules[0]: found "rule 603", expected text matching /^\\d{3}(?:\\.\\d+[a-z]?)?$/');
     expect(first(two('    { "query": "enters {T}" }'))).toBe('x.json:6: search-table-malformed: at $.synonyms[1].match: found nothing, expected a value of type array');
     expect(first(file('    { "match": ["SBA"], "query": "state-based actions" }').replace('2026-01-16', 'today'))).toBe('x.json:3: search-table-malformed: at $.numbering: found "today", expected text matching /^\\d{4}-\\d{2}-\\d{2}$/');

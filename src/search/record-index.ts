@@ -3,7 +3,8 @@
  *
  * What the engine indexes of a bundle's records, apart from how it ranks them (engine.ts): per record
  * its tokens (body, and examples the body lacks), its length for BM25, its heading keys, its compact
- * key for phrase checks and its normalised text for snippets; per token the records holding it
+ * keys for phrase checks and its adjacent word pairs (proximity.ts; both made when the record is first
+ * a candidate, either way below), its normalised text for snippets; per token the records holding it
  * (the postings) and their count (df).
  *
  * A record may carry the words players ask it by (`asked`, content/search/asked.{lang}.json): their tokens that
@@ -17,8 +18,8 @@
  *     indexes once per page; ≈ 250 ms for 4,000 rules in Node);
  *   - `RecordIndex.fromPrepared`: reads what `prepareIndex` wrote (the tokens and postings as JSON):
  *     a command line answering one query (`cr search`, issue 25 item 6: ≤ 300 ms wall) cannot spend
- *     most of that tokenising rules it never shows. The compact keys and snippet texts are then made
- *     per record when first asked for (the few candidates and rows of a query).
+ *     most of that tokenising rules it never shows. The snippet texts are then made per record when
+ *     first asked for (the few rows of a query).
  * tests/search/prepared.test.ts holds the two to the same rankings on the relevance sets.
  */
 import { Index } from './flexsearch.ts';

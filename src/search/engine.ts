@@ -457,10 +457,8 @@ export class Searcher {
     const askedPairs = typed ? [...new Set([...pairs, ...pairKeys(typedContent)])] : pairs;
     if ((phrase.length >= 3 && terms.length > 1) || pairs.length > 1 || askedPairs.length > 1) {
       const whole = phrase.length >= 3 && terms.length > 1;
-      // The candidates' pairs are numbered before the query's are looked up (a pair no numbered text holds has no number).
-      for (let i = 0; i < kept; i++) for (const part of PARTS) this.index.pairs(cand[i]!, part);
-      const numbered = this.index.pairNumbers(pairs);
-      const askedNumbered = askedPairs === pairs ? numbered : this.index.pairNumbers(askedPairs);
+      const numbered = this.index.pairNumbers(pairs, cand, kept);
+      const askedNumbered = askedPairs === pairs ? numbered : this.index.pairNumbers(askedPairs, cand, kept);
       for (let i = 0; i < kept; i++) {
         const d = cand[i]!;
         const text = scores[d]! - extra[d]!;
@@ -499,4 +497,3 @@ export class Searcher {
 }
 
 const VIA = ['text', 'title', 'alias', 'glossary', 'definition'];
-const PARTS: readonly PostingKind[] = ['body', 'examples', 'asked'];

@@ -119,6 +119,7 @@ function tokenize([, flags, body, examples, asked]: SearchRecord): RecordTokens 
 }
 
 const PART_FIELD = { body: 2, examples: 3, asked: 4 } as const;
+const PARTS = Object.keys(PART_FIELD) as PostingKind[];
 
 /** A part of a record compacted: lowercase letters and digits (phrase checks), and its adjacent word pairs. */
 interface Compact {
@@ -256,8 +257,12 @@ export class RecordIndex {
     return this.compact(idx, part).pairs;
   }
 
-  /** A query's pairs by number (-1: no text numbered so far holds it; ask for the candidates' `pairs` first). */
-  pairNumbers(keys: readonly string[]): Int32Array {
+  /**
+   * A query's pairs by number, once the texts of its `count` first `candidates` are numbered (a key no numbered
+   * text holds is -1: a candidate's text numbered later could otherwise hold a key the query looked up before).
+   */
+  pairNumbers(keys: readonly string[], candidates: ArrayLike<number>, count: number): Int32Array {
+    for (let i = 0; i < count; i++) for (const part of PARTS) this.compact(candidates[i]!, part);
     return this.numbering.lookUp(keys);
   }
 

@@ -54,6 +54,18 @@ suite('page layout in Chromium', () => {
     else await page.mouse.click(x, y);
   }
 
+  /**
+   * Opens the menu sheet by its button and waits for the sheet's own handling of its opening to be done: on
+   * `toggle` it scrolls the rule in view to its middle, and a press measured before that lands elsewhere (a
+   * loaded machine once ran it between the test's measuring and its tap).
+   */
+  async function openMenu(page: Page): Promise<void> {
+    const toggled = page.evaluate(() => new Promise<void>((resolve) => document.getElementById('cr-menu')!.addEventListener('toggle', () => resolve(), { once: true })));
+    await press(page, '.menu-btn', true);
+    await toggled;
+    await page.waitForSelector('#cr-menu:popover-open');
+  }
+
   const current = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('a[data-toc][aria-current]'), (a) => (a as HTMLElement).dataset['toc']));
 
   describe('desktop', () => {
@@ -184,8 +196,7 @@ suite('page layout in Chromium', () => {
       await scrollTo(page, '702.19b');
       // The menu button names the rule in view.
       await page.waitForFunction(() => document.querySelector('[data-menu-where]')?.textContent === '702.19');
-      await press(page, '.menu-btn', true);
-      await page.waitForSelector('#cr-menu:popover-open');
+      await openMenu(page);
       // The sheet opens scrolled to the rule in view; the editions are at its top.
       await page.evaluate(() => document.querySelector('#cr-menu .side-eds')!.scrollIntoView({ block: 'nearest' }));
       for (const a of await page.locator('#cr-menu .side-eds a').all()) {
@@ -211,8 +222,7 @@ suite('page layout in Chromium', () => {
       await press(page, '.lang-nav a[hreflang="ko"]', true);
       expect(await landed(page, '702.19b')).toMatch(/^\/ko\/702\/(\d+\/)?#702\.19b$/);
       await scrollTo(page, '702.20');
-      await press(page, '.menu-btn', true);
-      await page.waitForSelector('#cr-menu:popover-open');
+      await openMenu(page);
       await page.evaluate(() => document.querySelector('#cr-menu .side-tools')!.scrollIntoView({ block: 'nearest' }));
       await press(page, '#cr-menu a[data-parallel]', true);
       expect(await landed(page, '702.20')).toMatch(/^\/ko\/parallel\/702\/(\d+\/)?#702\.20$/);
@@ -220,8 +230,7 @@ suite('page layout in Chromium', () => {
 
       page = await open(phone, '/en/702/2/');
       await scrollTo(page, '702.19b');
-      await press(page, '.menu-btn', true);
-      await page.waitForSelector('#cr-menu:popover-open');
+      await openMenu(page);
       await page.evaluate(() => document.querySelector('#cr-menu .side-eds')!.scrollIntoView({ block: 'nearest' }));
       await press(page, '#cr-menu .side-eds a:has-text("2019-01-25")', true);
       expect(await landed(page, '702.19b')).toMatch(/^\/en\/2019-01-25\/702\/(\d+\/)?#702\.19b$/);
@@ -271,8 +280,7 @@ suite('page layout in Chromium', () => {
         }, selector);
       expect(await small('header.top a, header.top button, header.top input:not([type=hidden])')).toEqual([]);
       expect(await small('.chunks a, .pager a')).toEqual([]);
-      await press(page, '.menu-btn', true);
-      await page.waitForSelector('#cr-menu:popover-open');
+      await openMenu(page);
       expect(await small('#cr-menu a, #cr-menu button')).toEqual([]);
       await page.close();
     });

@@ -11,7 +11,8 @@
  *      through the history): recall@1, recall@10 and MRR of the instant box (the core, in Node) and of
  *      the full-text page (Chromium, /{lang}/search/?edition=…, the rows as a reader sees them),
  *      plus the rows Pagefind adds below the core's (each rule listed once, so this is not
- *      Pagefind alone), on the tuned and the held-out part apart; then per query kind.
+ *      Pagefind alone), on the tuned and the held-out part apart; the held-out and retired parts
+ *      again against both judges' answers (relevance.ts `twoJudges`); then per query kind.
  *   3. Query latency (median / p95 over the relevance queries and their typing prefixes; each
  *      query's time is the median of 5 runs after three warm-up passes, src/search/timing.ts; snippets
  *      and cross-language fusion included) in Node and in Chromium, and the index build time.
@@ -32,8 +33,11 @@ import { readCatalog, readHistory } from '../../src/pipeline/generated.ts';
 import { hasChromium, launchChromium } from '../browser.ts';
 import { median, quantile } from '../stats.ts';
 import { timeQueries, WARM_UPS } from '../../src/search/timing.ts';
-import { atEdition, editionsToMeasure, evaluate, hitMatches, PARTS, readRelevanceSet, summarize, type Part, type RelevanceCase, type Summary } from './relevance.ts';
+import { atEdition, editionsToMeasure, evaluate, hitMatches, PARTS, readRelevanceSet, summarize, twoJudges, type Part, type RelevanceCase, type Summary } from './relevance.ts';
 import { serve } from '../start.ts';
+
+/** The parts a second judge answered (relevance.ts `second`). */
+const SECOND_JUDGE_PARTS = ['retired', 'heldout'] as const;
 
 const RUNS = 5;
 const DIST = join(ROOT, 'dist');
@@ -164,6 +168,7 @@ export async function benchSearch(): Promise<string> {
   const store = readHistory();
   const t1: string[] = [];
   const t2: string[] = [];
+  const t2b = ['lang  edition     part     queries  instant box R@1 / R@10 / MRR (Node)  full-text page R@1 / R@10 / MRR (Chromium)'];
   const t3: string[] = [];
   t1.push('lang  bundle          head gzip  1st result download (worker + head)  full bundle gzip (background)  + cross-language (bridge + other heads)  focus→first rows (head)  focus→rows from full text');
   t2.push('lang  edition     part     queries  instant box R@1 / R@10 / MRR (Node)  full-text page R@1 / R@10 / MRR (Chromium)  Pagefind-added rows (asked when the core answer needs it: fuse.ts)');
@@ -193,6 +198,14 @@ export async function benchSearch(): Promise<string> {
           t2.push([lang.padEnd(4), edition.padEnd(11), part.padEnd(8), String(instant.byPart[part].n).padStart(7), cells(instant.byPart[part]).padStart(36), page.padStart(44), alone.padStart(25)].join(' '));
           kinds.push(`  ${lang} ${edition} ${part} (instant box): ` + Object.entries(instant.byKind[part]).map(([k, v]) => `${k} ${v.recall1.toFixed(2)}/${v.recall10.toFixed(2)}/${v.mrr.toFixed(2)} (${v.n})`).join(', '));
         }
+        // The same rows and lists, scored against both judges' answers (the parts the second judge answered).
+        const both = twoJudges(rel);
+        const judged = await evaluate(lang, both);
+        for (const part of SECOND_JUDGE_PARTS) {
+          if (!both.cases.some((c) => c.part === part && c.second)) continue;
+          const page = lists ? cells(score(both.cases, lists, part)) : 'n/a';
+          t2b.push([lang.padEnd(4), edition.padEnd(11), part.padEnd(8), String(judged.byPart[part].n).padStart(7), cells(judged.byPart[part]).padStart(36), page.padStart(44)].join(' '));
+        }
       }
 
       // Latency.
@@ -221,6 +234,8 @@ export async function benchSearch(): Promise<string> {
     '',
     'Search: relevance (content/search/relevance.{lang}.json on its pinned edition, and for ja/ko on the current edition with the expected rules followed through the history; a glossary row counts for the rules it shows). Targets on the held-out part: recall@10 ≥ 0.95 and MRR ≥ 0.85 per language, natural-language questions recall@10 ≥ 0.90.',
     ...t2,
+    'The same, where a second judge answered (held-out and retired parts, 2026-11-29): a row counts if it is a rule either judge named. The second judge read only the question and the rule texts, never the first expectations or a result. The targets are measured on the first judge\'s part above; this says how much of the gap is one answer per question.',
+    ...t2b,
     'by query kind (recall@1 / recall@10 / MRR, queries):',
     ...kinds,
     '',

@@ -25,12 +25,19 @@ import { mapNumber, type HistoryStore } from '../../src/history/store.ts';
 import { ROOT } from '../build/search-index.ts';
 
 
+const Expectation = z.string().regex(/^(?:\d{3}(?:\.\d+[a-z]?)?\*?|g-[a-z0-9-]+)$/, 'a rule number (with an optional *) or g-…');
+
 const Case = z.strictObject({
   q: z.string().min(1),
-  expect: z.array(z.string().regex(/^(?:\d{3}(?:\.\d+[a-z]?)?\*?|g-[a-z0-9-]+)$/, 'a rule number (with an optional *) or g-…')).min(1),
+  expect: z.array(Expectation).min(1),
   kind: z.enum(['number', 'keyword', 'action', 'concept', 'definition', 'natural', 'inflected', 'synonym', 'katakana', 'typo', 'prefix', 'cross', 'card']),
   /** Why the expected rules answer the query, from their text (written before any search was run). */
   why: z.string().min(1).optional(),
+  /**
+   * The rules a second judge named (held-out and retired parts, 2026-11-29), from the question and the rule texts
+   * alone: never this file's expectations, never a search result. Reported apart (`twoJudges`), never instead.
+   */
+  second: z.array(Expectation).min(1).optional(),
 });
 
 const RelevanceFile = z.strictObject({
@@ -112,18 +119,38 @@ export function atEdition(set: RelevanceSet, edition: string, store: HistoryStor
   const dropped: RelevanceCase[] = [];
   const cases: RelevanceCase[] = [];
   for (const c of set.cases) {
-    const expect = c.expect.flatMap((e) => {
-      if (e.startsWith('g-')) return [e];
-      const star = e.endsWith('*') ? '*' : '';
-      const base = star ? e.slice(0, -1) : e;
-      if (NUMBER_KINDS.has(c.kind)) return mapNumber(store, edition, edition, base) ? [e] : [];
-      const to = mapNumber(store, set.edition, edition, base);
-      return to ? [`${to}${star}`] : [];
-    });
-    if (expect.length) cases.push({ ...c, expect: [...new Set(expect)] });
-    else dropped.push(c);
+    const follow = (list: string[]) => [
+      ...new Set(
+        list.flatMap((e) => {
+          if (e.startsWith('g-')) return [e];
+          const star = e.endsWith('*') ? '*' : '';
+          const base = star ? e.slice(0, -1) : e;
+          if (NUMBER_KINDS.has(c.kind)) return mapNumber(store, edition, edition, base) ? [e] : [];
+          const to = mapNumber(store, set.edition, edition, base);
+          return to ? [`${to}${star}`] : [];
+        }),
+      ),
+    ];
+    const expect = follow(c.expect);
+    if (!expect.length) {
+      dropped.push(c);
+      continue;
+    }
+    const moved: RelevanceCase = { ...c, expect };
+    const second = c.second ? follow(c.second) : [];
+    if (second.length) moved.second = second;
+    else delete moved.second;
+    cases.push(moved);
   }
   return { set: { lang: set.lang, edition, cases }, dropped };
+}
+
+/**
+ * The set as both judges answer it: a case the second judge answered expects any rule either named (the usual
+ * union of two assessors' judgments). Cases stay in order, so rows gathered for the set still line up.
+ */
+export function twoJudges(set: RelevanceSet): RelevanceSet {
+  return { ...set, cases: set.cases.map((c) => (c.second ? { ...c, expect: [...new Set([...c.expect, ...c.second])] } : c)) };
 }
 
 /** The editions a language is measured on: the set's own, then the language's current one if it is another. */

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { SHARED, needs } from '../inputs.ts';
-import { atEdition, editionsToMeasure, evaluate, matches, readRelevance, summarize } from '../../scripts/bench/relevance.ts';
+import { atEdition, editionsToMeasure, evaluate, matches, readRelevance, summarize, twoJudges } from '../../scripts/bench/relevance.ts';
 import { nodeSession } from '../../scripts/search-session.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -38,18 +38,43 @@ describe('relevance', () => {
     expect(dropped).toEqual([]);
   });
 
+  it("a second judge's answers travel with the case, and both judges' answers count together", () => {
+    const set = {
+      lang: 'ja' as const,
+      edition: '2019-01-25',
+      cases: [
+        { q: 'ダメージ', expect: ['119.4'], second: ['119.3', '119.4'], kind: 'natural' as const, part: 'heldout' as const },
+        { q: 'ライフ', expect: ['118.1'], kind: 'natural' as const, part: 'tuned' as const },
+      ],
+    };
+    const { set: moved } = atEdition(set, '2026-01-16');
+    // 2019's 119.3 and 119.4 (damage) are 2026's 120.3 and 120.4; 2019's 118.1 (life) is 2026's 119.1.
+    expect(moved.cases.map((c) => [c.expect, c.second])).toEqual([[['120.4'], ['120.3', '120.4']], [['119.1'], undefined]]);
+    expect(twoJudges(moved).cases.map((c) => c.expect)).toEqual([['120.4', '120.3'], ['119.1']]);
+    expect(twoJudges(set).cases.map((c) => c.expect)).toEqual([['119.4', '119.3'], ['118.1']]);
+  });
+
   it('ja and ko are measured on the translation and on the current edition /ja/ and /ko/ show', () => {
     expect(editionsToMeasure(readRelevance('ja'))).toEqual(['2019-01-25', '2026-01-16']);
     expect(editionsToMeasure(readRelevance('ko'))).toEqual(['2019-01-25', '2026-01-16']);
     expect(editionsToMeasure(readRelevance('en'))).toEqual(['2026-01-16']);
   });
 
+  for (const lang of ['en', 'ja', 'ko'] as const) {
+    it(`${lang}: a second judge answered every held-out and retired case and no tuned one, with rules of the set's edition`, () => {
+      const set = readRelevance(lang);
+      expect(set.cases.filter((c) => (c.part === 'tuned') === !!c.second)).toEqual([]);
+      const session = nodeSession(lang, set.edition);
+      expect(set.cases.flatMap((c) => (c.second ?? []).filter((e) => session.native.recordIndex(e.replace(/\*$/, '')) === undefined))).toEqual([]);
+    });
+  }
+
   for (const lang of ['ja', 'ko'] as const) {
     it(`${lang}: every expectation followed to the current edition names a rule of it`, () => {
       const set = readRelevance(lang);
       const { set: moved, dropped } = atEdition(set, '2026-01-16');
       const session = nodeSession(lang, '2026-01-16');
-      const missing = moved.cases.flatMap((c) => c.expect.filter((e) => session.native.recordIndex(e.replace(/\*$/, '')) === undefined).map((e) => `${c.q} → ${e}`));
+      const missing = moved.cases.flatMap((c) => [...c.expect, ...(c.second ?? [])].filter((e) => session.native.recordIndex(e.replace(/\*$/, '')) === undefined).map((e) => `${c.q} → ${e}`));
       expect(missing).toEqual([]);
       // Left out: a query whose every expected rule has no 2026 counterpart (at most a handful).
       expect(dropped.length).toBeLessThanOrEqual(3);

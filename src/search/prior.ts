@@ -10,6 +10,8 @@
  *     words of the 8xx/9xx headings that no core heading uses;
  *   - whether it is a list (the creature-type list 205.3m, planeswalker types 205.3j): a card-name
  *     word (`God`, `Teferi`) found in a list of names must not outrank the rule the query is about;
+ *   - whether it is a map of other rules (601.2b refers to six): a question's words meet there, and the
+ *     answer is in the rules it refers to (weights.ts `HUB`);
  *   - whether it is a section's heading (`111 Tokens`): a question counts it half, and counts more a rule
  *     under a heading the question names inside it (`inQuestion`, `factor`'s topics; headings.ts);
  *   - the headings above it (its section's, its rule's): a query word a rule lacks but its heading
@@ -18,7 +20,7 @@
  *     damage step` → 510.4 under "Combat Damage Step").
  */
 import { TITLE, type SearchRecord } from './types.ts';
-import { CITED, LIST, SECTION_IN_QUESTION, TOPIC, VARIANT } from './weights.ts';
+import { CITED, HUB, HUB_REFS, LIST, SECTION_IN_QUESTION, TOPIC, VARIANT } from './weights.ts';
 
 const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
 const VARIANT_NUMBER = /^[89]\d\d(?:\.|$)/;
@@ -29,12 +31,14 @@ export interface PriorFacts {
   cites: number[];
   /** Records that are lists of names. */
   lists: number[];
+  /** Records whose text refers to HUB_REFS or more other rules. */
+  hubs: number[];
   /** Index tokens of the variant headings that no core heading holds. */
   variantWords: string[];
 }
 
 /**
- * Reads the citations, lists and variant words of the records.
+ * Reads the citations, lists, maps of other rules and variant words of the records.
  * @param headingTokens index tokens of a heading's text (the engine's tokenizer)
  */
 export function priorFacts(records: SearchRecord[], headingTokens: (text: string) => string[]): PriorFacts {
@@ -42,19 +46,23 @@ export function priorFacts(records: SearchRecord[], headingTokens: (text: string
   records.forEach(([num], i) => byNumber.set(num, i));
   const cites = new Array<number>(records.length).fill(0);
   const lists: number[] = [];
+  const hubs: number[] = [];
   const core = new Set<string>();
   const variantTokens = new Set<string>();
   records.forEach(([num, flags, body, examples], i) => {
+    const refers = new Set<number>();
     for (const m of `${body} ${examples}`.matchAll(REF)) {
       const j = byNumber.get(m[1]!);
       if (j !== undefined && j !== i && cites[j]! < 65535) cites[j]!++;
+      if (j !== undefined && j !== i && m.index! < body.length) refers.add(j);
     }
+    if (refers.size >= HUB_REFS) hubs.push(i);
     if (flags & TITLE) for (const t of headingTokens(body)) (VARIANT_NUMBER.test(num) ? variantTokens : core).add(t);
     // A list of names: many commas for its words (205.3m has hundreds of creature types).
     const commas = (body.match(/[,、，]/g) ?? []).length;
     if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) lists.push(i);
   });
-  return { cites, lists, variantWords: [...variantTokens].filter((t) => !core.has(t)) };
+  return { cites, lists, hubs, variantWords: [...variantTokens].filter((t) => !core.has(t)) };
 }
 
 export class Prior {
@@ -82,6 +90,7 @@ export class Prior {
     this.cites = Uint16Array.from(facts.cites);
     this.damp = new Float32Array(n).fill(1);
     for (const i of facts.lists) this.damp[i] = LIST;
+    for (const i of facts.hubs) this.damp[i]! *= HUB;
     this.variant = new Uint8Array(n);
     this.sectionHead = new Uint8Array(n);
     records.forEach(([num], i) => {

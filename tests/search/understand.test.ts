@@ -156,6 +156,25 @@ describe('prior: citations, variant rules, lists', () => {
     expect(prior.namesVariant(['giant'])).toBe(true);
     expect(prior.namesVariant(['player', 'poison', 'counter'])).toBe(false);
   });
+  it('a rule that refers to four or more others is a map of them, and its text counts less', async () => {
+    const facts = priorFacts(bundle!.records, indexTokens);
+    const prior = new Prior(bundle!.records, facts);
+    const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
+    // Counted independently: the distinct rule numbers 601.2b's own text writes.
+    const refs = (n: string) => new Set(bundle!.records[idx(n)]![2].match(/\b\d{3}\.\d+[a-z]?\b/g)).size;
+    expect(refs('601.2b')).toBe(6);
+    expect(refs('601.2a')).toBe(2);
+    expect(facts.hubs).toContain(idx('601.2b'));
+    expect(facts.hubs).not.toContain(idx('601.2a'));
+    // Apart from their citations (CITED), the map counts 0.4 of its neighbour step.
+    const cited = (n: string) => 1 + 0.1 * Math.log2(1 + prior.cites[idx(n)]!);
+    expect(prior.factor(idx('601.2b'), false) / cited('601.2b')).toBeCloseTo(0.4, 5);
+    expect(prior.factor(idx('601.2a'), false) / cited('601.2a')).toBeCloseTo(1, 5);
+    // The question's words (spell, target, resolves) all meet in 601.2b; the answer is 608.2b.
+    const fizzle = await top(en, 'what happens if the only target of my spell is gone when it resolves');
+    expect(fizzle[0]).toBe('608.2b');
+    expect(fizzle.slice(0, 3)).not.toContain('601.2b');
+  });
   it('a word only a heading above the rule holds counts in part for the rule', async () => {
     const prior = new Prior(bundle!.records, priorFacts(bundle!.records, indexTokens));
     const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);

@@ -254,7 +254,7 @@ export async function benchSearch(): Promise<string> {
     '',
     'Chromium clamps performance.now() to 0.1 ms, so its latency cells are multiples of 0.1 ms.',
     `Search: query latency over the relevance queries and their typing prefixes (${LANGS.map((l) => queriesFor(l).length).join('/')}); per-query median of ${RUNS} runs after ${WARM_UPS} warm-up passes, in each of ${ROUNDS} rounds; the median / p95 of the round with the lowest p95, then each round's p95 in order; snippets and cross-language fusion included. Target: Node p95 ≤ 1 ms.`,
-    'The machine\'s memory system is shared and comes and goes in a state where this code runs 1.7–2.2 times slower for seconds at a time (a register-bound loop on the same thread keeps its speed: design notes §3.10); the best round is the code\'s cost, the others show the machine\'s moments.',
+    'This machine comes and goes in a state where the search runs 1.7–2.2 times slower for seconds at a time while a register-bound loop on the same thread keeps its speed (design notes §3.10); the best round is the code\'s cost, the others show the machine\'s moments.',
     ...t3,
   ].join('\n');
 }

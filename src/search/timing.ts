@@ -8,10 +8,11 @@
  * first timed round's English p95 was 1.04 ms and the next five rounds' 0.55–0.58 ms, so one round's
  * luck decided the cell.
  *
- * Several rounds, each timing every query: the machine's memory system is shared with other tenants and
- * comes and goes in a slower state for seconds at a time, in which the same code runs 1.7–2.2 times
- * slower while a register-bound loop on the same thread keeps its speed (measured 2026-11-29, design
- * notes §3.10). One round is a few seconds, so rounds tell the code's cost from the machine's moment.
+ * Several rounds, each timing every query: the machine comes and goes in a slower state for seconds at
+ * a time, in which the same code runs 1.7–2.2 times slower while a register-bound loop on the same
+ * thread keeps its speed (measured 2026-11-29, design notes §3.10; likely the memory system, shared with
+ * other machines on the host). One round is a few seconds, so rounds tell the code's cost from the
+ * machine's moment.
  */
 import type { SearchSession } from './session.ts';
 

@@ -50,6 +50,7 @@ export function priorFacts(records: SearchRecord[], headingTokens: (text: string
   const core = new Set<string>();
   const variantTokens = new Set<string>();
   records.forEach(([num, flags, body, examples], i) => {
+    if (!body && !examples) return; // a number alone (the head's other records)
     const refers = new Set<number>();
     for (const m of `${body} ${examples}`.matchAll(REF)) {
       const j = byNumber.get(m[1]!);

@@ -91,7 +91,11 @@ function snippetText(body: string, norm: string, mapped: boolean): Mapped {
   return scan.map ? { norm: scan.norm, map: Uint16Array.from(scan.map) } : { norm: scan.norm };
 }
 
+/** What a record with no text (the head's records other than headings and glossary entries: head.ts) holds. Shared, never changed. */
+const NO_TOKENS: RecordTokens = { norm: { norm: '' }, bodySet: new Set(), exOnly: [], askOnly: [], repeats: [], length: 0 };
+
 function tokenize([, flags, body, examples, asked]: SearchRecord): RecordTokens {
+  if (!body && !examples && !asked && !(flags & TITLE)) return NO_TOKENS;
   // One normalisation per record for the tokens, the phrase key and the snippets.
   const { norm, map } = normalizeMapped(body);
   const ps = pieces(norm);

@@ -57,8 +57,9 @@ export const LIST = 0.3;
 /**
  * A rule whose text refers to HUB_REFS or more other rules is a map of them (601.2b, the steps of casting a
  * spell, names modes, splice, alternative costs, X and hybrid mana with six references): a question's words meet
- * there and the answer is in the rules it points to. Its text score is multiplied by HUB. It was the first
- * row of 23 missed questions of the tuned and dev parts (2026-11-29); at 0.4, 9 questions rose and 1 fell.
+ * there and the answer is in the rules it points to. Its text score is multiplied by HUB. 601.2b was the first
+ * row of 17 missed questions of the tuned, retired and dev parts (2026-11-29); at 0.4, 7 of those parts'
+ * questions rose and 1 fell.
  */
 export const HUB = 0.4;
 export const HUB_REFS = 4;

@@ -54,8 +54,9 @@ export function priorFacts(records: SearchRecord[], headingTokens: (text: string
     const refers = new Set<number>();
     for (const m of `${body} ${examples}`.matchAll(REF)) {
       const j = byNumber.get(m[1]!);
-      if (j !== undefined && j !== i && cites[j]! < 65535) cites[j]!++;
-      if (j !== undefined && j !== i && m.index! < body.length) refers.add(j);
+      if (j === undefined || j === i) continue;
+      if (cites[j]! < 65535) cites[j]!++;
+      if (m.index! < body.length) refers.add(j);
     }
     if (refers.size >= HUB_REFS) hubs.push(i);
     if (flags & TITLE) for (const t of headingTokens(body)) (VARIANT_NUMBER.test(num) ? variantTokens : core).add(t);

@@ -22,7 +22,7 @@ export const WARM_UPS = 3;
  * Each round's time per query in milliseconds (the median of `runs` back-to-back runs), after WARM_UPS
  * passes over all of them.
  */
-export function timeQueries(session: SearchSession, queries: readonly string[], runs: number, rounds = 1): number[][] {
+export function timeQueries(session: SearchSession, queries: readonly string[], runs: number, rounds: number): number[][] {
   for (let w = 0; w < WARM_UPS; w++) for (const q of queries) session.searchLoaded(q, 10);
   return Array.from({ length: rounds }, () =>
     queries.map((q) => {

@@ -5,9 +5,10 @@
  *   - how often the other rules cite it (`See rule 702.19b`): judges' most-used subrules are the
  *     most cited ones (702.19b for trample, 704.5c for poison), so a text match on them counts a
  *     little more, and the subrules of a heading the query names are listed by citations;
- *   - whether it is a variant or multiplayer rule (8xx, 9xx): those count half unless the query
- *     names a variant (`commander`, `two-headed giant`, `統率者`, `쌍두거인`), found from the
- *     words of the 8xx/9xx headings that no core heading uses;
+ *   - whether it is a variant or multiplayer rule (8xx, 9xx, or a core rule whose first clause names
+ *     a variant and whose text refers to its rules: `704.6b In a Two-Headed Giant game, …`): those
+ *     count half unless the query names a variant (`commander`, `two-headed giant`, `統率者`,
+ *     `쌍두거인`), found from the words of the 8xx/9xx headings that no core heading uses;
  *   - whether it is a list (the creature-type list 205.3m, planeswalker types 205.3j): a card-name
  *     word (`God`, `Teferi`) found in a list of names must not outrank the rule the query is about;
  *   - whether it is a map of other rules (601.2b refers to six): a question's words meet there, and the
@@ -24,6 +25,10 @@ import { CITED, HUB, HUB_REFS, LIST, SECTION_IN_QUESTION, TOPIC, VARIANT } from 
 
 const REF = /\b(\d{3}\.\d{1,3}[a-z]?)\b/g;
 const VARIANT_NUMBER = /^[89]\d\d(?:\.|$)/;
+/** A variant's section named alone (`See rule 810, “Two-Headed Giant Variant.”`). */
+const VARIANT_SECTION = /(?<![\d.])([89]\d\d)(?!\d|\.\d)/g;
+/** A rule's number (not a glossary entry's key). */
+const RULE = /^\d{3}\.\d/;
 
 /** What the prior reads of the records' texts (serialisable: a prepared index keeps it). */
 export interface PriorFacts {
@@ -35,6 +40,8 @@ export interface PriorFacts {
   hubs: number[];
   /** Index tokens of the variant headings that no core heading holds. */
   variantWords: string[];
+  /** Core rules that open on a variant and refer to its rules (`704.6b In a Two-Headed Giant game, …`): variant rules too. */
+  variantBound: number[];
 }
 
 /**
@@ -49,22 +56,39 @@ export function priorFacts(records: SearchRecord[], headingTokens: (text: string
   const hubs: number[] = [];
   const core = new Set<string>();
   const variantTokens = new Set<string>();
+  const refersToVariant: number[] = [];
   records.forEach(([num, flags, body, examples], i) => {
     if (!body && !examples) return; // a number alone (the head's other records)
     const refers = new Set<number>();
+    let variantRef = false;
     for (const m of `${body} ${examples}`.matchAll(REF)) {
       const j = byNumber.get(m[1]!);
       if (j === undefined || j === i) continue;
       if (cites[j]! < 65535) cites[j]!++;
-      if (m.index! < body.length) refers.add(j);
+      if (m.index! < body.length) {
+        refers.add(j);
+        if (VARIANT_NUMBER.test(m[1]!)) variantRef = true;
+      }
     }
     if (refers.size >= HUB_REFS) hubs.push(i);
+    for (const m of body.matchAll(VARIANT_SECTION)) if (byNumber.has(m[1]!)) variantRef = true;
+    if (variantRef && RULE.test(num) && !(flags & TITLE) && !VARIANT_NUMBER.test(num)) refersToVariant.push(i);
     if (flags & TITLE) for (const t of headingTokens(body)) (VARIANT_NUMBER.test(num) ? variantTokens : core).add(t);
     // A list of names: many commas for its words (205.3m has hundreds of creature types).
     const commas = (body.match(/[,、，]/g) ?? []).length;
     if (!(flags & TITLE) && commas >= 20 && commas * 3 >= body.split(/\s+/).length) lists.push(i);
   });
-  return { cites, lists, hubs, variantWords: [...variantTokens].filter((t) => !core.has(t)) };
+  const variantWords = [...variantTokens].filter((t) => !core.has(t));
+  const words = new Set(variantWords);
+  // Its first clause names the variant: `In a Commander game, …` (not 104.5 `If a player loses the game, …`, which refers to 800.4a later).
+  const variantBound = refersToVariant.filter((i) => headingTokens(firstClause(records[i]![2])).some((t) => words.has(t)));
+  return { cites, lists, hubs, variantWords, variantBound };
+}
+
+/** A text up to its first comma or full stop, in any of the three scripts. */
+function firstClause(text: string): string {
+  const m = /[,、，.。]/.exec(text.replace(/(\d)\.(\d)/g, '$1_$2')); // not a rule number's dot
+  return m ? text.slice(0, m.index) : text;
 }
 
 export class Prior {
@@ -94,6 +118,7 @@ export class Prior {
     for (const i of facts.lists) this.damp[i] = LIST;
     for (const i of facts.hubs) this.damp[i]! *= HUB;
     this.variant = new Uint8Array(n);
+    for (const i of facts.variantBound) this.variant[i] = 1;
     this.sectionHead = new Uint8Array(n);
     records.forEach(([num], i) => {
       if (VARIANT_NUMBER.test(num)) this.variant[i] = 1;

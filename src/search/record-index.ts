@@ -43,7 +43,7 @@ export type PostingKind = 'body' | 'examples' | 'asked';
 
 /** The serialised index of one bundle (`prepareIndex`); `v` changes with its shape. */
 export interface PreparedIndex {
-  v: 4;
+  v: 5;
   records: number;
   /** Every indexed token, sorted (UTF-16 code units, as `Array.prototype.sort`). */
   tokens: string[];
@@ -186,7 +186,7 @@ export class RecordIndex {
   /** The index `prepareIndex` wrote for these records; throws when it is of other records or another shape. */
   static fromPrepared(bundle: Pick<SearchBundle, 'records' | 'glossary'>, p: PreparedIndex): RecordIndex {
     const { records } = bundle;
-    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 4 || !Array.isArray(p.repeats) || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.tokens.length !== p.asked?.length || p.prior?.cites?.length !== records.length || !Array.isArray(p.prior.hubs)) {
+    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 5 || !Array.isArray(p.repeats) || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.tokens.length !== p.asked?.length || p.prior?.cites?.length !== records.length || !Array.isArray(p.prior.hubs) || !Array.isArray(p.prior.variantBound)) {
       throw new Error('prepared search index: not of these records (rebuild it)');
     }
     const body = new Map<string, number[]>();
@@ -318,5 +318,5 @@ export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>)
   });
   // Tokens in sorted order (the vocabulary's own order: it then sorts nothing at start).
   const order = tokens.map((_, i) => i).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : tokens[a]! > tokens[b]! ? 1 : 0));
-  return { v: 4, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), asked: order.map((i) => asked[i]!), length, repeats, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
+  return { v: 5, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), asked: order.map((i) => asked[i]!), length, repeats, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
 }

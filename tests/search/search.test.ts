@@ -152,6 +152,9 @@ describe('English keeps whole words', () => {
   });
   it('typos are corrected', async () => {
     expect((await numbers(en, 'tramlpe'))[0]).toMatch(/^702\.19/);
+    // A corrected word weighs nearly as the word itself: the switch (613.4d) above the rule without it (613.4c).
+    expect((await numbers(en, 'swicth power and toughness which layer'))[0]).toBe('613.4d');
+    expect((await numbers(en, 'cascde does it skip lands'))[0]).toMatch(/^702\.85/);
   });
   it('a prefix finds the heading while typing', async () => {
     expect((await numbers(en, 'tram'))[0]).toMatch(/^702\.19/);

@@ -175,6 +175,26 @@ describe('prior: citations, variant rules, lists', () => {
     expect(fizzle[0]).toBe('608.2b');
     expect(fizzle.slice(0, 3)).not.toContain('601.2b');
   });
+  it('a core rule that opens on a variant and refers to its rules is a variant rule too', async () => {
+    const facts = priorFacts(bundle!.records, indexTokens);
+    const prior = new Prior(bundle!.records, facts);
+    const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);
+    const text = (n: string) => bundle!.records[idx(n)]![2];
+    // 704.6b opens on the variant and sends the reader to it; 104.5 refers to 800.4, but only after a core first clause.
+    expect(text('704.6b')).toMatch(/^In a Two-Headed Giant game, .*See rule 810\b/);
+    expect(text('104.5')).toMatch(/^If a player loses the game, .*see rule 800\.4\.$/);
+    expect(facts.variantBound).toContain(idx('704.6b'));
+    expect(facts.variantBound).not.toContain(idx('104.5'));
+    expect(facts.variantBound).not.toContain(idx('704.5c'));
+    // Half the text score unless the query names the variant, as 810.10b.
+    expect(prior.factor(idx('704.6b'), false) / prior.factor(idx('704.6b'), true)).toBeCloseTo(0.5, 5);
+    expect(prior.factor(idx('104.5'), false)).toBe(prior.factor(idx('104.5'), true));
+    // Ten poison counters (704.5c) before the team's fifteen (704.6b) when no variant is named; named, the team's first.
+    const poison = await top(en, 'how many poison counters to lose');
+    expect(poison.indexOf('704.5c')).toBeGreaterThanOrEqual(0);
+    expect(poison.indexOf('704.5c')).toBeLessThan(poison.indexOf('704.6b') >>> 0);
+    expect((await top(en, 'two-headed giant poison counters how many to lose')).indexOf('704.6b')).toBeLessThan(3);
+  });
   it('a word only a heading above the rule holds counts in part for the rule', async () => {
     const prior = new Prior(bundle!.records, priorFacts(bundle!.records, indexTokens));
     const idx = (n: string) => bundle!.records.findIndex((r) => r[0] === n);

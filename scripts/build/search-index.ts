@@ -35,7 +35,7 @@ export function readAsked(lang: Lang, store: HistoryStore): AskedFile {
 /** A concept table's file: the entries, and the edition whose numbers its `rules` are (they move between editions). */
 const SynonymsFile = z.object({
   numbering: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  synonyms: z.array(z.strictObject({ match: z.array(z.string().min(1)).min(1), query: z.string().min(1), rules: z.array(z.string().regex(/^\d{3}(?:\.\d+[a-z]?)?$/)).optional(), anywhere: z.boolean().optional() })),
+  synonyms: z.array(z.strictObject({ match: z.array(z.string().min(1)).min(1), query: z.string().min(1), rules: z.array(z.string().regex(/^\d{3}(?:\.\d+[a-z]?)?$/)).optional(), anywhere: z.boolean().optional(), card: z.boolean().optional() })),
 });
 export type SynonymsFile = z.infer<typeof SynonymsFile>;
 

@@ -6,7 +6,7 @@
  * `치멍타` (치명타), `무젹` (무적). English words are corrected by edit distance in vocabulary.ts;
  * CJK text is indexed as bigrams, so an unknown bigram is what marks a misspelled word here, and
  * the corrections are the edition's own terms (headings, glossary headwords, the term bridge,
- * synonyms), never free text:
+ * synonyms' names, not cards'), never free text:
  *   - Japanese: a word the IME made of a term's reading (`即効` for 速攻, `摂氏` for 接死: the bundle's
  *     `homophones`, content/search/homophones.ja.json), covering an unknown bigram; else a stretch of
  *     the query holding an unknown bigram that differs from a term in one
@@ -27,8 +27,22 @@ export function namesOf(b: SearchBundle): string[] {
   for (const [, flags, body] of b.records) if (flags & TITLE) out.push(splitBilingual(body)[0] || body);
   for (const g of b.glossary) out.push(g.t);
   for (const [native] of b.dict) out.push(native);
-  for (const s of b.synonyms) out.push(s.query, ...s.match);
+  for (const s of b.synonyms) if (!s.card) out.push(s.query, ...s.match.filter(nameLike));
   return out;
+}
+
+/** Cards' names (types.ts `card`): words a query may hold that the rules lack, and no misspelling. */
+export function cardNamesOf(b: SearchBundle): string[] {
+  return b.synonyms.flatMap((s) => (s.card ? s.match : []));
+}
+
+/**
+ * Whether a players' form of the concept table is a name (`플래시백`, `ダブルストライク`), which a slip may be of,
+ * rather than a phrase (`土地を置ける`, `殴って`, `대지를 놓`): a misspelt word must be corrected to a name, and a
+ * phrase as a target turned `呪禁って` into `呪殴って` and `ライフちょうど` into `ライフロスうど`.
+ */
+function nameLike(form: string): boolean {
+  return Array.from(form).length >= (HANGUL.test(form) ? 2 : 3) && !/[\s\p{Script=Hiragana}]/u.test(form);
 }
 
 const HANGUL = /^\p{Script=Hangul}+$/u;
@@ -127,6 +141,8 @@ export class CjkSpelling {
   private readonly occurs: ((word: string) => boolean) | undefined;
   /** Bigrams of the terms themselves: known even where the records lack them (a head bundle, 山札). */
   private readonly termGrams = new Set<string>();
+  /** Japanese runs of cards' names (types.ts `card`). */
+  private readonly jaCards: string[] = [];
   private readonly cache = new Map<string, string>();
   /** IME misconversions and the terms they stand for, longest first. */
   private readonly homophones: [string[], string][];
@@ -136,8 +152,10 @@ export class CjkSpelling {
    * @param df how many records hold a bigram (0: unknown)
    * @param occurs whether a Korean word starts a word somewhere in the rules
    * @param homophones Japanese IME misconversions: `{ 即効: '速攻' }`
+   * @param cards cards' names (`cardNamesOf`): their bigrams are known, so `バリスタのカウンター` is not corrected into
+   *   `バリスタックウンター`, but no slip is corrected to them (`탈리아`, Thalia, is not `칼리아`, Kaalia)
    */
-  constructor(terms: Iterable<string>, df: (bigram: string) => number, occurs?: (word: string) => boolean, homophones: Record<string, string> = {}) {
+  constructor(terms: Iterable<string>, df: (bigram: string) => number, occurs?: (word: string) => boolean, homophones: Record<string, string> = {}, cards: Iterable<string> = []) {
     this.known = df;
     this.occurs = occurs;
     this.homophones = Object.entries(homophones).map(([typed, term]): [string[], string] => [Array.from(typed), term]).sort((a, b) => b[0].length - a[0].length);
@@ -155,14 +173,33 @@ export class CjkSpelling {
       }
     }
     this.ja = [...ja].map((t) => Array.from(t)).sort((a, b) => b.length - a.length);
+    for (const name of cards) {
+      for (const w of normalize(name).split(/[^\p{L}\p{N}]+/u)) for (const g of bigrams(w)) this.termGrams.add(g);
+      for (const run of normalize(name).match(JA_RUN) ?? []) if (Array.from(run).length >= 2) this.jaCards.push(run);
+    }
   }
 
-  private unknownAt(chars: string[]): number {
+  /** The first unknown bigram of `chars`, skipping those that touch a card's name (`バリスタの`: `タの` is unknown). */
+  private unknownAt(chars: string[], covered?: Uint8Array): number {
     for (let i = 0; i + 1 < chars.length; i++) {
       const g = chars[i]! + chars[i + 1]!;
-      if (!this.known(g) && !this.termGrams.has(g)) return i;
+      if (!this.known(g) && !this.termGrams.has(g) && !(covered && (covered[i] || covered[i + 1]))) return i;
     }
     return -1;
+  }
+
+  /** The characters of a Japanese run that belong to a card's name. */
+  private cardChars(run: string, chars: string[]): Uint8Array | undefined {
+    let covered: Uint8Array | undefined;
+    for (const name of this.jaCards) {
+      for (let at = run.indexOf(name); at >= 0; at = run.indexOf(name, at + 1)) {
+        covered ??= new Uint8Array(chars.length);
+        // Code units to characters: a run of kana and kanji has no surrogate pairs but rare kanji.
+        const start = Array.from(run.slice(0, at)).length;
+        covered.fill(1, start, start + Array.from(name).length);
+      }
+    }
+    return covered;
   }
 
   /** The best term for a Korean word whose stem holds an unknown bigram, or null. */
@@ -183,7 +220,7 @@ export class CjkSpelling {
   /** A Japanese run with the stretch around its first unknown bigram replaced by a term, or null. */
   private japanese(run: string): string | null {
     const chars = Array.from(run);
-    const at = this.unknownAt(chars);
+    const at = this.unknownAt(chars, this.cardChars(run, chars));
     if (at < 0) return null;
     // A word the IME made of the term's reading, where it covers the unknown bigram (即効を持つ → 速攻を持つ).
     for (const [typed, term] of this.homophones) {

@@ -6,7 +6,8 @@
  * only as the whole query or one Latin word: "when do until end of turn effects wear off" reads
  * `wear off` as `end`, `opening hand` as `starting hand size`, 「立ち消え」 as 「対象 不適正 解決されない」,
  * `턴 종료까지` as `턴 끝까지`. Longest forms first; a form replaces whole words (Latin: between
- * non-letters; Hangul: at a word start, particles may follow; Japanese: anywhere in a run); each
+ * non-letters; Hangul: at a word start, particles may follow; katakana: a whole katakana word; other Japanese:
+ * anywhere in a run); each
  * part of the query is rewritten once. Japanese and Korean forms apply inside a query only when
  * their entry says `anywhere` (types.ts). The whole-query case (with its `rules` ranked first) stays
  * in engine.ts.
@@ -39,8 +40,9 @@ export class Concepts {
     all.sort((a, b) => b.form.length - a.form.length);
     for (const { form, synonym } of all) {
       const body = escapeRe(form).replace(/\s+/g, '\\s*');
-      const before = /^\p{Script=Hangul}/u.test(form) ? '(^|[^\\p{Script=Hangul}])' : /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(form) ? '()' : '(^|[^\\p{L}\\p{N}])';
-      const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{L}\\p{N}])' : '';
+      // Katakana forms are whole words of a katakana run: `バリスタ` (a card) is not in `バリスタック`, nor `ミル` in `グリセルブランド`.
+      const before = /^\p{Script=Hangul}/u.test(form) ? '(^|[^\\p{Script=Hangul}])' : /^\p{Script=Katakana}/u.test(form) ? '(^|[^\\p{Script=Katakana}ー])' : /^[\p{Script=Han}\p{Script=Hiragana}]/u.test(form) ? '()' : '(^|[^\\p{L}\\p{N}])';
+      const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{L}\\p{N}])' : /[\p{Script=Katakana}ー]$/u.test(form) ? '(?![\\p{Script=Katakana}ー])' : '';
       this.forms.push({ words: form.split(/\s+/), source: `${before}${body}${after}`, synonym });
     }
   }

@@ -26,7 +26,7 @@ import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type
 import { bigrams, definitionalCore, foldPlural, indexTokens, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior, priorFacts } from './prior.ts';
-import { CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
+import { cardNamesOf, CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
 import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
@@ -222,7 +222,7 @@ export class Searcher {
 
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {
-    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0, this.occurs, this.bundle.homophones);
+    this.spelling ??= new CjkSpelling(namesOf(this.bundle), (g) => this.df.get(g) ?? 0, this.occurs, this.bundle.homophones, cardNamesOf(this.bundle));
     return this.spelling;
   }
 

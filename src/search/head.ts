@@ -3,7 +3,7 @@
  *
  * The small first download of instant search (issue 13, "a lighter first search": ≤ 60 KB gzip with
  * the worker): every rule number, every heading, every glossary term with the start of its
- * definition, and the synonyms; no rule text. It answers rule numbers, headings and glossary terms
+ * definition, and the synonyms it can answer; no rule text. It answers rule numbers, headings and glossary terms
  * at once, while the full bundle (the rule text) loads in the background and replaces it. Numbers
  * travel as one space-separated string (a tuple per rule would triple the bytes).
  *
@@ -12,7 +12,9 @@
  * (`{id}.bridge.json`), fetched with the first such query: it was a third of the English head.
  */
 import type { Lang } from '../model/types.ts';
-import { GLOSSARY, TITLE, type GlossaryInfo, type SearchBundle, type SearchRecord } from './types.ts';
+import { GLOSSARY, TITLE, type GlossaryInfo, type SearchBundle, type SearchRecord, type Synonym } from './types.ts';
+import { titleKey } from './record-index.ts';
+import { splitBilingual } from './titles.ts';
 import { termSlug } from '../model/slug.ts';
 
 /**
@@ -113,15 +115,27 @@ export function unpackNumbers(packed: string): string[] {
   });
 }
 
+/**
+ * Whether the head can answer a synonym: it names rules (`SBA` → 704), or its words are a heading or a glossary
+ * term (`デスタッチ` → 接死). Other concepts (`サクる` → 生け贄に捧げ, and every card's, types.ts `card`) are read
+ * into the rules' text, which only the full bundle has: the Japanese head kept under 60 KB by leaving them out.
+ */
+function headAnswers(s: Synonym, names: Set<string>): boolean {
+  return !s.card && (!!s.rules?.length || names.has(titleKey(s.query)));
+}
+
 /** The head of a full bundle. */
 export function toHead(b: SearchBundle): HeadBundle {
   const { records, part: _part, dict: _dict, foreign: _foreign, homophones: _homophones, ...rest } = b;
   const texts: HeadBundle['texts'] = [];
   // A glossary entry's definition is in its own language (Korean bundles carry English entries).
   const entryLang = new Map(rest.glossary.map((g) => [g.n, g.lang ?? b.lang]));
+  const names = new Set(rest.glossary.map((g) => titleKey(g.t)));
   records.forEach(([number, flags, body], idx) => {
-    if (flags & TITLE) texts.push([idx, flags, body]);
-    else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION[entryLang.get(number) ?? b.lang])]);
+    if (flags & TITLE) {
+      texts.push([idx, flags, body]);
+      for (const name of splitBilingual(body)) if (name) names.add(titleKey(name));
+    } else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION[entryLang.get(number) ?? b.lang])]);
   });
   // Anchors equal to the plain slug of the term are left out (the numbers string has them too).
   const glossary = rest.glossary.map(({ n, refs, defs, ...g }): HeadGlossary => ({ ...g, ...(n === plainSlug(g.t) ? {} : { n }), ...(refs.length ? { refs } : {}), ...(defs.length ? { defs } : {}) }));
@@ -133,7 +147,8 @@ export function toHead(b: SearchBundle): HeadBundle {
     prev = idx;
     return [step, flags, text];
   });
-  return { ...rest, glossary, part: 'head', numbers, texts: steps };
+  const synonyms = rest.synonyms.filter((s) => headAnswers(s, names));
+  return { ...rest, synonyms, glossary, part: 'head', numbers, texts: steps };
 }
 
 /** The bridge of a full bundle (`{id}.bridge.json`). */

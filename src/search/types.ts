@@ -33,6 +33,12 @@ export interface Synonym {
    * a question (`덱` is the library when typed alone, the deck in "덱에 같은 카드 몇 장").
    */
   anywhere?: boolean;
+  /**
+   * The names of a card (`Necropotence`, `ネクロポーテンス`), which the rules never name: the query reads them as the
+   * rules' concept its questions are about. No spelling target (a misspelt rules word is not corrected to a card:
+   * `いつスタック` became `バリスタック`), and left out of the head: the concept needs the rules' text.
+   */
+  card?: boolean;
 }
 
 export interface SearchBundle {

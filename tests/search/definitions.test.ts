@@ -160,6 +160,19 @@ describe('the first download (head)', () => {
       expect(s.search(term.t)[0]!.number).toBe(term.n);
     });
   }
+  it('keeps the synonyms it can answer: those that name rules or a heading, not concepts of the text nor cards', () => {
+    const full = loadBundle('ja-2019-01-25');
+    const head = toHead(full);
+    const has = (b: { synonyms: { match: string[] }[] }, form: string) => b.synonyms.some((s) => s.match.includes(form));
+    // SBA names 704; デスタッチ reads as 接死, the heading of 702.2; サクる as 生け贄に捧げ, words of rule text;
+    // ネクロポーテンス is a card (its concept, skipping the draw step, is in the text).
+    for (const form of ['SBA', 'デスタッチ', 'サクる', 'ネクロポーテンス']) expect(has(full, form), form).toBe(true);
+    expect(['SBA', 'デスタッチ', 'サクる', 'ネクロポーテンス'].map((f) => has(head, f))).toEqual([true, true, false, false]);
+    const s = new Searcher(fromHead(head));
+    // Definitions first: the glossary entry 接死, then its rule.
+    expect(s.search('デスタッチ', { limit: 3 }).map((h) => h.number)).toEqual(expect.arrayContaining(['g-接死', '702.2']));
+    expect(s.search('デスタッチ')[0]!.number).toBe('g-接死');
+  });
   it('the first result needs at most 60 KB gzip in every language (issue 22: worker script + head)', async () => {
     // Bytes, not time: gzip -9 of the worker as the bench bundles it and of each latest head (npm run bench -- search).
     const esbuild = await import('esbuild');

@@ -15,7 +15,7 @@ import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { PairNumbers, pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
-import { CjkSpelling, jamoDistance } from '../../src/search/cjk-spelling.ts';
+import { cardNamesOf, CjkSpelling, jamoDistance, namesOf } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
@@ -366,7 +366,9 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect(ko.rewrite('덱에 같은 카드').used).toBe(false);
     // Players' words the Korean CR does not use: 사령관 (its 장군), 커맨드존 (커맨드 구역), 본체 (the player), 상태 기반 행동.
     expect(ko.rewrite('사령관을 커맨드존으로 보낼수 있어').text).toBe('장군을 커맨드 구역으로 보낼수 있어');
-    expect(ko.rewrite('본체 때리면').text).toBe('플레이어 때리면');
+    // Longest form first: `본체 때리` (hitting the player) is one form, read before `본체` alone.
+    expect(ko.rewrite('본체 때리면').text).toBe('플레이어를 공격 플레이어에게 피해면');
+    expect(ko.rewrite('본체 공격').text).toBe('플레이어 공격');
     expect(ko.rewrite('대상 잡은 생물').text).toBe('목표 잡은 생물');
     expect(ko.rewrite('상태 기반 행동은 언제 체크해요').text).toBe('상태 참조 행동은 언제 체크해요');
   });
@@ -448,6 +450,44 @@ describe('concept table (players’ words → the CR’s)', () => {
     // 702.15 (ko 2019) is 「생명연결 Lifelink」, 702.110 「호전적 Menace」.
     expect((await top(ko, '라이프링크')).slice(0, 3)).toContain('702.15');
     expect((await top(ko, '메너스')).slice(0, 3)).toContain('702.110');
+  });
+});
+
+describe('cards the rules never name (synonyms with `card`)', () => {
+  it('reads a card’s name as the concept its questions are about', async () => {
+    // Necropotence skips its controller's draw step: 614.10, "an effect that causes a player to skip … is a replacement effect".
+    expect((await top(en, 'necropotence do i get a draw step', 3))).toContain('614.10');
+    // Thalia makes spells cost {1} more: 601.2f, where the total cost is determined (ko 2019 「주문의 총 비용을 결정」).
+    expect((await top(ko, '탈리아 깔려있으면 회상으로 쓰는 주문도 1 더 내야됨?'))[0]).toBe('601.2f');
+    expect((await top(ja, 'ネクロポーテンスでドロー飛ばす', 3)).some((n) => n.startsWith('614.10'))).toBe(true);
+  });
+  it('a card is no spelling target, and its name is no misspelling', () => {
+    const bundle = (id: string) => (SHARED.present ? loadBundle(id) : undefined)!;
+    const jab = bundle(`ja-${EDITION.ja}`);
+    const kob = bundle(`ko-${EDITION.ko}`);
+    const fixer = (b: ReturnType<typeof bundle>) => {
+      const df = new Map<string, number>();
+      for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
+      return new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, undefined, b.homophones, cardNamesOf(b));
+    };
+    expect(cardNamesOf(kob)).toEqual(expect.arrayContaining(['탈리아', '칼리아']));
+    expect(cardNamesOf(jab)).toContain('バリスタ');
+    // 탈리아 (Thalia) is one jamo from 칼리아 (Kaalia), another card: left as typed.
+    expect(fixer(kob).fix('탈리아 깔려있으면')).toBe('탈리아 깔려있으면');
+    // `タの` is no bigram of the rules, but it straddles a card's name and a particle.
+    expect(fixer(jab).fix('バリスタのカウンター')).toBe('バリスタのカウンター');
+    expect(fixer(jab).fix('摂死')).toBe('接死');
+    // A players' phrase is no target either (`殴って`, hitting): `呪禁って` stays (it became `呪殴って`).
+    expect(namesOf(jab)).not.toContain('殴って');
+    expect(fixer(jab).fix('呪禁って全体除去からも守ってくれるの？')).toBe('呪禁って全体除去からも守ってくれるの？');
+  });
+  it('a katakana form is a whole katakana word', () => {
+    const jac = new Concepts(readSynonyms('ja'));
+    expect(jac.rewrite('いつスタックに積む').text).toBe('いつスタックに積む');
+    expect(jac.rewrite('バリスタのカウンター').text).not.toContain('バリスタ');
+    // A katakana word around a shorter form: ドロー inside ドローステップ is not the players' `draw` (引く).
+    expect(jac.rewrite('ドロー').text).toBe('引く');
+    expect(jac.rewrite('ドローステップ').text).toBe('ドローステップ');
   });
 });
 

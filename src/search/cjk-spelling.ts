@@ -217,10 +217,13 @@ export class CjkSpelling {
     return best;
   }
 
-  /** A Japanese run with the stretch around its first unknown bigram replaced by a term, or null. */
-  private japanese(run: string): string | null {
+  /** A Japanese run with the stretch around its first unknown bigram replaced by a term, or null. `afterDigit`: a digit precedes it. */
+  private japanese(run: string, afterDigit = false): string | null {
     const chars = Array.from(run);
-    const at = this.unknownAt(chars, this.cardChars(run, chars));
+    const covered = this.cardChars(run, chars) ?? (afterDigit ? new Uint8Array(chars.length) : undefined);
+    // After a digit, the first character counts (`1枚唱えて`): no slip of a term (`続唱`, cascade).
+    if (afterDigit) covered![0] = 1;
+    const at = this.unknownAt(chars, covered);
     if (at < 0) return null;
     // A word the IME made of the term's reading, where it covers the unknown bigram (即効を持つ → 速攻を持つ).
     for (const [typed, term] of this.homophones) {
@@ -265,7 +268,7 @@ export class CjkSpelling {
     const norm = normalize(query);
     let out = norm;
     out = out.replace(/\p{Script=Hangul}+/gu, (w) => (HANGUL.test(w) ? (this.korean(w) ?? w) : w));
-    out = out.replace(JA_RUN, (run) => this.japanese(run) ?? run);
+    out = out.replace(JA_RUN, (run, at: number) => this.japanese(run, /\d/.test(out[at - 1] ?? '')) ?? run);
     const res = out === norm ? query : out;
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(query, res);

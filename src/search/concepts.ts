@@ -41,8 +41,8 @@ export class Concepts {
     for (const { form, synonym } of all) {
       const body = escapeRe(form).replace(/\s+/g, '\\s*');
       // Katakana forms are whole words of a katakana run: `バリスタ` (a card) is not in `バリスタック`, nor `ミル` in `グリセルブランド`.
-      const before = /^\p{Script=Hangul}/u.test(form) ? '(^|[^\\p{Script=Hangul}])' : /^\p{Script=Katakana}/u.test(form) ? '(^|[^\\p{Script=Katakana}ー])' : /^[\p{Script=Han}\p{Script=Hiragana}]/u.test(form) ? '()' : '(^|[^\\p{L}\\p{N}])';
-      const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{L}\\p{N}])' : /[\p{Script=Katakana}ー]$/u.test(form) ? '(?![\\p{Script=Katakana}ー])' : '';
+      const before = /^\p{Script=Hangul}/u.test(form) ? '(^|[^\\p{Script=Hangul}])' : /^\p{Script=Katakana}/u.test(form) ? '(^|[^\\p{Script=Katakana}ー])' : /^[\p{Script=Han}\p{Script=Hiragana}]/u.test(form) ? '()' : '(^|[^\\p{Script=Latin}\\p{N}])';
+      const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{Script=Latin}\\p{N}])' : /[\p{Script=Katakana}ー]$/u.test(form) ? '(?![\\p{Script=Katakana}ー])' : '';
       this.forms.push({ words: form.split(/\s+/), source: `${before}${body}${after}`, synonym });
     }
   }

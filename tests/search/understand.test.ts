@@ -112,6 +112,20 @@ describe('Latin and digits glued to kana or kanji', () => {
     expect((await top(ja, 'CIP能力')).length).toBeGreaterThan(0);
     expect(await top(ja, 'X呪文')).not.toEqual([]);
   });
+  it('reads a Latin concept glued to kana or kanji, and keeps a counter after a digit', () => {
+    const jac = new Concepts(readSynonyms('ja'));
+    // CIP and CMC are concepts of the table (603.6a's 戦場に出た時, 202.3's 点数で見たマナ・コスト) though kana or kanji touch them.
+    expect(jac.rewrite('cip能力').text).toBe('戦場に出た時能力');
+    expect(jac.rewrite('裏返ったあとcmcいくつ').text).toBe('裏返ったあと点数で見たマナ・コストいくつ');
+    // Still whole Latin words: `cmc` inside `xcmc` is none.
+    expect(jac.rewrite('xcmc').text).toBe('xcmc');
+    // `枚唱` is no bigram of the rules, but 枚 counts the 1 before it: not a slip of 続唱 (cascade).
+    const b = loadBundle(`ja-${EDITION.ja}`);
+    const df = new Map<string, number>();
+    for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
+    const fixer = new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, undefined, b.homophones, cardNamesOf(b));
+    expect(fixer.fix('もう1枚唱えていい')).toBe('もう1枚唱えていい');
+  });
 });
 
 describe('rule-number prefixes', () => {

@@ -10,8 +10,10 @@
  *   - Japanese: a word the IME made of a term's reading (`即効` for 速攻, `摂氏` for 接死: the bundle's
  *     `homophones`, content/search/homophones.ja.json), covering an unknown bigram; else a stretch of
  *     the query holding an unknown bigram that differs from a term in one
- *     character, or in two adjacent ones when the term has four or more (an IME converts a whole
- *     word to a homophone: 痴漢 for 置換), or lacks or adds one character (プレインズウォカー);
+ *     character, or in two adjacent ones when the term has four or more and the typed pair is no word
+ *     of the rules (an IME converts a whole word to a homophone: 痴漢 for 置換), or lacks or adds one
+ *     katakana (プレインズウォカー); the stretch is a whole word of kanji or katakana, never the end of
+ *     one and the start of the next (`火力撃つ` holds no slip of 攻撃);
  *   - Korean: a word whose stem holds an unknown bigram and is one jamo away from a term's word in
  *     each differing syllable, one syllable at most (게/계, 멍/명, 젹/적, 궈/권), or two syllables
  *     one jamo each in words of four or more.
@@ -106,29 +108,51 @@ const KATA = /^[\p{Script=Katakana}ー]$/u;
 /**
  * Whether a typed character may stand for a term's: kanji for kanji (a misconversion), katakana for
  * katakana, or a hiragana left unconverted in a katakana word (`トランプる`). A particle typed where
- * a term has a kanji is another word, not a slip (`に行` is not `移行`).
+ * a term has a kanji is another word, not a slip (`に行` is not `移行`), and so is a question's 何 (`何体で`).
  */
 function slip(typed: string, want: string, term: string[]): boolean {
-  if (HIRA.test(want)) return false;
+  if (HIRA.test(want) || typed === '何') return false;
   if (HIRA.test(typed)) return KATA.test(want) && term.length >= 4;
   return KATA.test(typed) === KATA.test(want);
 }
 
-/** Whether `typed` is one Japanese slip away from `term`: see the module comment. */
-function japaneseClose(typed: string[], term: string[]): boolean {
+const HAN = /^[\p{Script=Han}々]$/u;
+
+/** The kind of a character a word of its kind continues: kanji, katakana, or neither. */
+const wordKind = (c: string | undefined) => (c === undefined ? 0 : HAN.test(c) ? 1 : KATA.test(c) ? 2 : 0);
+
+/**
+ * Whether the stretch [start, end) of a run cuts a word of kanji or of katakana: a slip is a whole word
+ * (`瞬足を`, `銭湯ダメージ`), never the end of one and the start of the next (`火力撃つ`: 力撃 is no slip of 攻撃).
+ */
+function cutsWord(chars: string[], start: number, end: number): boolean {
+  const at = (i: number, j: number) => wordKind(chars[i]) !== 0 && wordKind(chars[i]) === wordKind(chars[j]);
+  return (start > 0 && at(start - 1, start)) || (end < chars.length && at(end - 1, end));
+}
+
+/**
+ * How many characters of `typed` one Japanese slip changed to make `term` (1 or 2), or 0 when it is none: see the
+ * module comment. Two adjacent characters change only where the typed pair is no word of the rules (`痴漢効果`: an IME
+ * made the whole word 痴漢 of 置換's reading; `軽減カード` is not `両面カード`).
+ */
+function japaneseEdits(typed: string[], term: string[], known: (bigram: string) => boolean): number {
   if (typed.length === term.length) {
     const diff: number[] = [];
     for (let i = 0; i < typed.length; i++) if (typed[i] !== term[i]) diff.push(i);
-    if (!diff.every((i) => slip(typed[i]!, term[i]!, term))) return false;
-    if (diff.length === 1) return true;
-    return diff.length === 2 && diff[1] === diff[0]! + 1 && term.length >= 4;
+    if (!diff.every((i) => slip(typed[i]!, term[i]!, term))) return 0;
+    // What stays must hold more than kana: 何す is not a slip of 探す.
+    if (!term.some((c, i) => !diff.includes(i) && !HIRA.test(c))) return 0;
+    if (diff.length === 1) return 1;
+    const [a, b] = diff as [number, number];
+    return diff.length === 2 && b === a + 1 && term.length >= 4 && !HIRA.test(typed[a]!) && !HIRA.test(typed[b]!) && !known(typed[a]! + typed[b]!) ? 2 : 0;
   }
   // One character more or less (not the first: that would be another word).
   const [short, long] = typed.length < term.length ? [typed, term] : [term, typed];
-  if (long.length - short.length !== 1 || short.length < 3) return false;
+  if (long.length - short.length !== 1 || short.length < 3) return 0;
   let i = 0;
   while (i < short.length && short[i] === long[i]) i++;
-  return i > 0 && short.slice(i).join('') === long.slice(i + 1).join('');
+  // The character more or less is katakana (プレインズウォカー): a kanji is a word, not a slip (いつ負ける is not いつける).
+  return i > 0 && KATA.test(long[i]!) && short.slice(i).join('') === long.slice(i + 1).join('') ? 1 : 0;
 }
 
 export class CjkSpelling {
@@ -231,10 +255,11 @@ export class CjkSpelling {
         if (typed.every((c, i) => chars[s + i] === c)) return [...chars.slice(0, s), term, ...chars.slice(s + typed.length)].join('');
       }
     }
-    // The longest term that fits; among terms as long, the one whose rarest bigram is most used
-    // (統卒者 → 統率者, the commander, not 統治者, the monarch).
+    // The longest term that fits; among terms as long, the one with fewer characters changed (先生攻撃 → 先制攻撃,
+    // not 二段攻撃), then the one whose rarest bigram is most used (統卒者 → 統率者, the commander, not 統治者, the monarch).
     let best: string | null = null;
     let bestLen = 0;
+    let bestEdits = 3;
     let bestDf = -1;
     for (const term of this.ja) {
       if (term.length < bestLen) break;
@@ -242,12 +267,15 @@ export class CjkSpelling {
       for (const len of [term.length, term.length - 1, term.length + 1]) {
         if (len < 2) continue;
         for (let s = Math.max(0, at + 2 - len); s <= at && s + len <= chars.length; s++) {
+          if (cutsWord(chars, s, s + len)) continue;
           const win = chars.slice(s, s + len);
-          if (!japaneseClose(win, term)) continue;
+          const edits = japaneseEdits(win, term, (g) => this.known(g) > 0);
+          if (!edits) continue;
           const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));
-          if (df > bestDf) {
+          if (edits < bestEdits || (edits === bestEdits && df > bestDf)) {
             best = [...chars.slice(0, s), ...term, ...chars.slice(s + len)].join('');
             bestLen = term.length;
+            bestEdits = edits;
             bestDf = df;
           }
         }

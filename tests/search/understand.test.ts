@@ -347,6 +347,27 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     // A particle where a term has a kanji is another word, not a slip.
     expect(fixer.fix('に行')).toBe('に行');
   });
+  it('corrects a whole word, never the end of one word and the start of the next', () => {
+    const b = loadBundle(`ja-${EDITION.ja}`);
+    const df = new Map<string, number>();
+    for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
+    const fixer = new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, undefined, b.homophones, cardNamesOf(b));
+    const same = (q: string) => expect(fixer.fix(q), q).toBe(q);
+    // Each of these was "corrected" before: 力撃 → 攻撃 (火力 + 撃つ), 負け dropped (→ つける), 接戦 → 接死 (直接 + 戦場),
+    // 何す → 探す (only kana would stay), 何体 → 単独 (a question's 何), 軽減 → 両面 (軽減 is a word of the rules).
+    same('火力撃つとき');
+    same('ライフが0になったらいつ負ける');
+    same('直接戦場に出すなら');
+    same('戦闘開始ステップ 何する');
+    same('何体でブロックしなければならない');
+    same('コスト軽減カード使ったら');
+    same('ライフちょうど7のとき');
+    // Slips of whole words still are: one character (fewer changes first: 先制攻撃, not 二段攻撃), an IME's whole word
+    // (銭湯 for 戦闘, neither a word of the rules), a long-vowel mark.
+    expect(fixer.fix('先生攻撃と普通のクリーチャー')).toBe('先制攻撃と普通のクリーチャー');
+    expect(fixer.fix('銭湯ダメージって')).toBe('戦闘ダメージって');
+    expect(fixer.fix('プレインズウォカー')).toBe('プレインズウォーカー');
+  });
   it('reads a word the IME made of a term’s reading as the term (content/search/homophones.ja.json)', async () => {
     // そっこう → 即効 for 速攻 (702.10 haste), じゅごん → 儒艮 for 呪禁 (702.11 hexproof), せっし → 摂氏 for 接死
     // (702.2 deathtouch), しゅんそく → 俊足 for 瞬速 (702.8 flash): every character differs, so no edit distance

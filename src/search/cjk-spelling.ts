@@ -90,16 +90,31 @@ export function jamoDistance(a: string, b: string): number {
   return (x[0] !== y[0] ? 1 : 0) + (x[1] !== y[1] ? 1 : 0) + (x[2] !== y[2] ? 1 : 0);
 }
 
-/** Whether `typed` is one Korean slip away from `term` (same syllable count). */
-function koreanClose(typed: string[], term: string[]): boolean {
-  if (typed.length !== term.length || typed.length < 2) return false;
+/** Whether two initial consonants are a plain one and its tense one, a shift apart (ㅅ/ㅆ, ㄱ/ㄲ, ㄷ/ㄸ, ㅂ/ㅃ, ㅈ/ㅉ). */
+function shifted(a: number, b: number): boolean {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  return hi === lo + 1 && [0, 3, 7, 9, 12].includes(lo);
+}
+
+/**
+ * How far `typed` is one Korean slip from `term` (same syllable count): the syllables changed, and half a step more for
+ * each changed initial consonant (a vowel or final slips more often: 점슬 is 점술 before 점을); 0 when it is no slip. A
+ * word's first initial is never a slip but for a missed or extra shift (싸이클링 for 사이클링): another initial makes
+ * another word (가나 is not 마나, 피치 not 리치, 놔도 not 봐도).
+ */
+function koreanCost(typed: string[], term: string[]): number {
+  if (typed.length !== term.length || typed.length < 2) return 0;
   let syllables = 0;
+  let initials = 0;
   for (let i = 0; i < typed.length; i++) {
     if (typed[i] === term[i]) continue;
-    if (jamoDistance(typed[i]!, term[i]!) > 1) return false;
+    if (jamoDistance(typed[i]!, term[i]!) > 1) return 0;
+    const initial = jamo(typed[i]!)![0] !== jamo(term[i]!)![0];
+    if (initial && i === 0 && !shifted(jamo(typed[i]!)![0], jamo(term[i]!)![0])) return 0;
     syllables++;
+    if (initial) initials++;
   }
-  return syllables === 1 || (syllables === 2 && typed.length >= 4);
+  return syllables === 1 || (syllables === 2 && typed.length >= 4) ? syllables + initials / 2 : 0;
 }
 
 const HIRA = /^\p{Script=Hiragana}$/u;
@@ -232,11 +247,13 @@ export class CjkSpelling {
     const chars = Array.from(stem);
     if (chars.length < 2 || (this.unknownAt(chars) < 0 && !unseenWord(stem, this.occurs))) return null;
     let best: string | null = null;
+    let bestCost = Infinity;
     let bestDf = -1;
     for (const term of this.ko.get(chars.length) ?? []) {
-      if (!koreanClose(chars, term)) continue;
+      const cost = koreanCost(chars, term);
+      if (!cost) continue;
       const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));
-      if (df > bestDf) (best = term.join('') + ending), (bestDf = df);
+      if (cost < bestCost || (cost === bestCost && df > bestDf)) (best = term.join('') + ending), (bestCost = cost), (bestDf = df);
     }
     return best;
   }

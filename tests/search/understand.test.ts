@@ -337,6 +337,21 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(await first(ko, '선재공격')).toContain('702.7');
     expect(await first(ko, '상테 참조 행동')).toContain('704');
   });
+  it('Korean: a slip keeps a word’s first initial (but for a shift), and a vowel or final slips before an initial', async () => {
+    const b = loadBundle(`ko-${EDITION.ko}`);
+    const df = new Map<string, number>();
+    for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
+    const words = new Set<string>();
+    for (const [, , body] of b.records) for (const w of body.split(/[^\p{Script=Hangul}]+/u)) if (w) words.add(w);
+    const fixer = new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, (w) => [...words].some((x) => x.startsWith(w)), b.homophones, cardNamesOf(b));
+    // 가나 ("does it go") was read as 마나, 놔도 ("may I put") as 봐도.
+    expect(fixer.fix('내 무덤으로 가나')).toBe('내 무덤으로 가나');
+    expect(fixer.fix('땅 놔도 되나요')).toBe('땅 놔도 되나요');
+    // 점슬: 점술 (scry, a vowel) before 점을 (an initial); 싸이클링: a shift too many.
+    expect(fixer.fix('점슬 0 하면')).toBe('점술 0 하면');
+    expect(fixer.fix('싸이클링도')).toBe('사이클링도');
+    expect(fixer.fix('경게')).toBe('경계');
+  });
   it('leaves known words and particles alone', async () => {
     const bundle = SHARED.present ? loadBundle(`ja-${EDITION.ja}`) : undefined;
     const df = new Map<string, number>();

@@ -19,14 +19,15 @@ import { termSlug } from '../model/slug.ts';
 
 /**
  * Characters of a glossary definition kept in the head (the rest comes with the full bundle): 90 of
- * English, 60 of Korean, 34 of Japanese, whose characters say two to three times as much each. The
+ * English, 60 of Korean, 32 of Japanese, whose characters say two to three times as much each. The
  * current Japanese edition (730 entries, the 2019 translation carried forward) made the Japanese head
- * the largest: 34 keep a definition's first clause and its first download under 60 KB gzip with the
+ * the largest: 32 keep a definition's first clause and its first download under 60 KB gzip with the
  * worker (40 until the worker learned term frequencies, 2026-11-28; 38 until it learned IME
- * misconversions and more question words, 2026-11-29, which left 14 bytes; 34 give back 980 bytes.
+ * misconversions and more question words, 2026-11-29, which left 14 bytes; 34 gave back 980 bytes;
+ * 32 since the worker learned cards and whole-word slips, 2026-11-29, which left 332 bytes.
  * Tested in tests/search/definitions.test.ts, measured by `npm run bench -- search`).
  */
-const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 34, ko: 60 };
+const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 32, ko: 60 };
 
 /** The cross-language part of a bundle, apart from the head. */
 export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;

@@ -185,7 +185,7 @@ describe('the first download (head)', () => {
     expect(over).toEqual([]);
   });
   // The head's glossary texts, read from real bundles: a definition that fits is whole; a shortened one ends
-  // with "…" (at a sentence end, else a word end, else the limit: 90 characters of English, 34 of Japanese;
+  // with "…" (at a sentence end, else a word end, else the limit: 90 characters of English, 32 of Japanese;
   // the Korean bundle's glossary is the English one under Korean headwords, so 90).
   it.each([
     ['en-2026-01-16', 'Active Player', 'The player whose turn it is. See rule 102.1.'],

@@ -25,8 +25,19 @@ interface Form {
   synonym: Synonym;
 }
 
+const LATIN_RUN = /[\p{Script=Latin}\p{N}]+/u;
+const LATIN_RUNS = /[\p{Script=Latin}\p{N}]+/gu;
+const LATIN_CHAR = /[\p{Script=Latin}\p{N}]/u;
+
 export class Concepts {
   private readonly forms: Form[] = [];
+  /**
+   * The forms (indexes, longest first) by a key a query must hold to hold the form: a Latin form's first run of letters
+   * or digits (`o-ring` → `o`), which stands whole in the query; another form's first two characters.
+   */
+  private readonly byKey = new Map<string, number[]>();
+  /** Forms whose first word is one character. */
+  private readonly short: number[] = [];
 
   constructor(synonyms: Synonym[]) {
     const all: { form: string; synonym: Synonym }[] = [];
@@ -43,7 +54,13 @@ export class Concepts {
       // Katakana forms are whole words of a katakana run: `バリスタ` (a card) is not in `バリスタック`, nor `ミル` in `グリセルブランド`.
       const before = /^\p{Script=Hangul}/u.test(form) ? '(^|[^\\p{Script=Hangul}])' : /^\p{Script=Katakana}/u.test(form) ? '(^|[^\\p{Script=Katakana}ー])' : /^[\p{Script=Han}\p{Script=Hiragana}]/u.test(form) ? '()' : '(^|[^\\p{Script=Latin}\\p{N}])';
       const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{Script=Latin}\\p{N}])' : /[\p{Script=Katakana}ー]$/u.test(form) ? '(?![\\p{Script=Katakana}ー])' : '';
-      this.forms.push({ words: form.split(/\s+/), source: `${before}${body}${after}`, synonym });
+      const words = form.split(/\s+/);
+      const chars = Array.from(words[0]!);
+      const key = LATIN_RUN.exec(form)?.index === 0 ? LATIN_RUN.exec(form)![0] : chars.length >= 2 ? chars[0]! + chars[1]! : undefined;
+      const list = key === undefined ? this.short : this.byKey.get(key) ?? [];
+      if (key !== undefined) this.byKey.set(key, list);
+      list.push(this.forms.length);
+      this.forms.push({ words, source: `${before}${body}${after}`, synonym });
     }
   }
 
@@ -55,7 +72,16 @@ export class Concepts {
     // Rewritten stretches are set aside, so a later, shorter form cannot match inside them.
     const parts: { text: string; done: boolean }[] = [{ text: norm, done: false }];
     let used = false;
-    for (const form of this.forms) {
+    // Only the forms whose key the query holds (of 900 forms, a few), longest first still.
+    const chars = Array.from(norm);
+    const tried = new Set(this.short);
+    const add = (key: string) => {
+      for (const f of this.byKey.get(key) ?? []) tried.add(f);
+    };
+    for (let i = 0; i + 1 < chars.length; i++) if (!LATIN_CHAR.test(chars[i]!)) add(chars[i]! + chars[i + 1]!);
+    for (const m of norm.matchAll(LATIN_RUNS)) add(m[0]);
+    for (const f of [...tried].sort((a, b) => a - b)) {
+      const form = this.forms[f]!;
       const { words, synonym } = form;
       for (let k = 0; k < parts.length; k++) {
         const part = parts[k]!;

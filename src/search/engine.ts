@@ -355,7 +355,7 @@ export class Searcher {
       }
     }
     // The words the concept table replaced still reach the lines players ask rules by (typed-words.ts).
-    const typedLookup = { skip: (tok: string) => merged.has(tok) || common(tok), common, alternatives: (t: QueryTerm) => this.vocab.alternatives(t), idf: (tok: string) => ASKED * idfOf(tok), asked: (tok: string) => this.postings('asked', tok) };
+    const typedLookup = { skip: (tok: string) => merged.has(tok) || common(tok), common, alternatives: (t: QueryTerm) => this.vocab.alternatives(t), idf: (tok: string) => ASKED * idfOf(tok), asked: (tok: string) => this.postings('asked', tok), body: (tok: string) => this.postings('body', tok) };
     const typedContent = typed === undefined ? '' : contentQuery(typed);
     for (const top of typed ? typedScores(typedContent, typedLookup) : [])
       for (const [d, v] of top) {

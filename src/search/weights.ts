@@ -12,6 +12,12 @@ export const B = 0.5;
 export const EXAMPLE_FACTOR = 0.8;
 /** Share of a body match a match in the words players ask a rule by counts (asked.ts). */
 export const ASKED = 0.8;
+/**
+ * Share of an asked-by match a word the concept table replaced gets where a rule's text holds it (typed-words.ts):
+ * `at the same time` is read as `simultaneously`, and 404.3 says "at the same time". On 2026-11-29, at 0.6, the
+ * tuned, retired and dev parts' questions rose and fell: en 2/2, ja 9/1, ko 4/2 (ja 7/1 at 0.3, 12/1 at 1.0).
+ */
+export const TYPED_BODY = 0.6;
 /** Adjacent query word pairs only the words players ask a rule by hold, against those its body holds. */
 export const ASKED_PAIRS = 1;
 /** Candidates kept for the final ordering (phrase bonus) after the first scoring. */

@@ -457,8 +457,9 @@ describe('concept table (players’ words → the CR’s)', () => {
     expect((await top(en, 'do counters stay on a creature when it changes zones')).slice(0, 2)).toEqual(['400.7', '122.2']);
     // 121.2 (2019 ko): 「…그 개체가 그 구역에서 다른 구역으로 이동할 때 유지되지 않습니다」. Second: the words as
     // typed (구역을 옮기면), which the concept table replaces, reach 400.7's asked-by line (「구역 옮기면 기억 없음?」:
-    // a card that changes zones is a new object), and 400.7 comes first.
-    expect((await top(ko, '구역을 옮기면 카운터는 남아?')).slice(0, 2)).toEqual(['400.7', '121.2']);
+    // a card that changes zones is a new object), and 400.7 comes first. Third since those words count in the rules'
+    // text too (TYPED_BODY): 121.5, on moving counters (옮기기 in its line, 이동 in its text), is second.
+    expect((await top(ko, '구역을 옮기면 카운터는 남아?')).slice(0, 3)).toEqual(['400.7', '121.5', '121.2']);
     expect(new Concepts(readSynonyms('ja')).rewrite('領域を移動したら').text).toBe('ある領域から他の領域に移動したら');
     // 117.3a (2026): "The active player receives priority at the beginning of most steps and phases…".
     expect(concepts!.rewrite('when does the active player get priority').text).toBe('when does the active player receives priority');
@@ -500,6 +501,19 @@ describe('concept table (players’ words → the CR’s)', () => {
     // 702.15 (ko 2019) is 「생명연결 Lifelink」, 702.110 「호전적 Menace」.
     expect((await top(ko, '라이프링크')).slice(0, 3)).toContain('702.15');
     expect((await top(ko, '메너스')).slice(0, 3)).toContain('702.110');
+  });
+});
+
+describe('the words a concept replaced', () => {
+  it('still count where a rule’s own text holds them (TYPED_BODY)', async () => {
+    const bundle = loadBundle(`en-${EDITION.en}`);
+    // 404.3 says "at the same time", which the concept table reads as "simultaneously" (101.4's word).
+    expect(bundle.records.find((r) => r[0] === '404.3')![2]).toContain('at the same time');
+    expect(new Concepts(readSynonyms('en')).rewrite('at the same time').text).toBe('simultaneously');
+    const order = await top(en, 'two cards are put into my graveyard at the same time, who decides their order');
+    // Fourth before (101.4, 712.21a and 613.7m above it); now second, after 101.4 (APNAP choices).
+    expect(order.indexOf('404.3')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('404.3')).toBeLessThan(2);
   });
 });
 

@@ -109,9 +109,13 @@ describe('players’ words for timing, hidden cards and attachments (concept tab
     expect(ja.rewrite('相手の墓地を見てもいい').text).toBe('相手の墓地を見る 覗いい');
     // 相手のターン stays as typed in Japanese (dropped from the table on 2026-11-29): read as sorcery timing it sent
     // 「精神隷属器で相手のターン操作してる間…」 to 606.3 and 「機動型能力って相手のターンでも使える？」 (activated abilities, any
-    // time with priority) out of the first ten. ソーサリー・タイミング still reads as the main phase with an empty stack.
+    // time with priority) out of the first ten. ソーサリー・タイミング still reads as the main phase with an empty stack,
+    // and keeps ソーサリー (without it 「ソーサリータイミングってどういう意味」 found nothing of 307.5 in its first ten).
     expect(ja.rewrite('相手のターンに唱える').text).toBe('相手のターンに唱える');
-    expect(ja.rewrite('ソーサリータイミングで唱える').text).toBe('自分のメイン・フェイズ スタックが空で唱える');
+    expect(ja.rewrite('ソーサリータイミングで唱える').text).toBe('ソーサリー 自分のメイン・フェイズ スタックが空で唱える');
+    expect(en.rewrite('sorcery speed').text).toBe('sorcery main phase of their turn when the stack is empty');
+    // 何枚 alone is any count (相手の手札 何枚か, デッキって何枚): only 何枚まで asks for a maximum.
+    expect(ja.rewrite('土地って1ターンに何枚置ける').text).toBe('土地って1ターンに何枚置ける');
     expect(new Concepts(readSynonyms('ko')).rewrite('상대 턴에 발동').text).toBe('자신의 턴 메인 단계 스택이 비어에 발동');
   });
   it('finds the rule that answers', async () => {

@@ -203,7 +203,9 @@ export class CjkSpelling {
       const t = normalize(raw);
       for (const w of t.split(/[^\p{L}\p{N}]+/u)) for (const g of bigrams(w)) this.termGrams.add(g);
       for (const run of t.match(JA_RUN) ?? []) if (Array.from(run).length >= 2) ja.add(run);
-      for (const w of t.split(/[^\p{Script=Hangul}]+/u)) {
+      // Korean words by their stems, as a typed word is compared (`하나의` is 하나 and a particle: 하나요 is no slip of it).
+      for (const word of t.split(/[^\p{Script=Hangul}]+/u)) {
+        const w = word ? koreanStem(word)[0] : word;
         const chars = Array.from(w);
         if (chars.length < 2) continue;
         const list = this.ko.get(chars.length) ?? [];

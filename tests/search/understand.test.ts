@@ -347,6 +347,8 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     // 가나 ("does it go") was read as 마나, 놔도 ("may I put") as 봐도.
     expect(fixer.fix('내 무덤으로 가나')).toBe('내 무덤으로 가나');
     expect(fixer.fix('땅 놔도 되나요')).toBe('땅 놔도 되나요');
+    // Terms are compared by their stems: 하나요 ("do I?") was read as 하나의 (하나 and a particle).
+    expect(fixer.fix('첫턴에 드로우 하나요')).toBe('첫턴에 드로우 하나요');
     // 점슬: 점술 (scry, a vowel) before 점을 (an initial); 싸이클링: a shift too many.
     expect(fixer.fix('점슬 0 하면')).toBe('점술 0 하면');
     expect(fixer.fix('싸이클링도')).toBe('사이클링도');

@@ -29,6 +29,18 @@ const ja = session('ja');
 const ko = session('ko');
 const top = async (s: typeof en, q: string, n = 10) => (await s.search(q, n)).map((h) => h.number);
 const rank = async (s: typeof en, q: string, want: string) => (await top(s, q)).indexOf(want) + 1;
+/**
+ * The edition's spelling corrector as the engine makes it (engine.ts), over the real bundle: its names, bigram counts,
+ * homophones and cards, and for Korean whether a word starts a word of the rules.
+ */
+const fixerOf = (lang: 'ja' | 'ko') => {
+  const b = loadBundle(`${lang}-${EDITION[lang]}`);
+  const df = new Map<string, number>();
+  for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
+  const words = [...new Set(b.records.flatMap(([, , body]) => body.split(/[^\p{Script=Hangul}]+/u)).filter(Boolean))];
+  const occurs = lang === 'ko' ? (w: string) => words.some((x) => x.startsWith(w)) : undefined;
+  return new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, occurs, b.homophones, cardNamesOf(b));
+};
 
 describe('question and filler words', () => {
   it('drops what makes the question, keeps what the rules say', () => {
@@ -120,11 +132,7 @@ describe('Latin and digits glued to kana or kanji', () => {
     // Still whole Latin words: `cmc` inside `xcmc` is none.
     expect(jac.rewrite('xcmc').text).toBe('xcmc');
     // `枚唱` is no bigram of the rules, but 枚 counts the 1 before it: not a slip of 続唱 (cascade).
-    const b = loadBundle(`ja-${EDITION.ja}`);
-    const df = new Map<string, number>();
-    for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
-    const fixer = new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, undefined, b.homophones, cardNamesOf(b));
-    expect(fixer.fix('もう1枚唱えていい')).toBe('もう1枚唱えていい');
+    expect(fixerOf('ja').fix('もう1枚唱えていい')).toBe('もう1枚唱えていい');
   });
 });
 
@@ -338,12 +346,7 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(await first(ko, '상테 참조 행동')).toContain('704');
   });
   it('Korean: a slip keeps a word’s first initial (but for a shift), and a vowel or final slips before an initial', async () => {
-    const b = loadBundle(`ko-${EDITION.ko}`);
-    const df = new Map<string, number>();
-    for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
-    const words = new Set<string>();
-    for (const [, , body] of b.records) for (const w of body.split(/[^\p{Script=Hangul}]+/u)) if (w) words.add(w);
-    const fixer = new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, (w) => [...words].some((x) => x.startsWith(w)), b.homophones, cardNamesOf(b));
+    const fixer = fixerOf('ko');
     // 가나 ("does it go") was read as 마나, 놔도 ("may I put") as 봐도.
     expect(fixer.fix('내 무덤으로 가나')).toBe('내 무덤으로 가나');
     expect(fixer.fix('땅 놔도 되나요')).toBe('땅 놔도 되나요');
@@ -365,10 +368,7 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(fixer.fix('に行')).toBe('に行');
   });
   it('corrects a whole word, never the end of one word and the start of the next', () => {
-    const b = loadBundle(`ja-${EDITION.ja}`);
-    const df = new Map<string, number>();
-    for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
-    const fixer = new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, undefined, b.homophones, cardNamesOf(b));
+    const fixer = fixerOf('ja');
     const same = (q: string) => expect(fixer.fix(q), q).toBe(q);
     // Each of these was "corrected" before: 力撃 → 攻撃 (火力 + 撃つ), 負け dropped (→ つける), 接戦 → 接死 (直接 + 戦場),
     // 何す → 探す (only kana would stay), 何体 → 単独 (a question's 何), 軽減 → 両面 (軽減 is a word of the rules).
@@ -528,14 +528,9 @@ describe('cards the rules never name (synonyms with `card`)', () => {
     expect((await top(ja, 'ネクロポーテンスでドロー飛ばす', 3)).some((n) => n.startsWith('614.10'))).toBe(true);
   });
   it('a card is no spelling target, and its name is no misspelling', () => {
-    const bundle = (id: string) => (SHARED.present ? loadBundle(id) : undefined)!;
-    const jab = bundle(`ja-${EDITION.ja}`);
-    const kob = bundle(`ko-${EDITION.ko}`);
-    const fixer = (b: ReturnType<typeof bundle>) => {
-      const df = new Map<string, number>();
-      for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
-      return new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, undefined, b.homophones, cardNamesOf(b));
-    };
+    const jab = loadBundle(`ja-${EDITION.ja}`);
+    const kob = loadBundle(`ko-${EDITION.ko}`);
+    const fixer = (b: typeof jab) => fixerOf(b.lang as 'ja' | 'ko');
     expect(cardNamesOf(kob)).toEqual(expect.arrayContaining(['탈리아', '칼리아']));
     expect(cardNamesOf(jab)).toContain('バリスタ');
     // 탈리아 (Thalia) is one jamo from 칼리아 (Kaalia), another card: left as typed.

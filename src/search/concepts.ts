@@ -56,7 +56,8 @@ export class Concepts {
       const after = /[\p{Script=Latin}\p{N}]$/u.test(form) ? '(?=$|[^\\p{Script=Latin}\\p{N}])' : /[\p{Script=Katakana}ー]$/u.test(form) ? '(?![\\p{Script=Katakana}ー])' : '';
       const words = form.split(/\s+/);
       const chars = Array.from(words[0]!);
-      const key = LATIN_RUN.exec(form)?.index === 0 ? LATIN_RUN.exec(form)![0] : chars.length >= 2 ? chars[0]! + chars[1]! : undefined;
+      const latin = LATIN_RUN.exec(form);
+      const key = latin?.index === 0 ? latin[0] : chars.length >= 2 ? chars[0]! + chars[1]! : undefined;
       const list = key === undefined ? this.short : this.byKey.get(key) ?? [];
       if (key !== undefined) this.byKey.set(key, list);
       list.push(this.forms.length);

@@ -80,7 +80,7 @@ export function priorFacts(records: SearchRecord[], headingTokens: (text: string
   });
   const variantWords = [...variantTokens].filter((t) => !core.has(t));
   const words = new Set(variantWords);
-  // Its first clause names the variant: `In a Commander game, …` (not 104.5 `If a player loses the game, …`, which refers to 800.4a later).
+  // Its first clause names the variant: `In a Commander game, …` (not 104.5 `If a player loses the game, …`, which refers to 800.4 only later).
   const variantBound = refersToVariant.filter((i) => headingTokens(firstClause(records[i]![2])).some((t) => words.has(t)));
   return { cites, lists, hubs, variantWords, variantBound };
 }

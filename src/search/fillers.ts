@@ -37,7 +37,8 @@ const KO = new Set(
   (
     '어떻게 어떡해 어떤 돼 되나요 됩니까 되나 되니 돼요 수 있나요 있어 있어요 있습니까 있니 있는지 없나요 없어 할 하나요 해 해요 합니까 ' +
     '언제 누가 누구 누구야 뭐 뭐야 뭔가요 무엇 무엇인가요 몇 얼마 얼마야 얼마인가요 인가요 야 건 거 게 그 내 제 나 저 좀 혹시 정해 정하나요 ' +
-    '무슨 뜻 뜻이야 의미 가나요 가 되는 하는 있는 되면 하면 걸 건가요 거야 거예요 어디로 어디 봐도 되나 되나요 있으면 있다면'
+    '무슨 뜻 뜻이야 의미 가나요 가 되는 하는 있는 되면 하면 걸 건가요 거야 거예요 어디로 어디 봐도 되나 되나요 있으면 있다면 ' +
+    '뭐임 누구임 어케 어케됨 어떻게됨 내맘대로 맘대로 마음대로'
   ).split(' '),
 );
 const KO_ENDING = /(?:나요|까요|가요|어요|아요|해요|세요|습니까|니까|는지|을까|인가|지요|죠|야|니)$/u;
@@ -58,7 +59,8 @@ export function contentQuery(norm: string): string {
       if (EN.has(bare)) continue;
       out.push(w);
     } else if (/\p{Script=Hangul}/u.test(w)) {
-      const bare = w.replace(/[?？!！.,]+$/u, '');
+      // Quotes around a word the card says (`'당신'은`) go: the particle after them stays part of the word.
+      const bare = w.replace(/[?？!！.,]+$/u, '').replace(/['"]/g, '');
       if (KO.has(bare)) continue;
       const cut = bare.replace(KO_ENDING, '');
       out.push(cut.length >= 2 ? cut : bare);

@@ -28,6 +28,8 @@ describe('players’ slang read as the CR’s words', () => {
     expect(en.rewrite('what happens if I deck out').text).toBe('what happens if I draw a card from a library with no cards in it');
     expect(new Concepts(readSynonyms('ja')).rewrite('踏み倒しで唱えた').text).toBe('マナ・コスト 支払うことなくで唱えた');
     expect(new Concepts(readSynonyms('ko')).rewrite('뺏어온 생물').text).toBe('조종권을 얻온 생물');
+    // 주인 (master) is how players say the CR's 소유자 (owner, 108.3).
+    expect(new Concepts(readSynonyms('ko')).rewrite('토큰 주인은 누구').text).toBe('토큰 소유자 누구');
   });
 
   it('English: decking, double blocks, holding priority, commander damage, the legendary rule', async () => {

@@ -74,7 +74,7 @@ function newerThanInputs(file: string): boolean {
   const catalog = catalogPath();
   if (!existsSync(file) || !existsSync(catalog)) return false;
   const t = statSync(file).mtimeMs;
-  const synonymFiles = LANGS.flatMap((l) => [`synonyms.${l}.json`, `asked.${l}.json`].map((f) => join(ROOT, 'content/search', f)));
+  const synonymFiles = [...LANGS.flatMap((l) => [`synonyms.${l}.json`, `asked.${l}.json`]), 'homophones.ja.json'].map((f) => join(ROOT, 'content/search', f));
   return t >= statSync(catalog).mtimeMs && synonymFiles.every((f) => !existsSync(f) || t >= statSync(f).mtimeMs);
 }
 

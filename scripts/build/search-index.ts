@@ -72,16 +72,17 @@ export function synonymsAt({ numbering, synonyms }: SynonymsFile, edition: strin
   return synonyms.map((s) => (s.rules ? { ...s, rules: s.rules.flatMap((n) => moved?.get(n) ?? []) } : s));
 }
 
-const HomophonesFile = z.object({ pairs: z.record(z.string().min(2), z.string().min(2)) });
+const HomophonesFile = z.object({ pairs: z.record(z.string().min(2), z.string().min(2)), written: z.record(z.string().min(2), z.array(z.string().min(3))).default({}) });
 
 /**
  * Japanese IME misconversions of the terms (content/search/homophones.ja.json, made by scripts/homophones.ts);
  * Korean and English have none (their typing converts nothing).
  */
-export function readHomophones(lang: Lang): Record<string, string> | undefined {
+export function readHomophones(lang: Lang): { homophones: Record<string, string>; homophonesWritten: Record<string, string[]> } | undefined {
   if (lang !== 'ja') return undefined;
   const file = join(ROOT, 'content/search/homophones.ja.json');
-  return readJsonFile(file, HomophonesFile, SEARCH_TABLE, 'IME misconversions of the Japanese terms (made by `npx tsx scripts/homophones.ts`)').pairs;
+  const { pairs, written } = readJsonFile(file, HomophonesFile, SEARCH_TABLE, 'IME misconversions of the Japanese terms (made by `npx tsx scripts/homophones.ts`)');
+  return { homophones: pairs, homophonesWritten: written };
 }
 
 /** Builds every bundle the catalog lists (in memory). */
@@ -122,7 +123,7 @@ export function buildAllBundles(catalog = readCatalog()): SearchBundle[] {
     } else {
       const english = e.english ? doc('en', e.english) : undefined;
       const homophones = readHomophones(e.lang);
-      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}), asked: askedOf(e.lang, e.edition), ...(homophones ? { homophones } : {}) }));
+      bundles.push(buildBundle({ doc: d, synonyms, englishBundle: english ? `en-${e.english}` : null, ...(english ? { english } : {}), asked: askedOf(e.lang, e.edition), ...homophones }));
     }
   }
   return bundles;

@@ -247,6 +247,8 @@ export interface BundleInput {
   asked?: ReadonlyMap<string, string>;
   /** Japanese: IME misconversions of the terms (content/search/homophones.ja.json). */
   homophones?: Record<string, string>;
+  /** Japanese: where the rules write a misconversion's word themselves (content/search/homophones.ja.json `written`). */
+  homophonesWritten?: Record<string, string[]>;
 }
 
 /** Builds the search bundle of one language and edition. */
@@ -279,5 +281,6 @@ export function buildBundle(input: BundleInput): SearchBundle {
     synonyms: input.synonyms,
     glossary: glossary.infos,
     ...(input.homophones ? { homophones: input.homophones } : {}),
+    ...(input.homophonesWritten && Object.keys(input.homophonesWritten).length ? { homophonesWritten: input.homophonesWritten } : {}),
   };
 }

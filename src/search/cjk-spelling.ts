@@ -8,7 +8,8 @@
  * the corrections are the edition's own terms (headings, glossary headwords, the term bridge,
  * synonyms' names, not cards'), never free text:
  *   - Japanese: a word the IME made of a term's reading (`即効` for 速攻, `摂氏` for 接死: the bundle's
- *     `homophones`, content/search/homophones.ja.json), covering an unknown bigram; else a stretch of
+ *     `homophones`, content/search/homophones.ja.json), covering an unknown bigram, or a word the rules write only
+ *     in passing (`神話` for 親和, `対照` for 対象) where the query does not write it as they do (`rewordHomophones`); else a stretch of
  *     the query holding an unknown bigram that differs from a term in one
  *     character, or in two adjacent ones when the term has four or more and the typed pair is no word
  *     of the rules (an IME converts a whole word to a homophone: 痴漢 for 置換), or lacks or adds one
@@ -30,6 +31,22 @@ export function namesOf(b: SearchBundle): string[] {
   for (const g of b.glossary) out.push(g.t);
   for (const [native] of b.dict) out.push(native);
   for (const s of b.synonyms) if (!s.card) out.push(s.query, ...s.match.filter(nameLike));
+  return out;
+}
+
+/**
+ * A query's words that the rules write only in passing, read as the term the IME made them of (`神話(アーティファクト)` →
+ * `親和(アーティファクト)`, `対照を取る` → `対象を取る`), except where the query writes one as the rules do: with the
+ * character the rules put before or after it (`神話レア`, `対照的`).
+ * @param written the bundle's `homophonesWritten`: each word with the places the rules write it
+ */
+export function rewordHomophones(query: string, homophones: Record<string, string>, written: Record<string, string[]>): string {
+  let out = query;
+  for (const [word, places] of Object.entries(written)) {
+    const term = homophones[word];
+    if (!term || !out.includes(word) || places.some((p) => out.includes(p))) continue;
+    out = out.split(word).join(term);
+  }
   return out;
 }
 

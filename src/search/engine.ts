@@ -26,7 +26,7 @@ import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type
 import { bigrams, definitionalCore, foldPlural, indexTokens, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior, priorFacts } from './prior.ts';
-import { cardNamesOf, CjkSpelling, mayBeMisspelt, namesOf } from './cjk-spelling.ts';
+import { cardNamesOf, CjkSpelling, mayBeMisspelt, namesOf, rewordHomophones } from './cjk-spelling.ts';
 import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
@@ -181,8 +181,10 @@ export class Searcher {
     const typed = normalize(trimmed).trim();
     if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
-    // heading lookups below then see the term.
-    const fixed = this.lang !== 'en' && queryScript(typed) === this.lang && mayBeMisspelt(typed, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(typed) : typed;
+    // heading lookups below then see the term. An IME's word the rules write only in passing is read first (神話 → 親和).
+    const { homophones, homophonesWritten } = this.bundle;
+    const reworded = homophones && homophonesWritten ? rewordHomophones(typed, homophones, homophonesWritten) : typed;
+    const fixed = this.lang !== 'en' && queryScript(reworded) === this.lang && mayBeMisspelt(reworded, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(reworded) : reworded;
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;

@@ -127,7 +127,7 @@ function headAnswers(s: Synonym, names: Set<string>): boolean {
 
 /** The head of a full bundle. */
 export function toHead(b: SearchBundle): HeadBundle {
-  const { records, part: _part, dict: _dict, foreign: _foreign, homophones: _homophones, ...rest } = b;
+  const { records, part: _part, dict: _dict, foreign: _foreign, homophones: _homophones, homophonesWritten: _written, ...rest } = b;
   const texts: HeadBundle['texts'] = [];
   // A glossary entry's definition is in its own language (Korean bundles carry English entries).
   const entryLang = new Map(rest.glossary.map((g) => [g.n, g.lang ?? b.lang]));

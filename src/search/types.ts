@@ -63,6 +63,11 @@ export interface SearchBundle {
    */
   homophones?: Record<string, string>;
   /**
+   * Japanese full bundles: the misconversions' words the rules write themselves, in passing, with the places they do
+   * (`{ 神話: ['は神話', '神話レ'] }`): such a word is read as its term unless a query writes it so (cjk-spelling.ts).
+   */
+  homophonesWritten?: Record<string, string[]>;
+  /**
    * `head` bundles (the small first download) hold every record, but bodies only for headings
    * and glossary entries; the `full` bundle of the same id adds the rest (docs/design-notes.md §3.3).
    */

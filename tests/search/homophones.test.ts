@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { SHARED, needs } from '../inputs.ts';
-import { deriveHomophones, homophonesFile, HOMOPHONES_FILE, ipadicWords, termReadings } from '../../scripts/homophones.ts';
+import { deriveHomophones, homophonesFile, HOMOPHONES_FILE, ipadicWords, termReadings, writtenAt } from '../../scripts/homophones.ts';
 
 const { describe, it } = needs(SHARED);
 
@@ -32,6 +32,11 @@ describe('IME misconversions of the Japanese terms', () => {
       { form: '愛', reading: 'マナ' }, // the term has no kanji (katakana terms are typed as katakana)
     ];
     expect(deriveHomophones(terms, words, (s) => (s === '即行' ? 1 : 0))).toEqual({ 即効: '速攻' });
+    // A word the rules write in passing (at most `rare` times an edition) is kept when they write the term more.
+    const uses = (s: string) => ({ 即行: 1, 速攻: 5 })[s] ?? 0;
+    expect(deriveHomophones(terms, words, uses, 1)).toEqual({ 即効: '速攻', 即行: '速攻' });
+    expect(deriveHomophones(terms, words, (s) => (s === '即行' ? 1 : 0), 1)).toEqual({ 即効: '速攻' });
+    expect(deriveHomophones(terms, words, (s) => (s === '即行' ? 2 : s === '速攻' ? 5 : 0), 1)).toEqual({ 即効: '速攻' });
   });
 
   it('on IPADIC and the glossary: the misconversions players meet, never a name or a word the rules use', () => {
@@ -48,6 +53,15 @@ describe('IME misconversions of the Japanese terms', () => {
       expect(typed).not.toBe(term);
       expect(Array.from(typed).length).toBe(Array.from(term).length);
     }
+  });
+
+  it('lists where the rules write a kept word: with the character before it and the one after it', () => {
+    expect(writtenAt(['神話'], ['赤橙色は神話レア、金色はレア', '神話'])).toEqual({ 神話: ['は神話', '神話レ'] });
+    const file = JSON.parse(readFileSync(HOMOPHONES_FILE, 'utf8')) as { pairs: Record<string, string>; written: Record<string, string[]> };
+    // Mythic (written once an edition, in 206.2's 神話レア) for affinity; contrast (これと対照的に) for target.
+    expect(file.pairs).toMatchObject({ 神話: '親和', 対照: '対象' });
+    expect(file.written['対照']).toEqual(['と対照', '対照的']);
+    for (const w of Object.keys(file.written)) expect(file.pairs[w]).toBeDefined();
   });
 
   it('the committed file is what scripts/homophones.ts derives', () => {

@@ -15,7 +15,7 @@ import { ruleQuery } from '../../src/search/rule-query.ts';
 import { resolveGoTo } from '../../src/site/client/goto.ts';
 import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { PairNumbers, pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
-import { cardNamesOf, CjkSpelling, jamoDistance, namesOf } from '../../src/search/cjk-spelling.ts';
+import { cardNamesOf, CjkSpelling, jamoDistance, namesOf, rewordHomophones } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
@@ -53,6 +53,9 @@ describe('question and filler words', () => {
     expect(contentQuery(normalize('土地をプレイした後に優先権を得る？'))).toBe('土地をプレイした後に優先権を得る');
     expect(contentQuery('마나 능력에 대응할 수 있나요')).toBe('마나 능력에 대응할');
     expect(contentQuery('상대 무덤을 봐도 되나요')).toBe('상대 무덤을');
+    // A word quoted from a card keeps its particle (`'당신'은` is one word, 당신은); chat's 뭐임, 어케됨, 내맘대로 ask only.
+    expect(contentQuery("카드에 써있는 '당신'은 뭐임")).toBe('카드에 써있는 당신은');
+    expect(contentQuery('무덤 순서 내맘대로 어케됨')).toBe('무덤 순서');
     // Negation and the rules' own words stay.
     expect(contentQuery("tapped creature can't block")).toBe("tapped creature can't block");
     expect(contentQuery('all targets illegal')).toBe('all targets illegal');
@@ -398,6 +401,19 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     const fixer = new CjkSpelling([], (g) => (g === '即効' ? 0 : 1), undefined, { 即効: '速攻', 対照: '対象' });
     expect(fixer.fix('即効を持つ')).toBe('速攻を持つ');
     expect(fixer.fix('対照を取る')).toBe('対照を取る');
+  });
+  it('reads a word the rules write only in passing as the term the IME made it of, unless the query writes it as they do', async () => {
+    // The bundle's own table: 神話 (mythic) is written once an edition (`神話レア`), 対照 once (`これと対照的に`).
+    const b = loadBundle('ja-2019-01-25');
+    expect(b.homophonesWritten).toMatchObject({ 神話: ['は神話', '神話レ'], 対照: ['と対照', '対照的'] });
+    const reword = (q: string) => rewordHomophones(q, b.homophones!, b.homophonesWritten!);
+    expect(reword('神話(アーティファクト)って土地も数える')).toBe('親和(アーティファクト)って土地も数える');
+    expect(reword('対照を取る呪文')).toBe('対象を取る呪文');
+    expect(reword('神話レアの色')).toBe('神話レアの色');
+    expect(reword('これと対照的に')).toBe('これと対照的に');
+    // Through the search: affinity (the glossary entry, then 702.40a), and the rarity rule (206.2) for 神話レア.
+    expect(await top(ja, '神話', 2)).toEqual(['g-親和', '702.40a']);
+    expect((await top(ja, '神話レア', 1))[0]).toBe('206.2');
   });
 });
 

@@ -199,6 +199,8 @@ export class CjkSpelling {
   private readonly termGrams = new Set<string>();
   /** Japanese runs of cards' names (types.ts `card`). */
   private readonly jaCards: string[] = [];
+  /** Korean words of cards' names: a word of the rules may be one jamo away (아티스트, Blood Artist: 어시스트). */
+  private readonly koCards = new Set<string>();
   private readonly cache = new Map<string, string>();
   /** IME misconversions and the terms they stand for, longest first. */
   private readonly homophones: [string[], string][];
@@ -234,6 +236,7 @@ export class CjkSpelling {
     for (const name of cards) {
       for (const w of normalize(name).split(/[^\p{L}\p{N}]+/u)) for (const g of bigrams(w)) this.termGrams.add(g);
       for (const run of normalize(name).match(JA_RUN) ?? []) if (Array.from(run).length >= 2) this.jaCards.push(run);
+      for (const w of normalize(name).match(/\p{Script=Hangul}+/gu) ?? []) this.koCards.add(w);
     }
   }
 
@@ -264,7 +267,7 @@ export class CjkSpelling {
   private korean(word: string): string | null {
     const [stem, ending] = koreanStem(word);
     const chars = Array.from(stem);
-    if (chars.length < 2 || (this.unknownAt(chars) < 0 && !unseenWord(stem, this.occurs))) return null;
+    if (chars.length < 2 || this.koCards.has(stem) || this.koCards.has(word) || (this.unknownAt(chars) < 0 && !unseenWord(stem, this.occurs))) return null;
     let best: string | null = null;
     let bestCost = Infinity;
     let bestDf = -1;

@@ -50,6 +50,12 @@ describe('text', () => {
     expect(koreanStem('생물이')).toEqual(['생물', '이']);
     expect(koreanStem('방어하는')).toEqual(['방어', '하는']);
     expect(koreanStem('추가')[0]).toBe('추가');
+    // Chat's endings (받음, 희생함, 파괴됨, 조종자임, 효과랑), never cutting a word of two syllables (게임, 포함, 다음).
+    expect(koreanStem('희생함')).toEqual(['희생', '함']);
+    expect(koreanStem('조종자임')).toEqual(['조종자', '임']);
+    expect(koreanStem('효과랑')).toEqual(['효과', '랑']);
+    expect(koreanStem('게임')[0]).toBe('게임');
+    expect(koreanStem('포함')[0]).toBe('포함');
   });
   it('knows the IME composition of a Hangul syllable', () => {
     expect(composing('지')).toContain('진');

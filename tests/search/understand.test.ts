@@ -359,6 +359,13 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(fixer.fix('점슬 0 하면')).toBe('점술 0 하면');
     expect(fixer.fix('싸이클링도')).toBe('사이클링도');
     expect(fixer.fix('경게')).toBe('경계');
+    // Chat's endings are endings (회복됨, 회복돼 were read as 회복되), and a card's word is no slip of a rule's
+    // (블러드 아티스트, Blood Artist, was 블러드 어시스트; 배니셔 프리스트 was 배니셔 퍼시스트, persist).
+    expect(fixer.fix('상대 생명 오히려 회복됨?')).toBe('상대 생명 오히려 회복됨?');
+    expect(fixer.fix('생물은 언제 회복돼?')).toBe('생물은 언제 회복돼?');
+    expect(fixer.fix('블러드 아티스트랑 신분노')).toBe('블러드 아티스트랑 신분노');
+    expect(fixer.fix('배니셔 프리스트 etb 스택에 있을때 프리스트 죽으면')).toBe('배니셔 프리스트 etb 스택에 있을때 프리스트 죽으면');
+    expect(fixer.fix('마법짐이 생물 되면')).toBe('마법진이 생물 되면');
   });
   it('leaves known words and particles alone', async () => {
     const bundle = SHARED.present ? loadBundle(`ja-${EDITION.ja}`) : undefined;

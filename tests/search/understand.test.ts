@@ -366,6 +366,8 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(fixer.fix('블러드 아티스트랑 신분노')).toBe('블러드 아티스트랑 신분노');
     expect(fixer.fix('배니셔 프리스트 etb 스택에 있을때 프리스트 죽으면')).toBe('배니셔 프리스트 etb 스택에 있을때 프리스트 죽으면');
     expect(fixer.fix('마법짐이 생물 되면')).toBe('마법진이 생물 되면');
+    // 페이즈 아웃 (phased out) is the rules' and the players' word for 702.25's phasing (the concept table's).
+    expect(fixer.fix('폐이즈 아웃된 생물')).toBe('페이즈 아웃된 생물');
   });
   it('leaves known words and particles alone', async () => {
     const bundle = SHARED.present ? loadBundle(`ja-${EDITION.ja}`) : undefined;

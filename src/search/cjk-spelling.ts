@@ -72,12 +72,12 @@ const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆�
  * bigram the edition does not index. Most queries have none, and then the corrector (its term lists,
  * 20 ms to make) is never built.
  */
-export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean, occurs?: (word: string) => boolean): boolean {
+export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean, occurs?: (word: string) => boolean, df?: (bigram: string) => number): boolean {
   const norm = normalize(query);
   const unknown = (w: string) => bigrams(w).some((g) => !indexed(g));
   for (const w of norm.match(/\p{Script=Hangul}+/gu) ?? []) {
     const stem = koreanStem(w)[0];
-    if (unknown(w) || unknown(stem) || unseenWord(stem, occurs)) return true;
+    if (unknown(w) || unknown(stem) || unseenWord(stem, occurs, df)) return true;
   }
   for (const run of norm.match(JA_RUN) ?? []) if (unknown(run)) return true;
   return false;
@@ -87,8 +87,9 @@ export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolea
  * A Korean stem of three syllables or more that starts no word of the rules although each of its
  * bigrams occurs somewhere (`활성하` for 활성화: 활성 and 성하 are both indexed, in other words).
  */
-function unseenWord(stem: string, occurs: ((word: string) => boolean) | undefined): boolean {
-  return !!occurs && Array.from(stem).length >= 3 && !occurs(stem);
+function unseenWord(stem: string, occurs: ((word: string) => boolean) | undefined, df?: (bigram: string) => number): boolean {
+  const n = Array.from(stem).length;
+  return !!occurs && (n >= 3 || (n === 2 && !!df && df(stem) <= 2)) && !occurs(stem);
 }
 
 /** Initial, medial and final jamo of a Hangul syllable (or null for anything else). */
@@ -267,11 +268,19 @@ export class CjkSpelling {
   private korean(word: string): string | null {
     const [stem, ending] = koreanStem(word);
     const chars = Array.from(stem);
-    if (chars.length < 2 || this.koCards.has(stem) || this.koCards.has(word) || (this.unknownAt(chars) < 0 && !unseenWord(stem, this.occurs))) return null;
+    if (chars.length < 2 || this.koCards.has(stem) || this.koCards.has(word)) return null;
+    const unknown = this.unknownAt(chars) >= 0;
+    if (!unknown && !unseenWord(stem, this.occurs, this.known)) return null;
+    const terms = this.ko.get(chars.length) ?? [];
+    // A word of two known syllables that is a term is no slip (피치, players' pitch, is in the concept table though the
+    // rules never write it).
+    if (!unknown && chars.length === 2 && terms.some((t) => t.join('') === stem)) return null;
     let best: string | null = null;
     let bestCost = Infinity;
     let bestDf = -1;
-    for (const term of this.ko.get(chars.length) ?? []) {
+    for (const term of terms) {
+      // A word of two known syllables is a slip of a name only, not of a verb (죽나 is no 죽다; 기랑 is 기량, prowess).
+      if (!unknown && chars.length === 2 && term[1] === '다') continue;
       const cost = koreanCost(chars, term);
       if (!cost) continue;
       const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));

@@ -36,8 +36,9 @@ const rank = async (s: typeof en, q: string, want: string) => (await top(s, q)).
 const fixerOf = (lang: 'ja' | 'ko') => {
   const b = loadBundle(`${lang}-${EDITION[lang]}`);
   const df = new Map<string, number>();
-  for (const [, , body] of b.records) for (const t of new Set(indexTokens(body))) df.set(t, (df.get(t) ?? 0) + 1);
-  const words = [...new Set(b.records.flatMap(([, , body]) => body.split(/[^\p{Script=Hangul}]+/u)).filter(Boolean))];
+  // As the searcher counts them: a record's body, examples and asked-by lines hold bigrams; a word starts in the first two.
+  for (const [, , body, examples, asked] of b.records) for (const t of new Set(indexTokens(`${body}\n${examples}\n${asked ?? ''}`))) df.set(t, (df.get(t) ?? 0) + 1);
+  const words = [...new Set(b.records.flatMap(([, , body, examples]) => `${body}\n${examples}`.split(/[^\p{Script=Hangul}]+/u)).filter(Boolean))];
   const occurs = lang === 'ko' ? (w: string) => words.some((x) => x.startsWith(w)) : undefined;
   return new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, occurs, b.homophones, cardNamesOf(b));
 };
@@ -368,6 +369,11 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(fixer.fix('마법짐이 생물 되면')).toBe('마법진이 생물 되면');
     // 페이즈 아웃 (phased out) is the rules' and the players' word for 702.25's phasing (the concept table's).
     expect(fixer.fix('폐이즈 아웃된 생물')).toBe('페이즈 아웃된 생물');
+    // A word of two syllables both known that starts no word of the rules: 기랑 (기량, prowess; 기랑 occurs once, inside
+    // another word). Not into a verb (죽나, "does it die", is no 죽다) nor out of a term (피치, players' pitch).
+    expect(fixer.fix('기랑 있는 생물')).toBe('기량 있는 생물');
+    expect(fixer.fix('충성도 0되면 죽나')).toBe('충성도 0되면 죽나');
+    expect(fixer.fix('의지의 힘 피치로')).toBe('의지의 힘 피치로');
   });
   it('leaves known words and particles alone', async () => {
     const bundle = SHARED.present ? loadBundle(`ja-${EDITION.ja}`) : undefined;

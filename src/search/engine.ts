@@ -31,7 +31,7 @@ import { Concepts } from './concepts.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { RuleNumbers } from './numbers.ts';
 import { makeHit } from './hit.ts';
-import { K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES, ASKED, ASKED_PAIRS, CLASSLESS } from './weights.ts';
+import { BM25, K1, B, EXAMPLE_FACTOR, KEEP, DEFINITION, GLOSSARY_TEXT, COMMON, NUMBER_ONLY, SUBRULE, QUESTION_HEADING, HEADING_COVER, PAIRS, EXAMPLE_PHRASE, EXAMPLE_PAIRS, LEND, SUBRULE_CITED, HEADING_HOLDS, BODY_PHRASE, LEND_SOURCES, ASKED, ASKED_PAIRS, CLASSLESS } from './weights.ts';
 import { pairKeys, pairShare } from './proximity.ts';
 import { typedScores } from './typed-words.ts';
 import { classless, EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts';
@@ -55,6 +55,9 @@ export class Searcher {
   private readonly lengthNorm: Float64Array;
   /** BM25's length term per record, K1 × (1 − B + B × length / average): tf's denominator is tf + this. */
   private readonly lengthK: Float64Array;
+  /** BM25's k1 and b for this language (weights.ts). */
+  private readonly k1: number;
+  private readonly b: number;
   private readonly df: Map<string, number>;
   private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
@@ -121,11 +124,13 @@ export class Searcher {
     for (let i = 0; i < n; i++) total += this.index.length[i]!;
     this.headings = new HeadingIndex(this.index.titles);
     this.avgLength = total / Math.max(1, n);
+    this.k1 = BM25[this.lang]?.k1 ?? K1;
+    this.b = BM25[this.lang]?.b ?? B;
     this.lengthNorm = new Float64Array(n);
     this.lengthK = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      this.lengthK[i] = K1 * (1 - B + (B * this.index.length[i]!) / this.avgLength);
-      this.lengthNorm[i] = (K1 + 1) / (1 + this.lengthK[i]!);
+      this.lengthK[i] = this.k1 * (1 - this.b + (this.b * this.index.length[i]!) / this.avgLength);
+      this.lengthNorm[i] = (this.k1 + 1) / (1 + this.lengthK[i]!);
     }
     this.vocab = new Vocabulary(this.df, prepared?.tokens);
     this.numbers = new RuleNumbers(this.records, this.byNumber);
@@ -341,7 +346,7 @@ export class Searcher {
           const repeats = kind === 'body' ? this.index.repeatsOf(alt.token) : undefined;
           for (const d of this.postings(kind, alt.token)) {
             const tf = repeats?.get(d);
-            const v = base * (tf === undefined ? ln[d]! : (tf * (K1 + 1)) / (tf + this.lengthK[d]!));
+            const v = base * (tf === undefined ? ln[d]! : (tf * (this.k1 + 1)) / (tf + this.lengthK[d]!));
             if (best[d] === 0) termDocs.push(d);
             if (v > best[d]!) best[d] = v;
             mask[d]! |= bit;

@@ -24,7 +24,8 @@ import { termSlug } from '../model/slug.ts';
  * the largest: 32 keep a definition's first clause and its first download under 60 KB gzip with the
  * worker (40 until the worker learned term frequencies, 2026-11-28; 38 until it learned IME
  * misconversions and more question words, 2026-11-29, which left 14 bytes; 34 gave back 980 bytes;
- * 32 since the worker learned cards and whole-word slips, 2026-11-29, which left 332 bytes.
+ * 32 since the worker learned cards and whole-word slips, 2026-11-29, which left 332 bytes; on 2026-11-29 the worker
+ * grew 0.5 KB more and the head gave back 534 bytes by leaving out the readings katakana headwords spell themselves.
  * Tested in tests/search/definitions.test.ts, measured by `npm run bench -- search`).
  */
 const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 32, ko: 60 };
@@ -125,6 +126,12 @@ function headAnswers(s: Synonym, names: Set<string>): boolean {
   return !s.card && (!!s.rules?.length || names.has(titleKey(s.query)));
 }
 
+/** The reading of a headword written in katakana alone (and `・`): its hiragana (`アクティブ・チーム` → `あくてぃぶちーむ`). */
+export function katakanaReading(term: string): string | undefined {
+  if (!/^[\u30a1-\u30f6ー・]+$/u.test(term)) return undefined;
+  return term.replace(/[\u30a1-\u30f6]/gu, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60)).replace(/・/gu, '');
+}
+
 /** The head of a full bundle. */
 export function toHead(b: SearchBundle): HeadBundle {
   const { records, part: _part, dict: _dict, foreign: _foreign, homophones: _homophones, homophonesWritten: _written, ...rest } = b;
@@ -138,8 +145,15 @@ export function toHead(b: SearchBundle): HeadBundle {
       for (const name of splitBilingual(body)) if (name) names.add(titleKey(name));
     } else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION[entryLang.get(number) ?? b.lang])]);
   });
-  // Anchors equal to the plain slug of the term are left out (the numbers string has them too).
-  const glossary = rest.glossary.map(({ n, refs, defs, ...g }): HeadGlossary => ({ ...g, ...(n === plainSlug(g.t) ? {} : { n }), ...(refs.length ? { refs } : {}), ...(defs.length ? { defs } : {}) }));
+  // Anchors equal to the plain slug of the term are left out (the numbers string has them too), and so are the
+  // readings of katakana headwords, which are their own kana (アクティブ・チーム → あくてぃぶちーむ).
+  const glossary = rest.glossary.map(({ n, refs, defs, r, ...g }): HeadGlossary => ({
+    ...g,
+    ...(n === plainSlug(g.t) ? {} : { n }),
+    ...(r !== undefined && r !== katakanaReading(g.t) ? { r } : {}),
+    ...(refs.length ? { refs } : {}),
+    ...(defs.length ? { defs } : {}),
+  }));
   const plain = new Set(rest.glossary.filter((g) => g.n === plainSlug(g.t)).map((g) => g.n));
   const numbers = packNumbers(records.map((r) => (r[1] & GLOSSARY && plain.has(r[0]) ? '' : r[0])));
   let prev = 0;
@@ -170,7 +184,10 @@ export function fromHead(h: HeadBundle, bridge: Bridge = { dict: [], foreign: {}
     if (!records[idx]) throw new Error(`search head ${h.id}: a text for record ${idx} of ${records.length}`);
     records[idx] = [records[idx]![0], flags, text, ''];
   }
-  const glossary = rest.glossary.map((g): GlossaryInfo => ({ ...g, n: g.n || plainSlug(g.t), refs: g.refs ?? [], defs: g.defs ?? [] }));
+  const glossary = rest.glossary.map((g): GlossaryInfo => {
+    const r = g.r ?? katakanaReading(g.t);
+    return { ...g, n: g.n || plainSlug(g.t), ...(r === undefined ? {} : { r }), refs: g.refs ?? [], defs: g.defs ?? [] };
+  });
   // Glossary records are in glossary order; fill the anchors the head left out.
   let gi = 0;
   for (const r of records) {

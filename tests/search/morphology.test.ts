@@ -31,6 +31,14 @@ describe('Japanese verb endings', () => {
     // `地を`: a noun and its particle; `プレイ`: no kanji.
     expect(inflected('土地をプレイ')).toEqual([]);
   });
+  it('weighs the bigram that runs into って as a particle’s (能力って: 力っ), not as a word’s', () => {
+    const weight = (q: string, token: string) => queryTerms(normalize(q)).find((t) => t.token === token)?.weight;
+    expect(weight('能力って使える', '力っ')).toBe(0.5);
+    expect(weight('能力って使える', '能力')).toBe(1);
+    // A verb's te-form weighs so too (持って); a small っ before anything else does not (持っ of 持った is a verb's).
+    expect(weight('持っている', '持っ')).toBe(0.5);
+    expect(weight('持った', '持っ')).toBe(1);
+  });
   it('reads a potential form with the endings the rules write', () => {
     const vocab = new Vocabulary(RecordIndex.build(loadBundle('ja-2019-01-25').records).df);
     const alts = (token: string) => vocab.alternatives({ token, weight: 1, script: 'ja', word: token, inflected: true }).map((a) => a.token);

@@ -25,6 +25,7 @@ describe('players’ slang read as the CR’s words', () => {
     expect(en.rewrite('can I sac it in response').text).toBe('can I sacrifice it in response');
     // `sacrifice` holds `sac` but is no slang; `Clone` is a card in 707's examples, not the word `copy`.
     expect(en.rewrite('sacrifice a Clone').text).toBe('sacrifice a Clone');
+    expect(en.rewrite('one guy has first strike').text).toBe('one creature has first strike');
     expect(en.rewrite('what happens if I deck out').text).toBe('what happens if I draw a card from a library with no cards in it');
     expect(new Concepts(readSynonyms('ja')).rewrite('踏み倒しで唱えた').text).toBe('マナ・コスト 支払うことなくで唱えた');
     expect(new Concepts(readSynonyms('ko')).rewrite('뺏어온 생물').text).toBe('조종권을 얻온 생물');

@@ -80,6 +80,8 @@ export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolea
     if (unknown(w) || unknown(stem) || unseenWord(stem, occurs, df)) return true;
   }
   for (const run of norm.match(JA_RUN) ?? []) if (unknown(run)) return true;
+  // A katakana word of known bigrams that the rules never write (スダック: スダ, ダッ and ック are all somewhere).
+  if (occurs) for (const w of norm.match(KATAKANA_WORD) ?? []) if (!occurs(w)) return true;
   return false;
 }
 
@@ -136,6 +138,27 @@ function koreanCost(typed: string[], term: string[]): number {
 }
 
 const HIRA = /^\p{Script=Hiragana}$/u;
+/** Katakana words long enough to be a slip of a term's (four characters or more). */
+const KATAKANA_WORD = /[\p{Script=Katakana}ー]{4,}/gu;
+/** A kana without its voicing marks, small kana as large: ダ and タ, パ and ハ, ッ and ツ are one key apart on a phone. */
+const kanaBase = (c: string) => c.normalize('NFD').replace(/[\u3099\u309a]/gu, '').replace(/[ァィゥェォッャュョヮ]/u, (s) => String.fromCharCode(s.charCodeAt(0) + 1));
+
+/**
+ * Whether a katakana word every bigram of which the rules hold is one slip of a term: one kana voiced, unvoiced or
+ * resized (スダック, スタック), a long-vowel mark or small ッ more or less (オナー, オーナー), or any one kana in a word of
+ * six or more. Other words of known bigrams are players' words (ブリンク is no slip of リンク).
+ */
+function katakanaSlip(typed: string[], term: string[]): boolean {
+  if (typed.length === term.length) {
+    const diff = typed.flatMap((c, i) => (c === term[i] ? [] : [i]));
+    return diff.length === 1 && KATA.test(term[diff[0]!]!) && (kanaBase(typed[diff[0]!]!) === kanaBase(term[diff[0]!]!) || typed.length >= 6);
+  }
+  const [short, long] = typed.length < term.length ? [typed, term] : [term, typed];
+  if (long.length - short.length !== 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  return i > 0 && /[ーッ・]/u.test(long[i]!) && short.slice(i).join('') === long.slice(i + 1).join('');
+}
 const KATA = /^[\p{Script=Katakana}ー]$/u;
 
 /**
@@ -250,6 +273,25 @@ export class CjkSpelling {
     return -1;
   }
 
+  /** The run with its first katakana word that the rules never write replaced by the katakana term it is a slip of, or undefined. */
+  private unseenKatakana(run: string, chars: string[], covered: Uint8Array | undefined): string | undefined {
+    if (!this.occurs) return undefined;
+    for (const m of run.matchAll(KATAKANA_WORD)) {
+      const start = Array.from(run.slice(0, m.index)).length;
+      const word = Array.from(m[0]);
+      if (covered?.slice(start, start + word.length).some(Boolean) || this.occurs(m[0]) || this.ja.some((t) => t.join('') === m[0])) continue;
+      let best: string[] | undefined;
+      let bestDf = -1;
+      for (const term of this.ja) {
+        if (Math.abs(term.length - word.length) > 1 || !katakanaSlip(word, term)) continue;
+        const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));
+        if (df > bestDf) (best = term), (bestDf = df);
+      }
+      if (best) return [...chars.slice(0, start), ...best, ...chars.slice(start + word.length)].join('');
+    }
+    return undefined;
+  }
+
   /** The characters of a Japanese run that belong to a card's name. */
   private cardChars(run: string, chars: string[]): Uint8Array | undefined {
     let covered: Uint8Array | undefined;
@@ -296,7 +338,9 @@ export class CjkSpelling {
     // After a digit, the first character counts (`1枚唱えて`): no slip of a term (`続唱`, cascade).
     if (afterDigit) covered![0] = 1;
     const at = this.unknownAt(chars, covered);
-    if (at < 0) return null;
+    // Else (or where no term fits the unknown bigram: グさ in ブロッグされた is the seam of two words) a katakana word
+    // the rules never write, whole, is a slip of a katakana term (スダック → スタック).
+    if (at < 0) return this.unseenKatakana(run, chars, covered) ?? null;
     // A word the IME made of the term's reading, where it covers the unknown bigram (即効を持つ → 速攻を持つ).
     for (const [typed, term] of this.homophones) {
       for (let s = Math.max(0, at + 2 - typed.length); s <= at && s + typed.length <= chars.length; s++) {
@@ -329,7 +373,7 @@ export class CjkSpelling {
         }
       }
     }
-    return best;
+    return best ?? this.unseenKatakana(run, chars, covered) ?? null;
   }
 
   /**

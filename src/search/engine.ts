@@ -204,7 +204,7 @@ export class Searcher {
   }
 
   /**
-   * Whether a Korean word starts a word of some rule: the records holding its rarest bigram are read
+   * Whether a Korean word starts a word of some rule, or a katakana word is one: the records holding its rarest bigram are read
    * (a misspelling such as `활성하` has only bigrams the rules use elsewhere; cjk-spelling.ts).
    */
   private readonly occurs = (word: string): boolean => {
@@ -223,7 +223,10 @@ export class Searcher {
     const grams = bigrams(word);
     let rare = grams[0]!;
     for (const g of grams) if ((this.df.get(g) ?? 0) < (this.df.get(rare) ?? 0)) rare = g;
-    const start = new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
+    // A Korean word starts a word (particles follow it); a katakana word is whole (`スタック`, not `スダック`).
+    const start = /^[\p{Script=Katakana}ー]+$/u.test(word)
+      ? new RegExp(`(?<![\\p{Script=Katakana}ー])${escapeRe(word)}(?![\\p{Script=Katakana}ー])`, 'u')
+      : new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
     return this.postings('body', rare).some((d) => start.test(this.index.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => start.test(normalize(this.records[d]![3])));
   }
 

@@ -38,8 +38,9 @@ const fixerOf = (lang: 'ja' | 'ko') => {
   const df = new Map<string, number>();
   // As the searcher counts them: a record's body, examples and asked-by lines hold bigrams; a word starts in the first two.
   for (const [, , body, examples, asked] of b.records) for (const t of new Set(indexTokens(`${body}\n${examples}\n${asked ?? ''}`))) df.set(t, (df.get(t) ?? 0) + 1);
-  const words = [...new Set(b.records.flatMap(([, , body, examples]) => `${body}\n${examples}`.split(/[^\p{Script=Hangul}]+/u)).filter(Boolean))];
-  const occurs = lang === 'ko' ? (w: string) => words.some((x) => x.startsWith(w)) : undefined;
+  const words = [...new Set(b.records.flatMap(([, , body, examples]) => `${body}\n${examples}`.split(lang === 'ko' ? /[^\p{Script=Hangul}]+/u : /[^\p{Script=Katakana}ー]+/u)).filter(Boolean))];
+  // A Korean word starts a word of the rules; a katakana word is one of theirs, whole.
+  const occurs = lang === 'ko' ? (w: string) => words.some((x) => x.startsWith(w)) : (w: string) => words.includes(w);
   return new CjkSpelling(namesOf(b), (g) => df.get(g) ?? 0, occurs, b.homophones, cardNamesOf(b));
 };
 
@@ -402,6 +403,18 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(fixer.fix('先生攻撃と普通のクリーチャー')).toBe('先制攻撃と普通のクリーチャー');
     expect(fixer.fix('銭湯ダメージって')).toBe('戦闘ダメージって');
     expect(fixer.fix('プレインズウォカー')).toBe('プレインズウォーカー');
+  });
+  it('Japanese: a katakana word the rules never write, every bigram of which they hold, is a slip of a katakana term', async () => {
+    const fixer = fixerOf('ja');
+    // A kana voiced or unvoiced (スダ, ダッ and ック are each somewhere in the rules; スダック nowhere), resized, or a
+    // long-vowel mark more or less.
+    expect(fixer.fix('スダックに積む')).toBe('スタックに積む');
+    expect(fixer.fix('ブロッグされた')).toBe('ブロックされた');
+    expect(fixer.fix('バーマネント')).toBe('パーマネント');
+    expect(fixer.fix('クリーチャ')).toBe('クリーチャー');
+    // Players' words are no slips: ブリンク is not リンク, トリガー and バウンス stay.
+    for (const q of ['ブリンクしたら', 'トリガーする', 'バウンスされた']) expect(fixer.fix(q)).toBe(q);
+    expect(await top(ja, 'スダック', 1)).toEqual(['g-スタック']);
   });
   it('reads a word the IME made of a term’s reading as the term (content/search/homophones.ja.json)', async () => {
     // そっこう → 即効 for 速攻 (702.10 haste), じゅごん → 儒艮 for 呪禁 (702.11 hexproof), せっし → 摂氏 for 接死

@@ -25,7 +25,8 @@ import { termSlug } from '../model/slug.ts';
  * worker (40 until the worker learned term frequencies, 2026-11-28; 38 until it learned IME
  * misconversions and more question words, 2026-11-29, which left 14 bytes; 34 gave back 980 bytes;
  * 32 since the worker learned cards and whole-word slips, 2026-11-29, which left 332 bytes; on 2026-11-29 the worker
- * grew 0.5 KB more and the head gave back 534 bytes by leaving out the readings katakana headwords spell themselves.
+ * grew 0.5 KB more and the head gave back 534 bytes by leaving out the readings katakana headwords spell themselves,
+ * then 0.5 KB more (katakana slips) and the head gave back 570 bytes by naming a glossary page only where it changes.
  * Tested in tests/search/definitions.test.ts, measured by `npm run bench -- search`).
  */
 const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 32, ko: 60 };
@@ -146,9 +147,11 @@ export function toHead(b: SearchBundle): HeadBundle {
     } else if (flags & GLOSSARY) texts.push([idx, flags, cut(body, HEAD_DEFINITION[entryLang.get(number) ?? b.lang])]);
   });
   // Anchors equal to the plain slug of the term are left out (the numbers string has them too), and so are the
-  // readings of katakana headwords, which are their own kana (アクティブ・チーム → あくてぃぶちーむ).
-  const glossary = rest.glossary.map(({ n, refs, defs, r, ...g }): HeadGlossary => ({
+  // readings of katakana headwords, which are their own kana (アクティブ・チーム → あくてぃぶちーむ), and a glossary
+  // page the entry before names too (entries come in glossary order, a page's after another's: '' ends a page).
+  const glossary = rest.glossary.map(({ n, refs, defs, r, p, ...g }, i, all): HeadGlossary => ({
     ...g,
+    ...(p === all[i - 1]?.p ? {} : { p: p ?? '' }),
     ...(n === plainSlug(g.t) ? {} : { n }),
     ...(r !== undefined && r !== katakanaReading(g.t) ? { r } : {}),
     ...(refs.length ? { refs } : {}),
@@ -184,9 +187,11 @@ export function fromHead(h: HeadBundle, bridge: Bridge = { dict: [], foreign: {}
     if (!records[idx]) throw new Error(`search head ${h.id}: a text for record ${idx} of ${records.length}`);
     records[idx] = [records[idx]![0], flags, text, ''];
   }
-  const glossary = rest.glossary.map((g): GlossaryInfo => {
+  let page: string | undefined;
+  const glossary = rest.glossary.map(({ p, ...g }): GlossaryInfo => {
     const r = g.r ?? katakanaReading(g.t);
-    return { ...g, n: g.n || plainSlug(g.t), ...(r === undefined ? {} : { r }), refs: g.refs ?? [], defs: g.defs ?? [] };
+    if (p !== undefined) page = p || undefined;
+    return { ...g, n: g.n || plainSlug(g.t), ...(page === undefined ? {} : { p: page }), ...(r === undefined ? {} : { r }), refs: g.refs ?? [], defs: g.defs ?? [] };
   });
   // Glossary records are in glossary order; fill the anchors the head left out.
   let gi = 0;

@@ -26,6 +26,8 @@ describe('players’ slang read as the CR’s words', () => {
     // `sacrifice` holds `sac` but is no slang; `Clone` is a card in 707's examples, not the word `copy`.
     expect(en.rewrite('sacrifice a Clone').text).toBe('sacrifice a Clone');
     expect(en.rewrite('one guy has first strike').text).toBe('one creature has first strike');
+    // A */* creature's power is set by a characteristic-defining ability (208.2a, 604.3).
+    expect(en.rewrite('star power creature').text).toBe('characteristic-defining ability sets its power and/or toughness creature');
     expect(en.rewrite('what happens if I deck out').text).toBe('what happens if I draw a card from a library with no cards in it');
     expect(new Concepts(readSynonyms('ja')).rewrite('踏み倒しで唱えた').text).toBe('マナ・コスト 支払うことなくで唱えた');
     expect(new Concepts(readSynonyms('ko')).rewrite('뺏어온 생물').text).toBe('조종권을 얻온 생물');

@@ -128,7 +128,7 @@ function headAnswers(s: Synonym, names: Set<string>): boolean {
 }
 
 /** The reading of a headword written in katakana alone (and `・`): its hiragana (`アクティブ・チーム` → `あくてぃぶちーむ`). */
-export function katakanaReading(term: string): string | undefined {
+function katakanaReading(term: string): string | undefined {
   if (!/^[\u30a1-\u30f6ー・]+$/u.test(term)) return undefined;
   return term.replace(/[\u30a1-\u30f6]/gu, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60)).replace(/・/gu, '');
 }

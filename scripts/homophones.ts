@@ -14,7 +14,7 @@
  * A word the rules write only in passing — at most once an edition, and less than the term — is kept too, with
  * the places the rules write it (`written`: the word with the character before it and with the one after it). A
  * player who types 神話 (mythic) asks about 親和 (affinity) unless the query writes it as the rules do (神話レア),
- * and 対照を取る is 対象を取る (target), while これと対照的 stays as it is (cjk-spelling.ts `reword`).
+ * and 対照を取る is 対象を取る (target), while これと対照的 stays as it is (cjk-spelling.ts `rewordHomophones`).
  * `--check` exits 1 when the committed file is not what this script derives (tests run it).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -69,7 +69,8 @@ const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆�
 
 /**
  * Whether a query may hold a misspelling at all: a Japanese run or a Korean word (and its stem) with a
- * bigram the edition does not index. Most queries have none, and then the corrector (its term lists,
+ * bigram the edition does not index, or a word the rules never write although they hold its bigrams (a Korean stem,
+ * `unseenWord`; a katakana word of four or more). Most queries have none, and then the corrector (its term lists,
  * 20 ms to make) is never built.
  */
 export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean, occurs?: (word: string) => boolean, df?: (bigram: string) => number): boolean {
@@ -138,6 +139,7 @@ function koreanCost(typed: string[], term: string[]): number {
 }
 
 const HIRA = /^\p{Script=Hiragana}$/u;
+const KATA = /^[\p{Script=Katakana}ー]$/u;
 /** Katakana words long enough to be a slip of a term's (four characters or more). */
 const KATAKANA_WORD = /[\p{Script=Katakana}ー]{4,}/gu;
 /** A kana without its voicing marks, small kana as large: ダ and タ, パ and ハ, ッ and ツ are one key apart on a phone. */
@@ -145,7 +147,7 @@ const kanaBase = (c: string) => c.normalize('NFD').replace(/[\u3099\u309a]/gu, '
 
 /**
  * Whether a katakana word every bigram of which the rules hold is one slip of a term: one kana voiced, unvoiced or
- * resized (スダック, スタック), a long-vowel mark or small ッ more or less (オナー, オーナー), or any one kana in a word of
+ * resized (スダック, スタック), a long-vowel mark or small ッ more or less (クリーチャ, クリーチャー), or any one kana in a word of
  * six or more. Other words of known bigrams are players' words (ブリンク is no slip of リンク).
  */
 function katakanaSlip(typed: string[], term: string[]): boolean {
@@ -159,7 +161,6 @@ function katakanaSlip(typed: string[], term: string[]): boolean {
   while (i < short.length && short[i] === long[i]) i++;
   return i > 0 && /[ーッ・]/u.test(long[i]!) && short.slice(i).join('') === long.slice(i + 1).join('');
 }
-const KATA = /^[\p{Script=Katakana}ー]$/u;
 
 /**
  * Whether a typed character may stand for a term's: kanji for kanji (a misconversion), katakana for

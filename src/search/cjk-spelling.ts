@@ -73,12 +73,12 @@ const JA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆�
  * `unseenWord`; a katakana word of four or more). Most queries have none, and then the corrector (its term lists,
  * 20 ms to make) is never built.
  */
-export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean, occurs?: (word: string) => boolean, df?: (bigram: string) => number): boolean {
+export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolean, occurs?: (word: string) => boolean): boolean {
   const norm = normalize(query);
   const unknown = (w: string) => bigrams(w).some((g) => !indexed(g));
   for (const w of norm.match(/\p{Script=Hangul}+/gu) ?? []) {
     const stem = koreanStem(w)[0];
-    if (unknown(w) || unknown(stem) || unseenWord(stem, occurs, df)) return true;
+    if (unknown(w) || unknown(stem) || unseenWord(stem, occurs)) return true;
   }
   for (const run of norm.match(JA_RUN) ?? []) if (unknown(run)) return true;
   // A katakana word of known bigrams that the rules never write (スダック: スダ, ダッ and ック are all somewhere).
@@ -90,9 +90,8 @@ export function mayBeMisspelt(query: string, indexed: (bigram: string) => boolea
  * A Korean stem of three syllables or more that starts no word of the rules although each of its
  * bigrams occurs somewhere (`활성하` for 활성화: 활성 and 성하 are both indexed, in other words).
  */
-function unseenWord(stem: string, occurs: ((word: string) => boolean) | undefined, df?: (bigram: string) => number): boolean {
-  const n = Array.from(stem).length;
-  return !!occurs && (n >= 3 || (n === 2 && !!df && df(stem) <= 2)) && !occurs(stem);
+function unseenWord(stem: string, occurs: ((word: string) => boolean) | undefined): boolean {
+  return !!occurs && Array.from(stem).length >= 3 && !occurs(stem);
 }
 
 /** Initial, medial and final jamo of a Hangul syllable (or null for anything else). */
@@ -145,15 +144,21 @@ const KATAKANA_WORD = /[\p{Script=Katakana}ー]{4,}/gu;
 /** A kana without its voicing marks, small kana as large: ダ and タ, パ and ハ, ッ and ツ are one key apart on a phone. */
 const kanaBase = (c: string) => c.normalize('NFD').replace(/[\u3099\u309a]/gu, '').replace(/[ァィゥェォッャュョヮ]/u, (s) => String.fromCharCode(s.charCodeAt(0) + 1));
 
+/** A long vowel written as a mark or as its kana (フレーバー, フレイバー). */
+const LONG = /^[ーイウ]$/u;
+
 /**
  * Whether a katakana word every bigram of which the rules hold is one slip of a term: one kana voiced, unvoiced or
- * resized (スダック, スタック), a long-vowel mark or small ッ more or less (クリーチャ, クリーチャー), or any one kana in a word of
- * six or more. Other words of known bigrams are players' words (ブリンク is no slip of リンク).
+ * resized (スダック, スタック), a long vowel written otherwise (フレーバー, フレイバー), a long-vowel mark or small ッ more or
+ * less (クリーチャ, クリーチャー). Another kana makes another word (ドロースキップ is no ドローステップ), and other words of
+ * known bigrams are players' words (ブリンク is no slip of リンク).
  */
 function katakanaSlip(typed: string[], term: string[]): boolean {
   if (typed.length === term.length) {
     const diff = typed.flatMap((c, i) => (c === term[i] ? [] : [i]));
-    return diff.length === 1 && KATA.test(term[diff[0]!]!) && (kanaBase(typed[diff[0]!]!) === kanaBase(term[diff[0]!]!) || typed.length >= 6);
+    if (diff.length !== 1) return false;
+    const [a, b] = [typed[diff[0]!]!, term[diff[0]!]!];
+    return KATA.test(b) && (kanaBase(a) === kanaBase(b) || (LONG.test(a) && LONG.test(b) && (a === 'ー' || b === 'ー')));
   }
   const [short, long] = typed.length < term.length ? [typed, term] : [term, typed];
   if (long.length - short.length !== 1) return false;
@@ -165,10 +170,10 @@ function katakanaSlip(typed: string[], term: string[]): boolean {
 /**
  * Whether a typed character may stand for a term's: kanji for kanji (a misconversion), katakana for
  * katakana, or a hiragana left unconverted in a katakana word (`トランプる`). A particle typed where
- * a term has a kanji is another word, not a slip (`に行` is not `移行`), and so is a question's 何 (`何体で`).
+ * a term has a kanji is another word, not a slip (`に行` is not `移行`), and so is a question's 何 or 誰 (`何体で`, `誰が`).
  */
 function slip(typed: string, want: string, term: string[]): boolean {
-  if (HIRA.test(want) || typed === '何') return false;
+  if (HIRA.test(want) || typed === '何' || typed === '誰') return false;
   if (HIRA.test(typed)) return KATA.test(want) && term.length >= 4;
   return KATA.test(typed) === KATA.test(want);
 }
@@ -312,18 +317,14 @@ export class CjkSpelling {
     const [stem, ending] = koreanStem(word);
     const chars = Array.from(stem);
     if (chars.length < 2 || this.koCards.has(stem) || this.koCards.has(word)) return null;
-    const unknown = this.unknownAt(chars) >= 0;
-    if (!unknown && !unseenWord(stem, this.occurs, this.known)) return null;
+    if (this.unknownAt(chars) < 0 && !unseenWord(stem, this.occurs)) return null;
     const terms = this.ko.get(chars.length) ?? [];
-    // A word of two known syllables that is a term is no slip (피치, players' pitch, is in the concept table though the
-    // rules never write it).
-    if (!unknown && chars.length === 2 && terms.some((t) => t.join('') === stem)) return null;
+    // A term is no slip of another (플래시 is no 플래쉬, 페이딩, fading, no 페이징, phasing).
+    if (terms.some((t) => t.join('') === stem)) return null;
     let best: string | null = null;
     let bestCost = Infinity;
     let bestDf = -1;
     for (const term of terms) {
-      // A word of two known syllables is a slip of a name only, not of a verb (죽나 is no 죽다; 기랑 is 기량, prowess).
-      if (!unknown && chars.length === 2 && term[1] === '다') continue;
       const cost = koreanCost(chars, term);
       if (!cost) continue;
       const df = Math.min(...bigrams(term.join('')).map((g) => this.known(g)));

@@ -189,7 +189,7 @@ export class Searcher {
     // heading lookups below then see the term. An IME's word the rules write only in passing is read first (神話 → 親和).
     const { homophones, homophonesWritten } = this.bundle;
     const reworded = homophones && homophonesWritten ? rewordHomophones(typed, homophones, homophonesWritten) : typed;
-    const fixed = this.lang !== 'en' && queryScript(reworded) === this.lang && mayBeMisspelt(reworded, (g) => this.df.has(g), this.occurs, (g) => this.df.get(g) ?? 0) ? this.cjk().fix(reworded) : reworded;
+    const fixed = this.lang !== 'en' && queryScript(reworded) === this.lang && mayBeMisspelt(reworded, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(reworded) : reworded;
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;

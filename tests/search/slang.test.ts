@@ -32,7 +32,9 @@ describe('players’ slang read as the CR’s words', () => {
     expect(new Concepts(readSynonyms('ja')).rewrite('踏み倒しで唱えた').text).toBe('マナ・コスト 支払うことなくで唱えた');
     expect(new Concepts(readSynonyms('ko')).rewrite('뺏어온 생물').text).toBe('조종권을 얻온 생물');
     // 주인 (master) is how players say the CR's 소유자 (owner, 108.3).
-    expect(new Concepts(readSynonyms('ko')).rewrite('토큰 주인은 누구').text).toBe('토큰 소유자 누구');
+    expect(new Concepts(readSynonyms('ko')).rewrite('토큰 주인 누구').text).toBe('토큰 소유자 누구');
+    // 코스트 (cost) is the CR's 비용; it was corrected to 캐스트 (cast) before the table knew it.
+    expect(new Concepts(readSynonyms('ko')).rewrite('코스트 감소 능력').text).toBe('비용 감소 능력');
   });
 
   it('English: decking, double blocks, holding priority, commander damage, the legendary rule', async () => {

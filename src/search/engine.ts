@@ -23,7 +23,7 @@ import { glossaryNameKeys, RecordIndex, titleKey, type PostingKind, type Prepare
 import type { Lang } from '../model/types.ts';
 import { ruleQuery } from './rule-query.ts';
 import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
-import { bigrams, definitionalCore, foldPlural, indexTokens, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
+import { definitionalCore, foldPlural, indexTokens, normalize, queryScript, queryTerms, startsAWord, type QueryTerm } from './text.ts';
 import { contentQuery } from './fillers.ts';
 import { Prior, priorFacts } from './prior.ts';
 import { cardNamesOf, CjkSpelling, mayBeMisspelt, namesOf, rewordHomophones } from './cjk-spelling.ts';
@@ -37,7 +37,6 @@ import { typedScores } from './typed-words.ts';
 import { classless, EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 import { Citations, lendToCited } from './referral.ts';
-import { escapeRe } from './snippet.ts';
 
 export interface SearchOptions { limit?: number }
 
@@ -203,32 +202,8 @@ export class Searcher {
     return hits;
   }
 
-  /**
-   * Whether a Korean word starts a word of some rule, or a katakana word is one: the records holding its rarest bigram are read
-   * (a misspelling such as `활성하` has only bigrams the rules use elsewhere; cjk-spelling.ts).
-   */
-  private readonly occurs = (word: string): boolean => {
-    let seen = this.occursCache.get(word);
-    if (seen === undefined) {
-      seen = this.findWord(word);
-      if (this.occursCache.size > 2000) this.occursCache.clear();
-      this.occursCache.set(word, seen);
-    }
-    return seen;
-  };
-
-  private readonly occursCache = new Map<string, boolean>();
-
-  private findWord(word: string): boolean {
-    const grams = bigrams(word);
-    let rare = grams[0]!;
-    for (const g of grams) if ((this.df.get(g) ?? 0) < (this.df.get(rare) ?? 0)) rare = g;
-    // A Korean word starts a word (particles follow it); a katakana word is whole (`スタック`, not `スダック`).
-    const start = /^[\p{Script=Katakana}ー]+$/u.test(word)
-      ? new RegExp(`(?<![\\p{Script=Katakana}ー])${escapeRe(word)}(?![\\p{Script=Katakana}ー])`, 'u')
-      : new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
-    return this.postings('body', rare).some((d) => start.test(this.index.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => start.test(normalize(this.records[d]![3])));
-  }
+  /** Whether the rules write a Korean word's start or a whole katakana word (record-index.ts `writes`; cjk-spelling.ts). */
+  private readonly occurs = (word: string): boolean => this.index.writes(word);
 
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {

@@ -24,9 +24,9 @@
  */
 import { Index } from './flexsearch.ts';
 import { TITLE, type SearchBundle, type SearchRecord } from './types.ts';
-import { foldedPiece, indexTokens, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
+import { bigrams, foldedPiece, indexTokens, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
 import { splitBilingual } from './titles.ts';
-import { SNIPPET_SCAN } from './snippet.ts';
+import { escapeRe, SNIPPET_SCAN } from './snippet.ts';
 import { EXAMPLE_FACTOR } from './weights.ts';
 import { priorFacts, type PriorFacts } from './prior.ts';
 import { PairNumbers, textPairs } from './proximity.ts';
@@ -212,6 +212,28 @@ export class RecordIndex {
     }
     return index;
   }
+
+  /**
+   * Whether some rule's text or examples write a Korean word's start or a whole katakana word: the records holding its
+   * rarest bigram are read (`활성하` and `スダック` have only bigrams the rules use elsewhere; cjk-spelling.ts).
+   * A Korean word starts a word (particles follow it); a katakana word is whole (`スタック`, not `スダック`).
+   */
+  writes(word: string): boolean {
+    let seen = this.written.get(word);
+    if (seen !== undefined) return seen;
+    const grams = bigrams(word);
+    let rare = grams[0]!;
+    for (const g of grams) if ((this.df.get(g) ?? 0) < (this.df.get(rare) ?? 0)) rare = g;
+    const at = /^[\p{Script=Katakana}ー]+$/u.test(word)
+      ? new RegExp(`(?<![\\p{Script=Katakana}ー])${escapeRe(word)}(?![\\p{Script=Katakana}ー])`, 'u')
+      : new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
+    seen = this.postings('body', rare).some((d) => at.test(this.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => at.test(normalize(this.records[d]![3])));
+    if (this.written.size > 2000) this.written.clear();
+    this.written.set(word, seen);
+    return seen;
+  }
+
+  private readonly written = new Map<string, boolean>();
 
   /** Records holding `token` in their body, only in their examples, or only in the words players ask them by. */
   postings(kind: PostingKind, token: string): number[] {

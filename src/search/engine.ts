@@ -203,7 +203,7 @@ export class Searcher {
   }
 
   /** Whether the rules write a Korean word's start or a whole katakana word (record-index.ts `writes`; cjk-spelling.ts). */
-  private readonly occurs = (word: string): boolean => this.index.writes(word);
+  private readonly occurs = (word: string): boolean => this.index.writes(word, (kind, token) => this.postings(kind, token));
 
   /** The misspelling corrector, over this edition's names of things. */
   private cjk(): CjkSpelling {

@@ -217,8 +217,9 @@ export class RecordIndex {
    * Whether some rule's text or examples write a Korean word's start or a whole katakana word: the records holding its
    * rarest bigram are read (`활성하` and `スダック` have only bigrams the rules use elsewhere; cjk-spelling.ts).
    * A Korean word starts a word (particles follow it); a katakana word is whole (`スタック`, not `スダック`).
+   * @param postings the caller's cached postings (the searcher's), FlexSearch's lookup otherwise
    */
-  writes(word: string): boolean {
+  writes(word: string, postings: (kind: PostingKind, token: string) => number[] = (k, t) => this.postings(k, t)): boolean {
     let seen = this.written.get(word);
     if (seen !== undefined) return seen;
     const grams = bigrams(word);
@@ -227,7 +228,7 @@ export class RecordIndex {
     const at = /^[\p{Script=Katakana}ー]+$/u.test(word)
       ? new RegExp(`(?<![\\p{Script=Katakana}ー])${escapeRe(word)}(?![\\p{Script=Katakana}ー])`, 'u')
       : new RegExp(`(?:^|[^\\p{Script=Hangul}])${escapeRe(word)}`, 'u');
-    seen = this.postings('body', rare).some((d) => at.test(this.bodyNorm(d).norm)) || this.postings('examples', rare).some((d) => at.test(normalize(this.records[d]![3])));
+    seen = postings('body', rare).some((d) => at.test(this.bodyNorm(d).norm)) || postings('examples', rare).some((d) => at.test(normalize(this.records[d]![3])));
     if (this.written.size > 2000) this.written.clear();
     this.written.set(word, seen);
     return seen;

@@ -40,6 +40,12 @@ import { Citations, lendToCited } from './referral.ts';
 
 export interface SearchOptions { limit?: number }
 
+/** A token's records in one field, with each one's BM25 term-frequency factor; the fields with their shares of a body match. */
+interface Weighted { docs: number[]; w: Float64Array }
+const FIELDS = [['body', 1], ['examples', EXAMPLE_FACTOR], ['asked', ASKED]] as const;
+/** Tokens cached a field: at 2,500, the 4,340 of the bench's Japanese queries emptied it every few questions (2026-11-30). */
+const POSTINGS_CACHED = 10_000;
+
 export type { Scored };
 export { titleKey };
 
@@ -77,8 +83,8 @@ export class Searcher {
   private readonly glossary = new Map<number, GlossaryInfo>();
   private readonly glossaryKeys = new Map<string, number[]>();
   private readonly synonyms = new Map<string, Synonym>();
-  /** Records holding a token, as FlexSearch answered (body and examples apart). */
-  private readonly postingCache = { body: new Map<string, number[]>(), examples: new Map<string, number[]>(), asked: new Map<string, number[]>() } as const;
+  /** Records holding a token, as FlexSearch answered, per field, with each one's BM25 factor (POSTINGS_CACHED). */
+  private readonly postingCache = { body: new Map<string, Weighted>(), examples: new Map<string, Weighted>(), asked: new Map<string, Weighted>() } as const;
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
   private readonly scratch: {
     total: Float64Array;
@@ -241,13 +247,22 @@ export class Searcher {
     return [...out, ...rest].slice(0, limit);
   }
 
-  private postings(kind: PostingKind, token: string): number[] {
+  private readonly postings = (kind: PostingKind, token: string): number[] => this.weighted(kind, token).docs;
+
+  /** A token's records with BM25's term-frequency factor of each (the length norm alone where it occurs once), cached. */
+  private weighted(kind: PostingKind, token: string): Weighted {
     const cache = this.postingCache[kind];
     let p = cache.get(token);
     if (!p) {
-      p = this.index.postings(kind, token);
-      if (cache.size > 2500) cache.clear();
-      cache.set(token, p);
+      const docs = this.index.postings(kind, token);
+      const repeats = kind === 'body' ? this.index.repeatsOf(token) : undefined;
+      const w = new Float64Array(docs.length);
+      docs.forEach((d, i) => {
+        const tf = repeats?.get(d);
+        w[i] = tf === undefined ? this.lengthNorm[d]! : (tf * (this.k1 + 1)) / (tf + this.lengthK[d]!);
+      });
+      if (cache.size > POSTINGS_CACHED) cache.clear();
+      cache.set(token, (p = { docs, w }));
     }
     return p;
   }
@@ -317,14 +332,12 @@ export class Searcher {
         const bit = altTokens.length < 32 ? 1 << altTokens.length : 0;
         altTokens.push(alt.token);
         const idf = idfOf(alt.token);
-        for (const [kind, f] of [['body', 1], ['examples', EXAMPLE_FACTOR], ['asked', ASKED]] as const) {
+        for (const [kind, f] of FIELDS) {
           const base = t.weight * alt.factor * f * idf;
-          const ln = this.lengthNorm;
-          // BM25's saturating term frequency where the body repeats the token (tf = 1 is the length factor alone).
-          const repeats = kind === 'body' ? this.index.repeatsOf(alt.token) : undefined;
-          for (const d of this.postings(kind, alt.token)) {
-            const tf = repeats?.get(d);
-            const v = base * (tf === undefined ? ln[d]! : (tf * (this.k1 + 1)) / (tf + this.lengthK[d]!));
+          const { docs, w } = this.weighted(kind, alt.token);
+          for (let i = 0; i < docs.length; i++) {
+            const d = docs[i]!;
+            const v = base * w[i]!;
             if (best[d] === 0) termDocs.push(d);
             if (v > best[d]!) best[d] = v;
             mask[d]! |= bit;

@@ -37,6 +37,7 @@ import { typedScores } from './typed-words.ts';
 import { classless, EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts';
 import { kthLargest, topK } from './select.ts';
 import { Citations, lendToCited } from './referral.ts';
+import { phraseBonus, type PhraseTerm } from './asked-phrases.ts';
 
 export interface SearchOptions { limit?: number }
 
@@ -300,7 +301,7 @@ export class Searcher {
     const altTokens: string[] = [];
     const termDocs: number[] = [];
     const termBits: number[] = []; // per query term: its alternatives' bits, and its weight (heading coverage)
-    const termWeight: number[] = [];
+    const termWeight: number[] = [], phraseTerms: PhraseTerm[] = []; // and the tokens it stands for (asked-phrases.ts)
     // Very common words (`the`, `is`, a one-letter prefix's completions) weigh almost nothing
     // (idf ≈ log 2) but touch most records: when the query has a rarer word, they are left out
     // of scoring (most of a long query's time otherwise).
@@ -327,7 +328,7 @@ export class Searcher {
       termDocs.length = 0;
       let bits = 0;
       for (let b = altTokens.length; b < Math.min(32, altTokens.length + alts.length); b++) bits |= 1 << b;
-      termBits.push(bits), termWeight.push(t.weight * idfMain);
+      termBits.push(bits), termWeight.push(t.weight * idfMain), phraseTerms.push({ alts: alts.map((a) => a.token), weight: t.weight * idfMain });
       for (const alt of alts) {
         const bit = altTokens.length < 32 ? 1 << altTokens.length : 0;
         altTokens.push(alt.token);
@@ -470,7 +471,8 @@ export class Searcher {
       }
       top = topK(cand, kept, scores, limit);
     }
-    // The rules the best matches cite, when the query matched them too, rise (referral.ts).
+    // The phrasing players ask a rule by that is the question (asked-phrases.ts); the rules the best matches cite (referral.ts).
+    phraseBonus(this.index, cand, kept, scores, (d) => scores[d]! - extra[d]!, phraseTerms);
     lendToCited(this.records, this.citations, cand, kept, scores, (d) => scores[d]! - extra[d]!, topK(cand, kept, scores, LEND_SOURCES), LEND);
     top = topK(cand, kept, scores, limit);
     const out: Scored[] = top.map((d) => {

@@ -19,17 +19,19 @@ import { termSlug } from '../model/slug.ts';
 
 /**
  * Characters of a glossary definition kept in the head (the rest comes with the full bundle): 90 of
- * English, 60 of Korean, 32 of Japanese, whose characters say two to three times as much each. The
+ * English, 60 of Korean, 30 of Japanese, whose characters say two to three times as much each. The
  * current Japanese edition (730 entries, the 2019 translation carried forward) made the Japanese head
- * the largest: 32 keep a definition's first clause and its first download under 60 KB gzip with the
+ * the largest: 30 keep most of a definition's first clause and its first download under 60 KB gzip with the
  * worker (40 until the worker learned term frequencies, 2026-11-28; 38 until it learned IME
  * misconversions and more question words, 2026-11-29, which left 14 bytes; 34 gave back 980 bytes;
  * 32 since the worker learned cards and whole-word slips, 2026-11-29, which left 332 bytes; on 2026-11-29 the worker
  * grew 0.5 KB more and the head gave back 534 bytes by leaving out the readings katakana headwords spell themselves,
- * then 0.5 KB more (katakana slips) and the head gave back 570 bytes by naming a glossary page only where it changes.
+ * then 0.5 KB more (katakana slips) and the head gave back 570 bytes by naming a glossary page only where it changes;
+ * 30 since the worker learned to compare a question with each phrasing players ask a rule by (0.4 KB, 2026-11-30:
+ * 61,119 bytes with the worker, 321 to spare).
  * Tested in tests/search/definitions.test.ts, measured by `npm run bench -- search`).
  */
-const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 32, ko: 60 };
+const HEAD_DEFINITION: Record<Lang, number> = { en: 90, ja: 30, ko: 60 };
 
 /** The cross-language part of a bundle, apart from the head. */
 export type Bridge = Pick<SearchBundle, 'dict' | 'foreign'>;

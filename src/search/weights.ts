@@ -88,3 +88,11 @@ export const SUBRULE_CITED = 10;
 export const CLASSLESS = 0.9;
 /** How many of the best matches lend to the rules they cite (referral.ts). */
 export const LEND_SOURCES = 30;
+/**
+ * Share of its text score a candidate gains for an asked-by phrasing that holds the whole query, × the share held,
+ * squared (asked-phrases.ts), among the best ASKED_PHRASE_OF, for a query of three or more words. On 2026-11-30 (1 and
+ * 20, chosen on these figures alone): tuned MRR en .811 → .820, ja .828 → .830, ko .799 → .802; retired en .761 →
+ * .779, ja .793 → .857, ko .884 → .897; the unseen dev set 12 en .535 → .534, ja .696 → .665, ko .721 → .719.
+ */
+export const ASKED_PHRASE = 1;
+export const ASKED_PHRASE_OF = 20;

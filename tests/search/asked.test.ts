@@ -14,6 +14,10 @@ import { loadBundle, readAsked } from '../../scripts/build/search-index.ts';
 import { Searcher } from '../../src/search/engine.ts';
 import { Concepts } from '../../src/search/concepts.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
+import { RecordIndex } from '../../src/search/record-index.ts';
+import { phraseBonus } from '../../src/search/asked-phrases.ts';
+import { normalize, queryTerms } from '../../src/search/text.ts';
+import { contentQuery } from '../../src/search/fillers.ts';
 
 // The history and the English editions come from the rules mirror: skipped locally without it, failing under CI.
 const { describe, it } = needs(SHARED);
@@ -121,5 +125,30 @@ describe('searching by the words players ask', () => {
     expect(searcher.search(q, { limit: 2 }).map((h) => h.number)).toContain('702.11b');
     // With the rewritten words alone 702.11b is not in the top ten.
     expect(searcher.textRank('does hexproof save my creature from a destroy all', 10).map((s) => bundle.records[s.idx]![0])).not.toContain('702.11b');
+  });
+});
+
+describe('the phrasing that is the question (asked-phrases.ts)', () => {
+  const q = 'can one blocker block two attackers?';
+
+  it('a rule gains by its one phrasing closest to the question, not by its phrasings together', () => {
+    const bundle = loadBundle('en-2026-01-16');
+    const index = RecordIndex.build(bundle.records);
+    const at = (n: string) => bundle.records.findIndex((r) => r[0] === n);
+    const terms = queryTerms(contentQuery(normalize(q))).map((t) => ({ alts: [t.token], weight: 1 }));
+    expect(terms.map((t) => t.alts[0])).toEqual(['one', 'blocker', 'block', 'two', 'attacker']);
+    // 509.1a: "one creature block two attackers" holds four of the five (one, block, two, attacker) → 10 × (4/5)².
+    // 509.1h: its phrasings hold blocker, block and attacker, but no one of them more than blocker and attacker
+    // ("blocker dies attacker blocked": `blocked` is another token) → 10 × (2/5)². 506.4's phrasings hold only attacker.
+    const cand = [at('509.1a'), at('509.1h'), at('506.4')];
+    expect(cand.every((i) => i >= 0)).toBe(true);
+    const scores = new Float64Array(bundle.records.length);
+    for (const d of cand) scores[d] = 10;
+    phraseBonus(index, cand, cand.length, scores, (d) => scores[d]!, terms);
+    expect([...cand].map((d) => Number(scores[d]!.toFixed(6)))).toEqual([16.4, 11.6, 10.4]);
+  });
+
+  it('puts the rule one of whose phrasings is the question first', () => {
+    expect(new Searcher(loadBundle('en-2026-01-16')).search(q, { limit: 3 }).map((h) => h.number)[0]).toBe('509.1a');
   });
 });

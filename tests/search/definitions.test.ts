@@ -202,16 +202,16 @@ describe('the first download (head)', () => {
     expect(over).toEqual([]);
   });
   // The head's glossary texts, read from real bundles: a definition that fits is whole; a shortened one ends
-  // with "…" (at a sentence end, else a word end, else the limit: 90 characters of English, 32 of Japanese;
+  // with "…" (at a sentence end, else a word end, else the limit: 90 characters of English, 30 of Japanese;
   // the Korean bundle's glossary is the English one under Korean headwords, so 90).
   it.each([
     ['en-2026-01-16', 'Active Player', 'The player whose turn it is. See rule 102.1.'],
     // "2. " numbers the second sense: no sentence end there, so no dangling "2." before the mark.
     ['en-2026-01-16', 'Ability', '1. Text on an object that explains what that object does or can do.…'],
     ['en-2026-01-16', 'Abandon', 'To turn a face-up ongoing scheme card face down and put it on the bottom of its owner’s…'],
-    ['ja-2019-01-25', 'アクティブ・プレイヤー', '現在のターンを進めているプレイヤーrule 102.1 参照。'],
-    ['ja-2019-01-25', 'アーティファクト・クリーチャー', 'アーティファクトでもクリーチャーでもあり、その両方のルールに従う…'],
-    ['ja-2019-01-25', 'あなた', 'そのオブジェクトの現在のコントローラーか、(プレイヤー呪文唱えた…'],
+    ['ja-2019-01-25', 'アクティブ・プレイヤー', '現在のターンを進めているプレイヤーrule 102.1…'],
+    ['ja-2019-01-25', 'アーティファクト・クリーチャー', 'アーティファクトでもクリーチャーでもあり、その両方のルールに…'],
+    ['ja-2019-01-25', 'あなた', 'そのオブジェクトの現在のコントローラーか、(プレイヤー呪文唱…'],
     ['ko-2019-01-25', '공개', 'To show a card to all players for a brief time. See rule 701.15, "Reveal."'],
     ['ko-2019-01-25', '부착', 'To move an Aura, Equipment, or Fortification onto another object.…'],
     ['ko-2019-01-25', '활성화', 'To put an activated ability onto the stack and pay its costs, so that it will eventually…'],

@@ -137,13 +137,14 @@ describe('players’ words for timing, hidden cards and attachments (concept tab
     // 307.1 (ko 2019): 「…자신의 턴 메인 단계에 … 스택이 비어있을 때 집중마법 카드를 손에서 발동할 수 있습니다.」 Second,
     // after 116.1a, which says the same of every spell but an instant (「순간마법이 아닌 주문은 자신의 턴 메인 단계에
     // 우선권을 가지고 있고 스택이 비어있을 때」) and whose asked-by line the words as typed reach (「인스턴트는 상대 턴에도 써도 됨?」).
-    // Third since those words count in the rules' text too (TYPED_BODY): 606.3, the loyalty abilities' timing, says the
-    // same again and its line asks 「상대 턴에 플커 능력?」.
-    expect((await top5('ko', '상대 턴에 집중마법 발동')).slice(0, 3)).toEqual(['606.3', '116.1a', '307.1']);
+    // 606.3, the loyalty abilities' timing, says the same again (TYPED_BODY counts those words there) and its line asks
+    // 「상대 턴에 플커 능력?」; it was first until a rule's one phrasing closest to the question counted (asked-phrases.ts).
+    expect((await top5('ko', '상대 턴에 집중마법 발동')).slice(0, 3)).toEqual(['116.1a', '307.1', '606.3']);
     // 704.5n: an Equipment attached to an illegal permanent becomes unattached (ja はずれ, ko 떨어집니다). In English
-    // second, right under 704.5p ("If a battle or creature is attached to an object or player, it becomes
-    // unattached"), which answers it for an Equipment turned creature, asked by "animated equipment falls off".
-    expect((await top5('en', 'when does equipment fall off')).slice(0, 2)).toEqual(['704.5p', '704.5n']);
+    // first, above 704.5p ("If a battle or creature is attached to an object or player, it becomes unattached"),
+    // which answers it for an Equipment turned creature, asked by "animated equipment falls off"; 704.5p was first
+    // until a rule's one phrasing closest to the question counted (asked-phrases.ts).
+    expect((await top5('en', 'when does equipment fall off')).slice(0, 2)).toEqual(['704.5n', '704.5p']);
     expect(await first('ja', '装備品が外れるのはいつ')).toBe('704.5n');
     expect(await first('ko', '장비가 떨어지는 경우')).toBe('704.5n');
   });

@@ -51,11 +51,11 @@ describe('players’ slang read as the CR’s words', () => {
     // 106.4: mana stays in the pool "as unused mana"; "Each player's mana pool empties at the end of each step and phase".
     expect(await top('en', 'floating mana between steps', 3)).toContain('106.4');
     // 702.37e: turning a face-down permanent with morph face up is a special action (no response); 116.2b says so.
-    // 614.1e ("As [this] is turned face up" replacement effects) stands between them: its asked-by line holds the
-    // question of responding to a morph flipped face up.
     // 708.7 (turning a face-down permanent face up) is asked by "unmorph permanent": the word as typed, which the
-    // concept table replaces, still reaches that line, and 708.7 comes third.
-    expect(await top('en', 'can you respond to someone unmorphing a creature?', 4)).toEqual(['116.2b', '614.1e', '708.7', '702.37e']);
+    // concept table replaces, still reaches that line, and 708.7 comes second (one of its phrasings holds most of the
+    // question: asked-phrases.ts). 614.1e ("As [this] is turned face up" replacement effects) comes third: its
+    // asked-by line holds the question of responding to a morph flipped face up.
+    expect(await top('en', 'can you respond to someone unmorphing a creature?', 4)).toEqual(['116.2b', '708.7', '614.1e', '702.37e']);
   });
 
   it('Japanese: デッキアウト, 優先権を保持, 統率者ダメージ, フィズった', async () => {

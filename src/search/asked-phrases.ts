@@ -17,8 +17,8 @@ export interface PhraseTerm {
   weight: number;
 }
 
-/** Per phrase token number, the query terms (bits) it stands for; kept zero between queries. */
-let bitsOf = new Int32Array(1024);
+/** Each index's buffer of query-term bits per phrase token number (allocated once, not per query). */
+const scratch = new WeakMap<RecordIndex, Int32Array>();
 
 /**
  * Adds the closest phrasing's share to the text scores of the best ASKED_PHRASE_OF candidates.
@@ -28,33 +28,28 @@ let bitsOf = new Int32Array(1024);
 export function phraseBonus(index: RecordIndex, cand: ArrayLike<number>, count: number, scores: Float64Array, text: (d: number) => number, terms: readonly PhraseTerm[]): void {
   if (terms.length < 3) return;
   const best = topK(cand, count, scores, ASKED_PHRASE_OF);
-  for (const d of best) index.askedPhrases(d);
+  const phrases = best.map((d) => index.askedPhrases(d));
+  // Per phrase token number, the query terms (bits) it stands for: the index's own buffer, zeroed again below.
+  let bitsOf = scratch.get(index);
+  if (!bitsOf || bitsOf.length < index.phraseNumbers.size) scratch.set(index, (bitsOf = new Int32Array(2 * index.phraseNumbers.size)));
   const set: number[] = [];
   let all = 0;
   terms.slice(0, 32).forEach((t, k) => {
     all += t.weight;
-    for (const a of t.alts) {
-      const n = index.phraseToken(a);
-      if (n === undefined) continue;
-      if (n >= bitsOf.length) bitsOf = Int32Array.from({ length: Math.max(n + 1, 2 * bitsOf.length) }, (_, i) => bitsOf[i] ?? 0);
-      bitsOf[n]! |= 1 << k;
-      set.push(n);
-    }
+    for (const n of index.phraseNumbers.lookUp(t.alts)) if (n >= 0) (bitsOf[n]! |= 1 << k), set.push(n);
   });
-  const gains: [number, number][] = [];
-  if (all > 0 && set.length) {
-    for (const d of best) {
-      let most = 0;
-      for (const phrase of index.askedPhrases(d)) {
-        let bits = 0;
-        for (let i = 0; i < phrase.length; i++) bits |= bitsOf[phrase[i]!]!;
-        let w = 0;
-        for (let k = 0; bits; k++, bits >>>= 1) if (bits & 1) w += terms[k]!.weight;
-        if (w > most) most = w;
-      }
-      if (most > 0) gains.push([d, text(d) * ASKED_PHRASE * (most / all) ** 2]);
+  // Gains are added once all are read: `text` reads the scores.
+  const gains = best.map((d, j) => {
+    let most = 0;
+    for (const phrase of phrases[j]!) {
+      let bits = 0;
+      for (let i = 0; i < phrase.length; i++) bits |= bitsOf[phrase[i]!]!;
+      let w = 0;
+      for (let k = 0; bits; k++, bits >>>= 1) if (bits & 1) w += terms[k]!.weight;
+      if (w > most) most = w;
     }
-  }
+    return all > 0 ? text(d) * ASKED_PHRASE * (most / all) ** 2 : 0;
+  });
   for (const n of set) bitsOf[n] = 0;
-  for (const [d, g] of gains) scores[d]! += g;
+  if (all > 0) best.forEach((d, j) => (scores[d]! += gains[j]!));
 }

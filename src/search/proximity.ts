@@ -61,6 +61,11 @@ export class PairNumbers {
     return out.sort();
   }
 
+  /** How many keys are numbered so far (the next new key's number). */
+  get size(): number {
+    return this.ids.size;
+  }
+
   /** A query's pairs by their numbers; -1 for a key no text numbered so far holds (number the texts first). */
   lookUp(pairs: readonly string[]): Int32Array {
     return Int32Array.from(pairs, (p) => this.ids.get(p) ?? -1);

@@ -293,26 +293,22 @@ export class RecordIndex {
     return this.numbering.lookUp(keys);
   }
 
-  /** Each phrase players ask a record by (its asked-by line), as the numbers of its index tokens (`phraseToken`); made when first asked for. */
+  /** Each phrase players ask a record by (its asked-by line), as its index tokens numbered (`phraseNumbers`); made when first asked for. */
   askedPhrases(idx: number): Int32Array[] {
     let have = this.phrases[idx];
     if (!have) {
       const line = this.records[idx]![4];
       this.phrases[idx] = have = line ? line.split(';').map((ph) => {
         const ps = pieces(normalize(ph));
-        return Int32Array.from(new Set([...pieceTokens(ps), ...wordStarts(ps)]), (t) => this.phraseTokens.get(t) ?? this.phraseTokens.set(t, this.phraseTokens.size).size - 1);
+        return this.phraseNumbers.number([...new Set([...pieceTokens(ps), ...wordStarts(ps)])]);
       }) : [];
     }
     return have;
   }
 
-  /** The number of a token some asked-by phrase made so far holds (askedPhrases), if any. */
-  phraseToken(token: string): number | undefined {
-    return this.phraseTokens.get(token);
-  }
-
   private readonly phrases: (Int32Array[] | undefined)[] = [];
-  private readonly phraseTokens = new Map<string, number>();
+  /** The numbers of the tokens the asked-by phrases made so far hold (the same numbering as word pairs'). */
+  readonly phraseNumbers = new PairNumbers();
 
   /**
    * The part of a record's body a snippet looks through, normalised (with the offset map when a

@@ -142,6 +142,19 @@ const KINDS: Kind[] = [
     },
   },
   {
+    // The head's preliminary rows with the rule text held back: what a slow phone shows first.
+    name: 'instant-search-pending',
+    path: (l) => `/${l}/702/`,
+    prepare: async (page, { lang }) => {
+      await page.route(/\/search\/[a-z]{2}-\d{4}-\d{2}-\d{2}\.json$/, () => new Promise<void>(() => {}));
+      const input = page.locator('input[data-cr-search]').first();
+      await input.click();
+      await input.fill(QUERY[lang]);
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-cr-search-results]')?.dataset['part'] === 'head', undefined, { timeout: 20_000 });
+      await settle(page);
+    },
+  },
+  {
     name: 'search',
     path: (l) => `/${l}/search/?q=${encodeURIComponent(QUERY[l])}`,
     prepare: async (page) => {

@@ -348,6 +348,10 @@ suite('instant search in Chromium', () => {
       const list = document.querySelector<HTMLElement>('[data-cr-search-results]');
       return list?.dataset['part'] === 'head' && list.dataset['q'] === 'legend rule' && list.children.length >= 2;
     });
+    // The preliminary rows say so (en.search.json: boxPending), after their count.
+    const rowCount = () => page.$$eval('[data-cr-search-results] li', (lis) => lis.length);
+    const statusText = () => page.$eval('[data-cr-search-status]', (p) => p.textContent);
+    expect(await statusText()).toBe(`${await rowCount()} results · Searching the rule text…`);
     await input.press('ArrowDown');
     const chosen = await page.$eval('[data-cr-search-results] li[aria-selected="true"]', (li) => (li as HTMLElement).dataset['number']!);
     release();
@@ -356,6 +360,37 @@ suite('instant search in Chromium', () => {
       return list?.dataset['part'] === 'full' && list.dataset['q'] === 'legend rule';
     }, undefined, { timeout: 30_000 });
     expect(await page.$eval('[data-cr-search-results] li[aria-selected="true"]', (li) => (li as HTMLElement).dataset['number'])).toBe(chosen);
+    expect(await statusText()).toBe(`${await rowCount()} results`);
+    await page.close();
+  }, 120_000);
+
+  it('a query the head cannot answer waits for the rule text before it says nothing matches', async () => {
+    const page = await open('/en/');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/search\/en-\d{4}-\d{2}-\d{2}\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const input = page.locator('input[data-cr-search]').first();
+    await input.click();
+    await input.pressSequentially('zzqxjv', { delay: 5 });
+    const shown = (part: string) =>
+      page.waitForFunction((p) => {
+        const list = document.querySelector<HTMLElement>('[data-cr-search-results]');
+        return list?.dataset['part'] === p && list.dataset['q'] === 'zzqxjv';
+      }, part, { timeout: 30_000 });
+    const state = () =>
+      page.$eval('[data-cr-search-panel]', (panel) => ({
+        status: panel.querySelector('[data-cr-search-status]')!.textContent,
+        isEmpty: panel.querySelector('[data-cr-search-status]')!.classList.contains('is-empty'),
+        hint: !(panel.querySelector('[data-cr-search-empty]') as HTMLElement).hidden,
+      }));
+    await shown('head');
+    expect(await state()).toEqual({ status: 'Searching the rule text…', isEmpty: false, hint: false });
+    release();
+    await shown('full');
+    expect(await state()).toEqual({ status: 'No rule matches “zzqxjv”.', isEmpty: true, hint: true });
     await page.close();
   }, 120_000);
 

@@ -1,8 +1,9 @@
 /**
  * Browser behaviour of SearchBox.astro: lazy worker start, one query per keystroke (stale answers
  * dropped), results as an ARIA combobox/listbox, ↑/↓ to move, Enter to open (never while an IME
- * composes), Escape to close; the row the reader moved to survives the preliminary → full update;
- * rows link straight to `page#rule` through the edition's rule index.
+ * composes), Escape to close; the row the reader moved to survives the preliminary → full update,
+ * and the status line marks the preliminary rows as such; rows link straight to `page#rule`
+ * through the edition's rule index.
  * Each option is a plain element (no link inside: a focusable control within role=option is the
  * axe `nested-interactive` violation); a click or Enter opens it. Rows come from rows.ts and are
  * styled by the global search.css. The DOM is built with textContent only.
@@ -113,10 +114,15 @@ function mount(root: HTMLElement): void {
     // The query these rows answer (tests and tools wait for it).
     list.dataset['q'] = q;
     list.dataset['part'] = part;
-    status.textContent = hits.length ? fillMessage(d['lCount'], { n: hits.length, count: hits.length }, '{n}') : format(d['lNone'] ?? '', { q });
-    status.classList.toggle('is-empty', hits.length === 0);
-    empty.hidden = hits.length > 0;
-    empty.textContent = hits.length ? '' : d['lNoneHint'] ?? '';
+    // The head's rows (numbers, headings, glossary) come before the rule text is indexed: they say
+    // so, and a query the head cannot answer is not yet "no rule matches" (reading-experience #3).
+    const pending = part === 'head';
+    const none = hits.length === 0 && !pending;
+    const count = hits.length ? fillMessage(d['lCount'], { n: hits.length, count: hits.length }, '{n}') : '';
+    status.textContent = pending ? [count, d['lPending']].filter(Boolean).join(' · ') : none ? format(d['lNone'] ?? '', { q }) : count;
+    status.classList.toggle('is-empty', none);
+    empty.hidden = !none;
+    empty.textContent = none ? d['lNoneHint'] ?? '' : '';
     all.href = fullTextHref(q);
     setActive(keep >= 0 ? keep : hits.length ? 0 : -1, keep >= 0);
     open(true);

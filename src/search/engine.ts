@@ -300,8 +300,8 @@ export class Searcher {
     // Alternatives that matched, by bit (for highlighting the top hits only).
     const altTokens: string[] = [];
     const termDocs: number[] = [];
-    const termBits: number[] = []; // per query term: its alternatives' bits, and its weight (heading coverage)
-    const termWeight: number[] = [], phraseTerms: PhraseTerm[] = []; // and the tokens it stands for (asked-phrases.ts)
+    // Per query term: its alternatives' bits, and its weight and tokens (heading coverage, asked-phrases.ts).
+    const termBits: number[] = [], phraseTerms: PhraseTerm[] = [];
     // Very common words (`the`, `is`, a one-letter prefix's completions) weigh almost nothing
     // (idf ≈ log 2) but touch most records: when the query has a rarer word, they are left out
     // of scoring (most of a long query's time otherwise).
@@ -328,7 +328,7 @@ export class Searcher {
       termDocs.length = 0;
       let bits = 0;
       for (let b = altTokens.length; b < Math.min(32, altTokens.length + alts.length); b++) bits |= 1 << b;
-      termBits.push(bits), termWeight.push(t.weight * idfMain), phraseTerms.push({ alts: alts.map((a) => a.token), weight: t.weight * idfMain });
+      termBits.push(bits), phraseTerms.push({ alts: alts.map((a) => a.token), weight: t.weight * idfMain });
       for (const alt of alts) {
         const bit = altTokens.length < 32 ? 1 << altTokens.length : 0;
         altTokens.push(alt.token);
@@ -422,7 +422,7 @@ export class Searcher {
       const d = list[i]!;
       let score = extra[d]!;
       if (maxWeight > 0 && total[d]! > 0) {
-        const cov = Math.min(1, (covered[d]! + HEADING_COVER * this.prior.headingCover(d, mask, termBits, termWeight)) / maxWeight);
+        const cov = Math.min(1, (covered[d]! + HEADING_COVER * this.prior.headingCover(d, mask, termBits, phraseTerms)) / maxWeight);
         // A definition that merely uses the words counts less than a rule (unless the query names it).
         score += total[d]! * cov * cov * (isGlossary[d] ? GLOSSARY_TEXT : 1) * this.prior.factor(d, variantNamed, topics);
         // A heading that holds (most of) the query: `face-down permanents` → `Face-Down Spells and Permanents`.

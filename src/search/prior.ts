@@ -141,15 +141,15 @@ export class Prior {
 
   /**
    * The weight of the query terms a record lacks but one of its headings holds: per term, its alternatives'
-   * bits (`termBits`) and its weight (`termWeight`); `mask` says which alternatives each record matched.
+   * bits (`termBits`) and its weight (`terms[k].weight`); `mask` says which alternatives each record matched.
    */
-  headingCover(idx: number, mask: Uint32Array, termBits: readonly number[], termWeight: readonly number[]): number {
+  headingCover(idx: number, mask: Uint32Array, termBits: readonly number[], terms: readonly { weight: number }[]): number {
     const s = this.section[idx]!;
     const p = this.parent[idx]!;
     const above = (s >= 0 ? mask[s]! : 0) | (p >= 0 ? mask[p]! : 0);
     if (!above) return 0;
     let w = 0;
-    for (let k = 0; k < termBits.length; k++) if (!(mask[idx]! & termBits[k]!) && above & termBits[k]!) w += termWeight[k]!;
+    for (let k = 0; k < termBits.length; k++) if (!(mask[idx]! & termBits[k]!) && above & termBits[k]!) w += terms[k]!.weight;
     return w;
   }
 

@@ -233,11 +233,12 @@ describe('prior: citations, variant rules, lists', () => {
     mask[idx('903')] = 1;
     mask[idx('903.7')] = 2;
     mask[idx('103.4')] = 2;
-    expect(prior.headingCover(idx('903.7'), mask, [1, 2], [3, 1])).toBe(3);
+    const terms = [{ weight: 3 }, { weight: 1 }];
+    expect(prior.headingCover(idx('903.7'), mask, [1, 2], terms)).toBe(3);
     // A rule of another section, and a word the rule holds itself, get nothing from it.
-    expect(prior.headingCover(idx('103.4'), mask, [1, 2], [3, 1])).toBe(0);
+    expect(prior.headingCover(idx('103.4'), mask, [1, 2], terms)).toBe(0);
     mask[idx('903.7')] = 3;
-    expect(prior.headingCover(idx('903.7'), mask, [1, 2], [3, 1])).toBe(0);
+    expect(prior.headingCover(idx('903.7'), mask, [1, 2], terms)).toBe(0);
     // The question now lists 903.7 (it was not in the top ten without the heading's word).
     expect(await top(en, 'starting life total in commander')).toContain('903.7');
   });

@@ -56,6 +56,11 @@ describe('text', () => {
     expect(koreanStem('효과랑')).toEqual(['효과', '랑']);
     expect(koreanStem('게임')[0]).toBe('게임');
     expect(koreanStem('포함')[0]).toBe('포함');
+    // Chat's passive 당하다: 억류당한 is 억류 (detain), 추방당하면 추방 (exile); 해당 and 적당한 keep their 당.
+    expect(koreanStem('억류당한')).toEqual(['억류', '당한']);
+    expect(koreanStem('추방당하면')).toEqual(['추방', '당하면']);
+    expect(koreanStem('해당')[0]).toBe('해당');
+    expect(koreanStem('적당한')[0]).toBe('적당');
   });
   it('knows the IME composition of a Hangul syllable', () => {
     expect(composing('지')).toContain('진');

@@ -365,6 +365,8 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     // 페이딩 (fading) is no 페이징 (phasing); 25,082 asked-by lines had 490 rewrites, now about 200.
     for (const q of ['싸이클링도', '플래시 타이밍', '페이딩 희생']) expect(fixer.fix(q)).toBe(q);
     expect(fixer.fix('경게')).toBe('경계');
+    // A slip before chat's passive ending: 억루당한 is 억류 (detain) 당한 (it was one stem, 억루당, no slip of a term).
+    expect(fixer.fix('억루당한 생물')).toBe('억류당한 생물');
     // Chat's endings are endings (회복됨, 회복돼 were read as 회복되), and a card's word is no slip of a rule's
     // (블러드 아티스트, Blood Artist, was 블러드 어시스트; 배니셔 프리스트 was 배니셔 퍼시스트, persist).
     expect(fixer.fix('상대 생명 오히려 회복됨?')).toBe('상대 생명 오히려 회복됨?');

@@ -633,6 +633,20 @@ describe('card names written in the rules’ examples', () => {
   });
 });
 
+describe('card names the rules never write', () => {
+  it('a card typed by the name its players use reads as the rules its questions turn on', async () => {
+    // Spreading Seas ("enchanted land is an Island") and Blood Moon (血染めの月: nonbasic lands are Mountains) set a
+    // land's subtype: 305.7. Capsize (캡사이즈) is the buyback card: 702.26a (회수, Buyback, in the 2019 numbering).
+    // None of these names is in its edition's rule text, so without the card table they matched stray words.
+    expect((await top(en, 'Spreading Seas', 1))[0]).toBe('305.7');
+    expect((await top(ja, '血染めの月', 1))[0]).toBe('305.7');
+    expect((await top(ko, '캡사이즈', 1))[0]).toBe('702.26a');
+    for (const [lang, name] of [['en', 'Spreading Seas'], ['ja', '血染めの月'], ['ko', '캡사이즈']] as const) {
+      expect(loadBundle(`${lang}-${EDITION[lang]}`).records.some((r) => `${r[2]} ${r[3]}`.includes(name)), name).toBe(false);
+    }
+  });
+});
+
 describe('cross-script queries between the Japanese and Korean sites', () => {
   it('Korean on the Japanese site and Japanese on the Korean one find the same rule (702.19 trample, 704 SBA)', async () => {
     const jaHits = await ja.search('돌진', 5);

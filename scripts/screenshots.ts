@@ -38,6 +38,8 @@ interface Kind {
 
 /** A query with results in each language (the instant box and the full-text page). */
 const QUERY: Record<Lang, string> = { en: 'trample', ja: 'トランプル', ko: '돌진' };
+/** A one-character slip of a keyword in each language (corrected to trample, 瞬速 flash, 경계 vigilance). */
+const MISSPELT: Record<Lang, string> = { en: 'tramlpe', ja: '瞬足', ko: '경게' };
 /** An English edition with sandbox scenarios, and the same rules in the translations. */
 const SANDBOX_PATH: Record<Lang, string> = { en: '/en/2019-01-25/510/', ja: '/ja/510/', ko: '/ko/510/' };
 
@@ -138,6 +140,18 @@ const KINDS: Kind[] = [
       await input.fill(QUERY[lang]);
       await page.waitForFunction(() => document.querySelectorAll('[data-cr-search-results] > li').length > 0, undefined, { timeout: 20_000 });
       await input.press('ArrowDown');
+      await settle(page);
+    },
+  },
+  {
+    // A misspelling the search corrected, named in the status line.
+    name: 'instant-search-spelled',
+    path: (l) => `/${l}/702/`,
+    prepare: async (page, { lang }) => {
+      const input = page.locator('input[data-cr-search]').first();
+      await input.click();
+      await input.fill(MISSPELT[lang]);
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-cr-search-results]')?.dataset['part'] === 'full', undefined, { timeout: 20_000 });
       await settle(page);
     },
   },

@@ -38,6 +38,7 @@ import { classless, EXACT_TITLE, HeadingIndex, headingKeys } from './headings.ts
 import { kthLargest, topK } from './select.ts';
 import { Citations, lendToCited } from './referral.ts';
 import { phraseBonus, type PhraseTerm } from './asked-phrases.ts';
+import { makeScratch, type Scratch } from './scratch.ts';
 
 export interface SearchOptions { limit?: number }
 
@@ -87,18 +88,7 @@ export class Searcher {
   /** Records holding a token, as FlexSearch answered, per field, with each one's BM25 factor (POSTINGS_CACHED). */
   private readonly postingCache = { body: new Map<string, Weighted>(), examples: new Map<string, Weighted>(), asked: new Map<string, Weighted>() } as const;
   /** Score buffers reused by every query (zeroed after use) to spare the garbage collector. */
-  private readonly scratch: {
-    total: Float64Array;
-    covered: Float64Array;
-    best: Float64Array;
-    extra: Float64Array;
-    score: Float64Array;
-    cut: Float64Array;
-    mask: Uint32Array;
-    seen: Uint8Array;
-    via: Uint8Array;
-    list: Int32Array;
-  };
+  private readonly scratch: Scratch;
 
   /**
    * Indexes a bundle (≈ 100–300 ms for 2,500–3,300 rules in Node; done once, in a worker in the browser),
@@ -111,18 +101,7 @@ export class Searcher {
     this.records = bundle.records;
     const n = bundle.records.length;
     this.isGlossary = new Uint8Array(n);
-    this.scratch = {
-      total: new Float64Array(n),
-      covered: new Float64Array(n),
-      best: new Float64Array(n),
-      extra: new Float64Array(n),
-      score: new Float64Array(n),
-      cut: new Float64Array(n),
-      mask: new Uint32Array(n),
-      seen: new Uint8Array(n),
-      via: new Uint8Array(n),
-      list: new Int32Array(n),
-    };
+    this.scratch = makeScratch(n);
     this.index = prepared ? RecordIndex.fromPrepared(bundle, prepared) : RecordIndex.build(this.records);
     this.df = this.index.df;
     this.records.forEach(([number], idx) => this.byNumber.set(number, idx));
@@ -192,10 +171,8 @@ export class Searcher {
     const typed = normalize(trimmed).trim();
     if (NUMBER_ONLY.test(typed)) return this.numbers.sectionPrefix(typed, limit);
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
-    // heading lookups below then see the term. An IME's word the rules write only in passing is read first (神話 → 親和).
-    const { homophones, homophonesWritten } = this.bundle;
-    const reworded = homophones && homophonesWritten ? rewordHomophones(typed, homophones, homophonesWritten) : typed;
-    const fixed = this.lang !== 'en' && queryScript(reworded) === this.lang && mayBeMisspelt(reworded, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(reworded) : reworded;
+    // heading lookups below then see the term.
+    const fixed = this.cjkFixed(typed);
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;
@@ -207,6 +184,28 @@ export class Searcher {
     const hits = this.textRank(rewritten, limit, used ? norm : undefined);
     if (used || spelled) for (const h of hits) if (h.via === 'text') h.via = used ? 'synonym' : 'spelling';
     return hits;
+  }
+
+  /** A normalised query with its Japanese and Korean misspellings corrected; an IME's word the rules write only in passing is read first (神話 → 親和). */
+  private cjkFixed(typed: string): string {
+    const { homophones, homophonesWritten } = this.bundle;
+    const reworded = homophones && homophonesWritten ? rewordHomophones(typed, homophones, homophonesWritten) : typed;
+    return this.lang !== 'en' && queryScript(reworded) === this.lang && mayBeMisspelt(reworded, (g) => this.df.has(g), this.occurs) ? this.cjk().fix(reworded) : reworded;
+  }
+
+  /**
+   * The query as the ranking read it after correcting misspellings, or null when it corrected none: `tramlpe` →
+   * `trample` (a Latin word the edition lacks, with no completion or base form: the first of the corrections the
+   * ranking searches), `경게` → `경계`, `即効` → `速攻`. What the boxes say they searched for.
+   */
+  corrected(query: string): string | null {
+    const typed = normalize(query.trim()).trim();
+    if (!typed || ruleQuery(typed) || NUMBER_ONLY.test(typed)) return null;
+    const out = this.cjkFixed(typed).replace(/(?<![\p{L}\p{N}])[a-z][a-z'-]{3,}(?![\p{L}\p{N}])/gu, (w) => {
+      const alt = this.vocab.alternatives({ token: foldPlural(w), weight: 1, script: 'latin', word: w })[0];
+      return alt?.fix ? alt.token : w;
+    });
+    return out !== typed ? out : null;
   }
 
   /** Whether the rules write a Korean word's start or a whole katakana word (record-index.ts `writes`; cjk-spelling.ts). */

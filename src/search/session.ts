@@ -153,6 +153,11 @@ export class SearchSession {
     return native.rewrite(q);
   }
 
+  /** The query with the misspellings the native index corrected, or null (engine.ts `corrected`): what the boxes say they searched for. */
+  corrected(query: string): string | null {
+    return this.native.corrected(query);
+  }
+
   /** Registers an already-built searcher (the CLI and tests share them). */
   provide(searcher: Searcher): void {
     this.loaded.set(searcher.bundle.id, searcher);

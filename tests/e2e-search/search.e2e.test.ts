@@ -427,6 +427,26 @@ suite('instant search in Chromium', () => {
     await r.page.close();
   }, 180_000);
 
+  it('a corrected misspelling is named in both boxes; a query spelt right names none', async () => {
+    // en.search.json `spelled` (ko.search.json: 검색어: “{q}”), then the count (`count`).
+    const statusOf = (page: Page, sel: string) => page.$eval(sel, (p) => p.textContent ?? '');
+    let page = await open('/en/');
+    let n = (await typeAndRead(page, 'tramlpe')).length;
+    expect(await statusOf(page, '[data-cr-search-status]')).toBe(`Showing results for “trample” · ${n} results`);
+    n = (await typeAndRead(page, 'trample')).length;
+    expect(await statusOf(page, '[data-cr-search-status]')).toBe(`${n} results`);
+    await page.close();
+    page = await open('/ko/');
+    n = (await typeAndRead(page, '경게')).length;
+    expect(await statusOf(page, '[data-cr-search-status]')).toBe(`검색어: “경계” · 결과 ${n}개`);
+    await page.close();
+    const r = await fullText('/en/search/?q=deathtuch');
+    // Ten rows and more to fetch: the count says `10 results+` (full-text.ts countText).
+    expect(await statusOf(r.page, '[data-cr-fulltext-status]')).toBe(`Showing results for “deathtouch” · ${r.rows.length} results+`);
+    expect(r.rows[0]!.number).toMatch(/deathtouch|^702\.2/);
+    await r.page.close();
+  }, 180_000);
+
   it('"Full-text search →" keeps the edition of the page', async () => {
     const page = await open('/en/2019-01-25/');
     await typeAndRead(page, 'banding');

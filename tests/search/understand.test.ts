@@ -333,6 +333,17 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(jamoDistance('가', '나')).toBe(1);
     expect(jamoDistance('가', '넘')).toBe(3);
   });
+  it('says what it corrected: the query as the ranking read it, or null when nothing was misspelt', async () => {
+    // The boxes show it (“Showing results for …”). A word being typed is a prefix, not a slip (`foretel` → foretell…).
+    expect(en.corrected('tramlpe')).toBe('trample');
+    expect(en.corrected('deathtuch and trampel')).toBe('deathtouch and trample');
+    for (const q of ['trample', '702.19b', 'can i foretel']) expect(en.corrected(q), q).toBeNull();
+    expect(ja.corrected('絆根を持つクリーチャー')).toBe('絆魂を持つクリーチャー');
+    expect(ja.corrected('トランプル')).toBeNull();
+    expect(ko.corrected('억루당한 생물')).toBe('억류당한 생물');
+    expect(ko.corrected('커멘더 세금')).toBe('커맨더 세금');
+    expect(ko.corrected('돌진')).toBeNull();
+  });
   it('corrects to the edition’s own terms (glossary, headings, term bridge)', async () => {
     // Each target is a keyword heading of the 2019 CR: 702.8 瞬速, 702.15 絆魂, 702.2 接死, 704 状況起因処理,
     // 614 置換効果, 903 統率者戦 (統率者), 702.20 경계, 903 커맨더, 702.2 치명타, 702.12 무적, 702.7 선제공격.

@@ -51,8 +51,8 @@ export class CoreAnswers {
     return entry;
   }
 
-  /** The best `limit` matches of `q` in edition `ed` and the query as the core expanded it, or null (no bundle, or it failed). */
-  async ask(q: string, ed: string, limit: number): Promise<{ hits: SearchHit[]; expanded: string } | null> {
+  /** The best `limit` matches of `q` in edition `ed`, the query as the core expanded it and as it corrected it, or null (no bundle, or it failed). */
+  async ask(q: string, ed: string, limit: number): Promise<{ hits: SearchHit[]; expanded: string; spelled: string | null } | null> {
     if (!this.editions.has(ed)) return null;
     const { worker, ready } = this.start(`${this.lang}-${ed}`);
     try {
@@ -64,7 +64,7 @@ export class CoreAnswers {
     return new Promise((resolve) => {
       this.waiting.set(id, (m) => {
         this.waiting.delete(id);
-        resolve(m ? { hits: m.hits, expanded: m.expanded } : null);
+        resolve(m ? { hits: m.hits, expanded: m.expanded, spelled: m.spelled } : null);
       });
       const msg: WorkerIn = { type: 'query', id, q, limit };
       worker.postMessage(msg);

@@ -251,7 +251,7 @@ function mount(root: HTMLElement): void {
     }
     const n = list.children.length;
     if (!answer && !full && !number) status.textContent = d['lFailed'] ?? '';
-    else status.textContent = n ? countText(n) : format(d['lNone'] ?? '', { q: raw });
+    else status.textContent = n ? [answer?.spelled ? format(d['lSpelled'] ?? '', { q: answer.spelled }) : '', countText(n)].filter(Boolean).join(' · ') : format(d['lNone'] ?? '', { q: raw });
     status.classList.toggle('is-empty', n === 0);
     root.dataset['done'] = String(mine);
   }

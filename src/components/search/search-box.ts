@@ -2,8 +2,8 @@
  * Browser behaviour of SearchBox.astro: lazy worker start, one query per keystroke (stale answers
  * dropped), results as an ARIA combobox/listbox, ↑/↓ to move, Enter to open (never while an IME
  * composes), Escape to close; the row the reader moved to survives the preliminary → full update,
- * and the status line marks the preliminary rows as such; rows link straight to `page#rule`
- * through the edition's rule index.
+ * and the status line marks the preliminary rows as such and names a corrected misspelling; rows
+ * link straight to `page#rule` through the edition's rule index.
  * Each option is a plain element (no link inside: a focusable control within role=option is the
  * axe `nested-interactive` violation); a click or Enter opens it. Rows come from rows.ts and are
  * styled by the global search.css. The DOM is built with textContent only.
@@ -58,7 +58,7 @@ function mount(root: HTMLElement): void {
       } else if (m.type === 'results') {
         if (m.id < shown || m.q !== input.value.trim()) return;
         shown = m.id;
-        render(m.hits, m.part);
+        render(m.hits, m.part, m.spelled);
       } else {
         status.textContent = `${d['lFailed']} (${m.message})`;
       }
@@ -82,7 +82,7 @@ function mount(root: HTMLElement): void {
     } else input.removeAttribute('aria-activedescendant');
   }
 
-  function render(next: SearchHit[], part: 'head' | 'full'): void {
+  function render(next: SearchHit[], part: 'head' | 'full', spelled: string | null): void {
     const q = input.value.trim();
     // The same query answered again (the preliminary rows, then the full ranking): the row the
     // reader moved to stays active, and stays in the list even if the full ranking dropped it, so
@@ -119,7 +119,9 @@ function mount(root: HTMLElement): void {
     const pending = part === 'head';
     const none = hits.length === 0 && !pending;
     const count = hits.length ? fillMessage(d['lCount'], { n: hits.length, count: hits.length }, '{n}') : '';
-    status.textContent = pending ? [count, d['lPending']].filter(Boolean).join(' · ') : none ? format(d['lNone'] ?? '', { q }) : count;
+    // A corrected misspelling is said first (`tramlpe`: Showing results for “trample”).
+    const fixed = spelled && hits.length ? format(d['lSpelled'] ?? '', { q: spelled }) : '';
+    status.textContent = none ? format(d['lNone'] ?? '', { q }) : [fixed, count, pending ? d['lPending'] : ''].filter(Boolean).join(' · ');
     status.classList.toggle('is-empty', none);
     empty.hidden = !none;
     empty.textContent = none ? d['lNoneHint'] ?? '' : '';

@@ -7,7 +7,8 @@
  * bridge (`/search/{id}.bridge.json`) with the first of them.
  *
  * Messages in:  { type: 'init', base, bundle }   { type: 'query', id, q, limit }
- * Messages out: { type: 'ready', ms, part }   { type: 'results', id, q, hits, expanded, part }   { type: 'error', message }
+ * Messages out: { type: 'ready', ms, part }   { type: 'results', id, q, hits, expanded, spelled, part }   { type: 'error', message }
+ * (`spelled`: the query with its misspellings corrected, or null.)
  */
 import { Searcher } from '../../search/engine.ts';
 import { fromHead, type Bridge, type HeadBundle } from '../../search/head.ts';
@@ -17,7 +18,7 @@ import type { SearchBundle, SearchHit } from '../../search/types.ts';
 export type WorkerIn = { type: 'init'; base: string; bundle: string } | { type: 'query'; id: number; q: string; limit?: number };
 export type WorkerOut =
   | { type: 'ready'; ms: number; part: 'head' | 'full' }
-  | { type: 'results'; id: number; q: string; hits: SearchHit[]; expanded: string; part: 'head' | 'full' }
+  | { type: 'results'; id: number; q: string; hits: SearchHit[]; expanded: string; spelled: string | null; part: 'head' | 'full' }
   | { type: 'error'; message: string };
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerIn>) => void) | null; postMessage: (m: WorkerOut) => void };
@@ -64,9 +65,9 @@ scope.onmessage = (e) => {
       return;
     }
     session
-      .then(async (s) => ({ hits: await s.search(msg.q, msg.limit ?? 10), expanded: s.expand(msg.q) }))
+      .then(async (s) => ({ hits: await s.search(msg.q, msg.limit ?? 10), expanded: s.expand(msg.q), spelled: s.corrected(msg.q) }))
       .then(
-        ({ hits, expanded }) => scope.postMessage({ type: 'results', id: msg.id, q: msg.q, hits, expanded, part }),
+        ({ hits, expanded, spelled }) => scope.postMessage({ type: 'results', id: msg.id, q: msg.q, hits, expanded, spelled, part }),
         (err: Error) => scope.postMessage({ type: 'error', message: err.message }),
       );
   }

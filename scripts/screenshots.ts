@@ -38,6 +38,15 @@ interface Kind {
 
 /** A query with results in each language (the instant box and the full-text page). */
 const QUERY: Record<Lang, string> = { en: 'trample', ja: 'トランプル', ko: '돌진' };
+/** Types a query into the header's box and waits for the rows of the head (`head`) or of the rule text (`full`). */
+async function typeInBox(page: Page, query: string, part: 'head' | 'full'): Promise<void> {
+  const input = page.locator('input[data-cr-search]').first();
+  await input.click();
+  await input.fill(query);
+  await page.waitForFunction((p) => document.querySelector<HTMLElement>('[data-cr-search-results]')?.dataset['part'] === p, part, { timeout: 20_000 });
+  await settle(page);
+}
+
 /** A one-character slip of a keyword in each language (corrected to trample, 瞬速 flash, 경계 vigilance). */
 const MISSPELT: Record<Lang, string> = { en: 'tramlpe', ja: '瞬足', ko: '경게' };
 /** An English edition with sandbox scenarios, and the same rules in the translations. */
@@ -147,13 +156,7 @@ const KINDS: Kind[] = [
     // A misspelling the search corrected, named in the status line.
     name: 'instant-search-spelled',
     path: (l) => `/${l}/702/`,
-    prepare: async (page, { lang }) => {
-      const input = page.locator('input[data-cr-search]').first();
-      await input.click();
-      await input.fill(MISSPELT[lang]);
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-cr-search-results]')?.dataset['part'] === 'full', undefined, { timeout: 20_000 });
-      await settle(page);
-    },
+    prepare: async (page, { lang }) => typeInBox(page, MISSPELT[lang], 'full'),
   },
   {
     // The head's preliminary rows with the rule text held back: what a slow phone shows first.
@@ -161,11 +164,7 @@ const KINDS: Kind[] = [
     path: (l) => `/${l}/702/`,
     prepare: async (page, { lang }) => {
       await page.route(/\/search\/[a-z]{2}-\d{4}-\d{2}-\d{2}\.json$/, () => new Promise<void>(() => {}));
-      const input = page.locator('input[data-cr-search]').first();
-      await input.click();
-      await input.fill(QUERY[lang]);
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-cr-search-results]')?.dataset['part'] === 'head', undefined, { timeout: 20_000 });
-      await settle(page);
+      await typeInBox(page, QUERY[lang], 'head');
     },
   },
   {

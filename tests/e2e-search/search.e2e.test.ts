@@ -332,15 +332,21 @@ suite('instant search in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('the row the reader moved to stays active when the full ranking replaces the preliminary rows', async () => {
-    const page = await open('/en/');
-    // Hold the full bundle until the reader has moved: the head answers alone meanwhile.
+  /** Holds the English full bundle back (the head answers alone) until the returned function is called. */
+  async function holdFullBundle(page: Page): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(/\/search\/en-\d{4}-\d{2}-\d{2}\.json$/, async (route) => {
       await held;
       await route.continue();
     });
+    return release;
+  }
+
+  it('the row the reader moved to stays active when the full ranking replaces the preliminary rows', async () => {
+    const page = await open('/en/');
+    // Hold the full bundle until the reader has moved: the head answers alone meanwhile.
+    const release = await holdFullBundle(page);
     const input = page.locator('input[data-cr-search]').first();
     await input.click();
     await input.pressSequentially('legend rule', { delay: 5 });
@@ -366,12 +372,7 @@ suite('instant search in Chromium', () => {
 
   it('a query the head cannot answer waits for the rule text before it says nothing matches', async () => {
     const page = await open('/en/');
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/search\/en-\d{4}-\d{2}-\d{2}\.json$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFullBundle(page);
     const input = page.locator('input[data-cr-search]').first();
     await input.click();
     await input.pressSequentially('zzqxjv', { delay: 5 });

@@ -344,6 +344,14 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(ko.corrected('커멘더 세금')).toBe('커맨더 세금');
     expect(ko.corrected('돌진')).toBeNull();
   });
+  it('a slip before chat’s passive ending, and 블락 beside a keyword, still find the keyword (억류, detain: 701.28a)', async () => {
+    // 701.28a: 억류된 지속물은 … 공격하거나 방어할 수 없으며 …. 블락 (block) reads as 방어, one word: as 방어자 선언 방어 its
+    // three words put the declare-blockers rules (509) above the keyword the question is about.
+    expect((await top(ko, '억류 블락', 1))[0]).toBe('701.28a');
+    expect((await top(ko, '억루당한 생물 블락은 되나 능력은?', 1))[0]).toBe('701.28a');
+    // Alone, 블락 is still the declare-blockers step first (the entry's rule).
+    expect((await top(ko, '블락', 1))[0]).toBe('509');
+  });
   it('corrects to the edition’s own terms (glossary, headings, term bridge)', async () => {
     // Each target is a keyword heading of the 2019 CR: 702.8 瞬速, 702.15 絆魂, 702.2 接死, 704 状況起因処理,
     // 614 置換効果, 903 統率者戦 (統率者), 702.20 경계, 903 커맨더, 702.2 치명타, 702.12 무적, 702.7 선제공격.

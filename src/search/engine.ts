@@ -57,14 +57,12 @@ export class Searcher {
   readonly records: SearchRecord[];
   /** Tokens, postings, lengths and heading keys of the records (record-index.ts). */
   private readonly index: RecordIndex;
-  private readonly avgLength: number;
   /** BM25 length factor per record with tf = 1: short records (headings, definitions) weigh more. */
   private readonly lengthNorm: Float64Array;
   /** BM25's length term per record, K1 × (1 − B + B × length / average): tf's denominator is tf + this. */
   private readonly lengthK: Float64Array;
-  /** BM25's k1 and b for this language (weights.ts). */
+  /** BM25's k1 for this language (weights.ts). */
   private readonly k1: number;
-  private readonly b: number;
   private readonly df: Map<string, number>;
   private readonly vocab: Vocabulary;
   private readonly byNumber = new Map<string, number>();
@@ -77,6 +75,8 @@ export class Searcher {
   private readonly concepts: Concepts;
   /** Japanese and Korean misspellings (made at the first query that needs it). */
   private spelling: CjkSpelling | undefined;
+  /** The last query `rank` corrected, and what it read: the worker asks `corrected` of the same query next. */
+  private lastFixed: readonly [typed: string, fixed: string] = ['', ''];
   /** Heading records and their comparison keys (full, native part, English part). */
   private readonly headings: HeadingIndex;
   /** 1 for glossary records (typed arrays, not maps: the final scoring reads them per candidate). */
@@ -108,13 +108,13 @@ export class Searcher {
     let total = 0;
     for (let i = 0; i < n; i++) total += this.index.length[i]!;
     this.headings = new HeadingIndex(this.index.titles);
-    this.avgLength = total / Math.max(1, n);
+    const avgLength = total / Math.max(1, n);
     this.k1 = BM25[this.lang]?.k1 ?? K1;
-    this.b = BM25[this.lang]?.b ?? B;
+    const b = BM25[this.lang]?.b ?? B;
     this.lengthNorm = new Float64Array(n);
     this.lengthK = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      this.lengthK[i] = this.k1 * (1 - this.b + (this.b * this.index.length[i]!) / this.avgLength);
+      this.lengthK[i] = this.k1 * (1 - b + (b * this.index.length[i]!) / avgLength);
       this.lengthNorm[i] = (this.k1 + 1) / (1 + this.lengthK[i]!);
     }
     this.vocab = new Vocabulary(this.df, prepared?.tokens);
@@ -173,6 +173,7 @@ export class Searcher {
     // Japanese and Korean misspellings are corrected first (`경게` → `경계`): the synonyms and the
     // heading lookups below then see the term.
     const fixed = this.cjkFixed(typed);
+    this.lastFixed = [typed, fixed];
     const spelled = fixed !== typed;
     const norm = fixed;
     trimmed = fixed;
@@ -201,7 +202,7 @@ export class Searcher {
   corrected(query: string): string | null {
     const typed = normalize(query.trim()).trim();
     if (!typed || ruleQuery(typed) || NUMBER_ONLY.test(typed)) return null;
-    const out = this.cjkFixed(typed).replace(/(?<![\p{L}\p{N}])[a-z][a-z'-]{3,}(?![\p{L}\p{N}])/gu, (w) => {
+    const out = (this.lastFixed[0] === typed ? this.lastFixed[1] : this.cjkFixed(typed)).replace(/(?<![\p{L}\p{N}])[a-z][a-z'-]{3,}(?![\p{L}\p{N}])/gu, (w) => {
       const alt = this.vocab.alternatives({ token: foldPlural(w), weight: 1, script: 'latin', word: w })[0];
       return alt?.fix ? alt.token : w;
     });

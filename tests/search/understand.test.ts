@@ -343,6 +343,12 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(ko.corrected('억루당한 생물')).toBe('억류당한 생물');
     expect(ko.corrected('커멘더 세금')).toBe('커맨더 세금');
     expect(ko.corrected('돌진')).toBeNull();
+    // After a search the searcher reuses what it read of that query (the worker asks both); another query is read anew.
+    await ko.search('커멘더 세금');
+    expect(ko.corrected('커멘더 세금')).toBe('커맨더 세금');
+    expect(ko.corrected('경게')).toBe('경계');
+    await ko.search('돌진');
+    expect(ko.corrected('커멘더 세금')).toBe('커맨더 세금');
   });
   it('a slip before chat’s passive ending, and 블락 beside a keyword, still find the keyword (억류, detain: 701.28a)', async () => {
     // 701.28a: 억류된 지속물은 … 공격하거나 방어할 수 없으며 …. 블락 (block) reads as 방어, one word: as 방어자 선언 방어 its

@@ -19,7 +19,7 @@
 import { ruleQuery } from '../../search/rule-query.ts';
 import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
-import { hitHref, labelsOf, rowParts, snippetNodes } from './rows.ts';
+import { hitHref, labelsOf, rowParts, snippetNodes, statusLine } from './rows.ts';
 import { fillMessage, format } from '../../i18n/translate.ts';
 import { interleave, needsFullText } from './fuse.ts';
 import { CoreAnswers } from './full-text-core.ts';
@@ -251,7 +251,7 @@ function mount(root: HTMLElement): void {
     }
     const n = list.children.length;
     if (!answer && !full && !number) status.textContent = d['lFailed'] ?? '';
-    else status.textContent = n ? [answer?.spelled ? format(d['lSpelled'] ?? '', { q: answer.spelled }) : '', countText(n)].filter(Boolean).join(' · ') : format(d['lNone'] ?? '', { q: raw });
+    else status.textContent = n ? statusLine(d, answer?.spelled, countText(n)) : format(d['lNone'] ?? '', { q: raw });
     status.classList.toggle('is-empty', n === 0);
     root.dataset['done'] = String(mine);
   }

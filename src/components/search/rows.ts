@@ -10,6 +10,7 @@ import type { Lang } from '../../model/types.ts';
 import type { SearchHit } from '../../search/types.ts';
 import { describeSymbol } from '../../site/render/symbols.ts';
 import { LOCALES, isLang } from '../../i18n/locales.ts';
+import { format } from '../../i18n/translate.ts';
 
 /** A row's language badge (`JA`), from src/i18n/locales.ts; an unknown code shows as itself. */
 const badgeOf = (lang: string): string => (isLang(lang) ? LOCALES[lang].badge : lang);
@@ -132,4 +133,12 @@ export function rowParts(hit: SearchHit, pageLang: string, labels: RowLabels): H
 /** Labels from an element's dataset (`data-l-glossary`, `data-l-see`, `data-l-matched`). */
 export function labelsOf(d: DOMStringMap): RowLabels {
   return { glossary: d['lGlossary'] ?? 'Glossary', see: d['lSee'] ?? '→', matched: d['lMatched'] ?? '' };
+}
+
+/**
+ * A box's status line: the query as the search read it when it corrected a misspelling (`data-l-spelled`:
+ * “Showing results for “trample””), then the other parts (the count, “Searching the rule text…”), joined by ` · `.
+ */
+export function statusLine(d: DOMStringMap, spelled: string | null | undefined, ...parts: (string | undefined)[]): string {
+  return [spelled ? format(d['lSpelled'] ?? '', { q: spelled }) : '', ...parts].filter(Boolean).join(' · ');
 }

@@ -9,7 +9,7 @@
  * styled by the global search.css. The DOM is built with textContent only.
  */
 import type { SearchHit } from '../../search/types.ts';
-import { hitHref, labelsOf, rowParts } from './rows.ts';
+import { hitHref, labelsOf, rowParts, statusLine } from './rows.ts';
 import { findRule, type RuleIndex } from '../../site/rule-index.ts';
 import { loadRuleIndex } from '../../site/client/goto.ts';
 import type { WorkerIn, WorkerOut } from './search.worker.ts';
@@ -120,8 +120,7 @@ function mount(root: HTMLElement): void {
     const none = hits.length === 0 && !pending;
     const count = hits.length ? fillMessage(d['lCount'], { n: hits.length, count: hits.length }, '{n}') : '';
     // A corrected misspelling is said first (`tramlpe`: Showing results for “trample”).
-    const fixed = spelled && hits.length ? format(d['lSpelled'] ?? '', { q: spelled }) : '';
-    status.textContent = none ? format(d['lNone'] ?? '', { q }) : [fixed, count, pending ? d['lPending'] : ''].filter(Boolean).join(' · ');
+    status.textContent = none ? format(d['lNone'] ?? '', { q }) : statusLine(d, hits.length ? spelled : null, count, pending ? d['lPending'] : '');
     status.classList.toggle('is-empty', none);
     empty.hidden = !none;
     empty.textContent = none ? d['lNoneHint'] ?? '' : '';

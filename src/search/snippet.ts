@@ -3,7 +3,7 @@
  * word starts, CJK grams anywhere) and a window of text around the best of them. Computed only for the
  * rows shown, never for every hit. Shared by the CLI, the tests and the browser worker.
  */
-import { normalizeMapped, WORD_START, type Mapped } from './text.ts';
+import { ENGLISH_ENDING, normalizeMapped, WORD_START, type Mapped } from './text.ts';
 
 /** How much of a long rule or its examples a snippet looks through. */
 export const SNIPPET_SCAN = 3000;
@@ -59,6 +59,9 @@ export function findMarks(text: string, tokens: string[], normalized?: Mapped): 
       for (let i = norm.indexOf(stem); i >= 0; i = norm.indexOf(stem, i + 1)) {
         if (wordAt(norm, i, true)) continue;
         const end = letterRunEnd(norm, i + stem.length);
+        // The word or one of its forms (`creature` marks “creatures”, `ability` “abilities”), never another word it starts.
+        const rest = norm.slice(i + stem.length, end);
+        if (rest && !ENGLISH_ENDING.test(rest) && !(stem !== t && /^(?:y|ies|ied|y's)$/.test(rest))) continue;
         ranges.push([i, end]);
         // The next match starts after this word (a regex scan does not overlap its matches).
         i = Math.max(i, end - 1);

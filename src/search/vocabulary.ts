@@ -8,7 +8,7 @@
  * an unknown word, every CJK bigram holding a lone character, and the syllables a Hangul syllable
  * being composed can still become. Kept apart from the ranking (engine.ts), which only weighs them.
  */
-import { composing, type QueryTerm } from './text.ts';
+import { composing, ENGLISH_ENDING, type QueryTerm } from './text.ts';
 import { editDistance } from './spelling.ts';
 
 /** One indexed token a query term may stand for, and how much a match on it counts. */
@@ -145,7 +145,9 @@ export class Vocabulary {
       if (w.length >= 3 || t.last) {
         // Fewer expansions for very short prefixes: `s` could be anything and costs the most.
         const max = w.length === 1 ? 6 : w.length === 2 ? 10 : t.last ? 24 : 12;
-        for (const p of this.prefixed(w, max)) out.push({ token: p, factor: t.last ? 0.8 : 0.6 });
+        // A word the rules write is completed only by its own endings (`block` → `blocked`, `blockers`): `red` is no
+        // `redundant`, `life` no `lifelink`, `flash` no `flashback`. A word being typed (`tramp`) is completed by any.
+        for (const p of this.prefixed(w, max)) if (!known || ENGLISH_ENDING.test(p.slice(w.length))) out.push({ token: p, factor: t.last ? 0.8 : 0.6 });
       }
       // Verb forms: `blocked`/`blocking` → `block`, `exiling` → `exile`.
       const stems = new Set<string>();

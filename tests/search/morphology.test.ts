@@ -51,6 +51,25 @@ describe('Japanese verb endings', () => {
   });
 });
 
+describe('English completions', () => {
+  it('complete a word the rules write by its own endings only, a word being typed by any', () => {
+    const vocab = new Vocabulary(RecordIndex.build(loadBundle('en-2026-01-16').records).df);
+    const alts = (token: string, last = false) => vocab.alternatives({ token, weight: 1, script: 'latin', word: token, last }).map((a) => a.token);
+    // 702.16m says "redundant", 702.15 is Lifelink, 702.34 Flashback: none is a form of the word typed.
+    expect(alts('red', true)).toEqual(['red']);
+    expect(alts('life')).not.toContain('lifelink');
+    expect(alts('flash', true)).not.toContain('flashback');
+    // 509.1: "blocking", "blockers" (indexed as blocker), "blocked" are forms of block; `tramp` is being typed and becomes trample.
+    expect(alts('block')).toEqual(expect.arrayContaining(['block', 'blocked', 'blocker', 'blocking']));
+    expect(alts('tramp', true)).toEqual(expect.arrayContaining(['trample', 'trampler']));
+  });
+  it('a colour is not the start of another word: protection from red reaches the protection rules without 702.16m’s “redundant”', async () => {
+    const s = nodeSession('en', '2026-01-16');
+    const hit = (await s.search('protection from red', 10)).find((h) => h.number === '702.16m');
+    expect(hit?.marks.map(([a, b]) => hit.snippet.slice(a, b).toLowerCase())).not.toContain('redundant');
+  });
+});
+
 describe('players’ words for playing a land and for damage wearing off', () => {
   const jac = SHARED.present ? new Concepts(readSynonyms('ja')) : undefined;
   const koc = SHARED.present ? new Concepts(readSynonyms('ko')) : undefined;

@@ -23,6 +23,7 @@
 import { bigrams, koreanStem, normalize } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { TITLE, type SearchBundle } from './types.ts';
+import { neighbourSlip } from './hangul-keys.ts';
 
 /** The names of things a bundle holds: headings (native part), glossary headwords, term bridge, synonyms. */
 export function namesOf(b: SearchBundle): string[] {
@@ -120,12 +121,16 @@ function shifted(a: number, b: number): boolean {
  * How far `typed` is one Korean slip from `term` (same syllable count): the syllables changed, and half a step more for
  * each changed initial consonant (a vowel or final slips more often: 점슬 is 점술 before 점을); 0 when it is no slip. A
  * word's first initial is never a slip but for a missed or extra shift (싸이클링 for 사이클링): another initial makes
- * another word (가나 is not 마나, 피치 not 리치, 놔도 not 봐도).
+ * another word (가나 is not 마나, 피치 not 리치, 놔도 not 봐도). A jamo typed on a neighbouring key costs NEIGHBOUR less: of
+ * two terms one jamo away, the finger's slip wins (윤합 is 융합, ㄴ beside ㅇ, before 연합; hangul-keys.ts), but for a
+ * last syllable's final, where a verb's endings go.
  */
+const NEIGHBOUR = 0.25;
 function koreanCost(typed: string[], term: string[]): number {
   if (typed.length !== term.length || typed.length < 2) return 0;
   let syllables = 0;
   let initials = 0;
+  let neighbours = 0;
   for (let i = 0; i < typed.length; i++) {
     if (typed[i] === term[i]) continue;
     if (jamoDistance(typed[i]!, term[i]!) > 1) return 0;
@@ -133,8 +138,10 @@ function koreanCost(typed: string[], term: string[]): number {
     if (initial && i === 0 && !shifted(jamo(typed[i]!)![0], jamo(term[i]!)![0])) return 0;
     syllables++;
     if (initial) initials++;
+    // Not a last syllable's final, where endings go (떨어짐 and 떨어집 are one word's, ㅁ beside ㅂ).
+    if (neighbourSlip(typed[i]!, term[i]!) && (i < typed.length - 1 || jamo(typed[i]!)![2] === jamo(term[i]!)![2])) neighbours++;
   }
-  return syllables === 1 || (syllables === 2 && typed.length >= 4) ? syllables + initials / 2 : 0;
+  return syllables === 1 || (syllables === 2 && typed.length >= 4) ? syllables + initials / 2 - NEIGHBOUR * neighbours : 0;
 }
 
 const HIRA = /^\p{Script=Hiragana}$/u;

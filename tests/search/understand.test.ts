@@ -17,6 +17,7 @@ import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { PairNumbers, pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
 import { cardNamesOf, CjkSpelling, jamoDistance, namesOf, rewordHomophones } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
+import { neighbourSlip } from '../../src/search/hangul-keys.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -332,6 +333,24 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(jamoDistance('궈', '권')).toBe(1);
     expect(jamoDistance('가', '나')).toBe(1);
     expect(jamoDistance('가', '넘')).toBe(3);
+  });
+  it('knows which Korean slips a finger makes: a neighbouring key on the two-set keyboard, or Shift', () => {
+    // ㄴ (S) beside ㅇ (D); ㅁ (A) below ㅂ (Q); ㅠ (B) and ㅕ (U) two rows apart; 사/싸 is Shift; 각/낙 two jamo.
+    expect(neighbourSlip('윤', '융')).toBe(true);
+    expect(neighbourSlip('싱', '신')).toBe(true);
+    expect(neighbourSlip('마', '바')).toBe(true);
+    expect(neighbourSlip('윤', '연')).toBe(false);
+    expect(neighbourSlip('사', '싸')).toBe(true);
+    expect(neighbourSlip('각', '낙')).toBe(false);
+    expect(neighbourSlip('가', '가')).toBe(false);
+    expect(neighbourSlip('가', 'a')).toBe(false);
+  });
+  it('of two Korean terms one jamo away, corrects to the one a neighbouring key gives', () => {
+    // 윤합: 융합 (fuse, 702.101) by ㄴ → ㅇ, neighbours; 연합 (22 times in the 2019 rules) by ㅠ → ㅕ, two rows apart.
+    expect(ko.corrected('윤합 카드')).toBe('융합 카드');
+    expect(ko.corrected('은싱 달린 생물')).toBe('은신 달린 생물');
+    // A last syllable's final is where endings go: 떨어짐 is not read as 떨어집 (ㅁ beside ㅂ) but as before.
+    expect(ko.corrected('떨어짐?')).not.toBe('떨어집?');
   });
   it('says what it corrected: the query as the ranking read it, or null when nothing was misspelt', async () => {
     // The boxes show it (“Showing results for …”). A word being typed is a prefix, not a slip (`foretel` → foretell…).

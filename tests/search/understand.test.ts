@@ -493,6 +493,11 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     // Through the search: affinity (the glossary entry, then 702.40a), and the rarity rule (206.2) for 神話レア.
     expect(await top(ja, '神話', 2)).toEqual(['g-親和', '702.40a']);
     expect((await top(ja, '神話レア', 1))[0]).toBe('206.2');
+    // The glossary counts as written text: 召喚酔い's definition calls it a rule's 俗称 (popular name), once; 俗称で is
+    // cascade's (続唱, the same reading), the glossary's own ルールの俗称 stays.
+    expect(b.homophonesWritten).toMatchObject({ 俗称: ['の俗称', '俗称。'] });
+    expect(ja.corrected('俗称でめくれたカード')).toBe('続唱でめくれたカード');
+    expect(ja.corrected('ルールの俗称')).toBeNull();
   });
 });
 

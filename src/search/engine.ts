@@ -413,7 +413,7 @@ export class Searcher {
         extra[c]! += (SUBRULE + SUBRULE_CITED * Math.log2(1 + this.prior.cites[c]!)) * damp;
       }
     }
-    const variantNamed = this.prior.namesVariant(merged.keys()), topics = headingShare < 1 ? this.prior.marks(this.headings.namedWithin(this.lang, content)) : null;
+    const variantNamed = this.prior.namesVariant(merged.keys()), topics = headingShare < 1 ? this.prior.marks(this.headings.namedWithin(this.lang, corrected !== norm ? contentQuery(corrected) : content)) : null;
     // Final scores: text × coverage², plus heading coverage and the bonuses above.
     const scores = this.scratch.score;
     const { isGlossary } = this;

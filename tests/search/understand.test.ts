@@ -369,6 +369,13 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     await ko.search('돌진');
     expect(ko.corrected('커멘더 세금')).toBe('커맨더 세금');
   });
+  it('a question names the heading of its misspelt keyword as of the word it meant (topic, headings.ts namedWithin)', async () => {
+    // 702.49 Ninjutsu: the question as spelt right lists 702.49a, 702.49c, 509.1h; the slip put 506.7b (“blockers
+    // are declared”) first while ninjustu named no heading.
+    const first = async (q: string) => (await en.search(q, 3)).map((h) => h.number);
+    expect(await first('ninjustu before blockers are declared')).toEqual(await first('ninjutsu before blockers are declared'));
+    expect((await first('ninjustu before blockers are declared'))[0]).toBe('702.49a');
+  });
   it('a slip before chat’s passive ending, and 블락 beside a keyword, still find the keyword (억류, detain: 701.28a)', async () => {
     // 701.28a: 억류된 지속물은 … 공격하거나 방어할 수 없으며 …. 블락 (block) reads as 방어, one word: as 방어자 선언 방어 its
     // three words put the declare-blockers rules (509) above the keyword the question is about.

@@ -23,7 +23,7 @@
 import { bigrams, koreanStem, normalize } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { TITLE, type SearchBundle } from './types.ts';
-import { neighbourSlip } from './hangul-keys.ts';
+import { neighbourSlip } from './keyboard.ts';
 
 /** The names of things a bundle holds: headings (native part), glossary headwords, term bridge, synonyms. */
 export function namesOf(b: SearchBundle): string[] {
@@ -122,7 +122,7 @@ function shifted(a: number, b: number): boolean {
  * each changed initial consonant (a vowel or final slips more often: 점슬 is 점술 before 점을); 0 when it is no slip. A
  * word's first initial is never a slip but for a missed or extra shift (싸이클링 for 사이클링): another initial makes
  * another word (가나 is not 마나, 피치 not 리치, 놔도 not 봐도). A jamo typed on a neighbouring key costs NEIGHBOUR less: of
- * two terms one jamo away, the finger's slip wins (윤합 is 융합, ㄴ beside ㅇ, before 연합; hangul-keys.ts), but for a
+ * two terms one jamo away, the finger's slip wins (윤합 is 융합, ㄴ beside ㅇ, before 연합; keyboard.ts), but for a
  * last syllable's final, where a verb's endings go.
  */
 const NEIGHBOUR = 0.25;

@@ -3,6 +3,7 @@
  * query expansion uses to propose corrections of words the index does not know. Pure; shared by the
  * CLI, the tests and the browser worker.
  */
+import { neighbourKeys } from './keyboard.ts';
 
 /** Edit distance with adjacent transpositions, giving up above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -25,4 +26,19 @@ export function editDistance(a: string, b: string, max: number): number {
     prev = cur;
   }
   return prev[n]!;
+}
+
+/**
+ * Whether `word` is `typed` with one letter replaced by one a finger does not slip to (the keys do not touch on
+ * QWERTY): `rebund` is refund so (b for f), rebound by a letter left out. Of corrections as close, such a one comes last.
+ */
+export function farSubstitution(typed: string, word: string): boolean {
+  if (typed.length !== word.length) return false;
+  let at = -1;
+  for (let i = 0; i < typed.length; i++) {
+    if (typed[i] === word[i]) continue;
+    if (at >= 0) return false;
+    at = i;
+  }
+  return at >= 0 && !neighbourKeys(typed[at]!, word[at]!);
 }

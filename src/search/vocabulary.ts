@@ -9,7 +9,7 @@
  * being composed can still become. Kept apart from the ranking (engine.ts), which only weighs them.
  */
 import { composing, ENGLISH_ENDING, type QueryTerm } from './text.ts';
-import { editDistance } from './spelling.ts';
+import { editDistance, farSubstitution } from './spelling.ts';
 
 /** One indexed token a query term may stand for, and how much a match on it counts. */
 export interface Alternative {
@@ -96,7 +96,10 @@ export class Vocabulary {
       const d = editDistance(word, v, max);
       if (d <= max) found.push([v, d]);
     }
-    found.sort((a, b) => a[1] - b[1] || (this.df.get(b[0]) ?? 0) - (this.df.get(a[0]) ?? 0));
+    // Closest first; of as close, a slip a finger makes (a letter left out, doubled, swapped or a neighbouring key)
+    // before a letter far from the one meant (`rebund`: rebound, then refund); then the commoner.
+    const far = (v: string) => (farSubstitution(word, v) ? 1 : 0);
+    found.sort((a, b) => a[1] - b[1] || far(a[0]) - far(b[0]) || (this.df.get(b[0]) ?? 0) - (this.df.get(a[0]) ?? 0));
     return found.slice(0, 3).map((f) => f[0]);
   }
 

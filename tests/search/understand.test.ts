@@ -17,7 +17,7 @@ import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { PairNumbers, pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
 import { cardNamesOf, CjkSpelling, jamoDistance, namesOf, rewordHomophones } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
-import { neighbourSlip } from '../../src/search/hangul-keys.ts';
+import { neighbourKeys, neighbourSlip } from '../../src/search/keyboard.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -344,6 +344,14 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(neighbourSlip('각', '낙')).toBe(false);
     expect(neighbourSlip('가', '가')).toBe(false);
     expect(neighbourSlip('가', 'a')).toBe(false);
+  });
+  it('of two English corrections as close, takes the slip a finger makes', () => {
+    // QWERTY: f and g touch, b and n, a and q; b and f do not.
+    expect([neighbourKeys('f', 'g'), neighbourKeys('b', 'n'), neighbourKeys('a', 'q'), neighbourKeys('b', 'f')]).toEqual([true, true, true, false]);
+    // `tken`: token (an o left out), not then (k for h: the keys do not touch), though then is commoner; `hate`
+    // (no word of the rules) is haste with its s left out, not have (t for v).
+    expect(en.corrected('tken')).toBe('token');
+    expect(en.corrected('hate')).toBe('haste');
   });
   it('of two Korean terms one jamo away, corrects to the one a neighbouring key gives', () => {
     // 윤합: 융합 (fuse, 702.101) by ㄴ → ㅇ, neighbours; 연합 (22 times in the 2019 rules) by ㅠ → ㅕ, two rows apart.

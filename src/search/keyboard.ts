@@ -1,12 +1,16 @@
 /**
  * IMPORTED IN BOTH SERVER- AND CLIENT-SIDE CODE (CLI, tests, bench, browser worker).
  *
- * Where the jamo of a Hangul syllable sit on the Korean two-set keyboard (두벌식, on computers and phones alike), so
- * the misspelling corrector (cjk-spelling.ts) can prefer the slip a finger makes: `윤합` is 융합 (ㄴ and ㅇ are
- * neighbouring keys), not 연합 (ㅠ and ㅕ are two rows apart), although each is one jamo away.
+ * Which keys touch on a QWERTY keyboard, and where the jamo of a Hangul syllable sit on the Korean two-set keyboard
+ * (두벌식, on the same keys, on computers and phones alike): the misspelling correctors prefer the slip a finger makes.
+ * `윤합` is 융합 (ㄴ and ㅇ are neighbouring keys), not 연합 (ㅠ and ㅕ two rows apart), although each is one jamo away
+ * (cjk-spelling.ts); `rebund` is rebound (a letter left out), not refund (b is no neighbour of f; vocabulary.ts).
  */
 
-/** The keyboard's rows, left to right; a tense consonant or ㅒ ㅖ is its plain key with Shift. */
+/** QWERTY's letter rows, left to right; each row sits half a key right of the one above. */
+const QWERTY = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/** The two-set keyboard's rows, on QWERTY's keys; a tense consonant or ㅒ ㅖ is its plain key with Shift. */
 const ROWS = ['ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ', 'ㅁㄴㅇㄹㅎㅗㅓㅏㅣ', 'ㅋㅌㅊㅍㅠㅜㅡ'];
 const SHIFTED: Record<string, string> = { ㅃ: 'ㅂ', ㅉ: 'ㅈ', ㄸ: 'ㄷ', ㄲ: 'ㄱ', ㅆ: 'ㅅ', ㅒ: 'ㅐ', ㅖ: 'ㅔ' };
 /** Initial, medial and final jamo in Unicode's syllable order (a final's 0 is none). */
@@ -14,11 +18,11 @@ const INITIALS = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
 const MEDIALS = 'ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ';
 const FINALS = ' ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ';
 
-/** A jamo's key as [row, column], or null for one typed with two keys (ㅘ, ㄳ) or none. */
-function keyOf(j: string): [number, number] | null {
-  const plain = SHIFTED[j] ?? j;
-  for (let r = 0; r < ROWS.length; r++) {
-    const c = ROWS[r]!.indexOf(plain);
+/** A key's [row, column] in `rows`, or null (a jamo typed with two keys, ㅘ ㄳ, or none; anything not a letter). */
+function keyOf(rows: string[], k: string): [number, number] | null {
+  if (k.length !== 1) return null;
+  for (let r = 0; r < rows.length; r++) {
+    const c = rows[r]!.indexOf(k);
     if (c >= 0) return [r, c];
   }
   return null;
@@ -46,6 +50,12 @@ export function neighbourSlip(a: string, b: string): boolean {
   if (changed.length !== 1) return false;
   const [s, t] = [p[changed[0]!]!, q[changed[0]!]!];
   if ((SHIFTED[s] ?? s) === (SHIFTED[t] ?? t)) return true;
-  const [ks, kt] = [keyOf(s), keyOf(t)];
+  const [ks, kt] = [keyOf(ROWS, SHIFTED[s] ?? s), keyOf(ROWS, SHIFTED[t] ?? t)];
   return !!ks && !!kt && touching(ks, kt);
+}
+
+/** Whether two lowercase Latin letters are neighbouring keys on QWERTY (`f` and `g`, `b` and `n`; not `b` and `f`). */
+export function neighbourKeys(a: string, b: string): boolean {
+  const [ka, kb] = [keyOf(QWERTY, a), keyOf(QWERTY, b)];
+  return !!ka && !!kb && touching(ka, kb);
 }

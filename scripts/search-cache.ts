@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGS } from '../src/i18n/locales.ts';
 import type { Lang } from '../src/model/types.ts';
 import { Searcher } from '../src/search/engine.ts';
-import { prepareIndex, type PreparedIndex } from '../src/search/record-index.ts';
+import { prepareIndex, readPrepared, type PreparedIndex } from '../src/search/prepared-index.ts';
 import type { SearchBundle } from '../src/search/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,14 +118,14 @@ export function preparedSearcher(id: string, bundle: SearchBundle): Searcher {
   if (hashes.has(id) && existsSync(file)) {
     try {
       const kept = JSON.parse(readFileSync(file, 'utf8')) as { stamp: string; index: PreparedIndex };
-      if (kept.stamp === stamp) return new Searcher(bundle, kept.index);
+      if (kept.stamp === stamp) return new Searcher(bundle, readPrepared(bundle, kept.index));
     } catch {
       // Half-written or of another shape: made again below.
     }
   }
   const index = prepareIndex(bundle);
   if (hashes.has(id)) keep(file, JSON.stringify({ stamp, index }));
-  return new Searcher(bundle, index);
+  return new Searcher(bundle, readPrepared(bundle, index));
 }
 
 /** `preparedSearcher` of bundle `id`, loading the bundle builder only when no kept bundle matches. */

@@ -23,7 +23,7 @@
 import { bigrams, koreanStem, normalize } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { TITLE, type SearchBundle } from './types.ts';
-import { neighbourSlip } from './keyboard.ts';
+import { neighbourJamo } from './keyboard.ts';
 
 /** The names of things a bundle holds: headings (native part), glossary headwords, term bridge, synonyms. */
 export function namesOf(b: SearchBundle): string[] {
@@ -134,12 +134,13 @@ function koreanCost(typed: string[], term: string[]): number {
   for (let i = 0; i < typed.length; i++) {
     if (typed[i] === term[i]) continue;
     if (jamoDistance(typed[i]!, term[i]!) > 1) return 0;
-    const initial = jamo(typed[i]!)![0] !== jamo(term[i]!)![0];
-    if (initial && i === 0 && !shifted(jamo(typed[i]!)![0], jamo(term[i]!)![0])) return 0;
+    const [p, q] = [jamo(typed[i]!)!, jamo(term[i]!)!];
+    const initial = p[0] !== q[0];
+    if (initial && i === 0 && !shifted(p[0], q[0])) return 0;
     syllables++;
     if (initial) initials++;
     // Not a last syllable's final, where endings go (떨어짐 and 떨어집 are one word's, ㅁ beside ㅂ).
-    if (neighbourSlip(typed[i]!, term[i]!) && (i < typed.length - 1 || jamo(typed[i]!)![2] === jamo(term[i]!)![2])) neighbours++;
+    if (neighbourJamo(p, q) && (i < typed.length - 1 || p[2] === q[2])) neighbours++;
   }
   return syllables === 1 || (syllables === 2 && typed.length >= 4) ? syllables + initials / 2 - NEIGHBOUR * neighbours : 0;
 }

@@ -19,7 +19,8 @@
  * Query words reach the index through the vocabulary's expansions (vocabulary.ts); the best few
  * are picked without a full sort (select.ts); snippets are made for the rows shown (snippet.ts).
  */
-import { glossaryNameKeys, RecordIndex, titleKey, type PostingKind, type PreparedIndex } from './record-index.ts';
+import { glossaryNameKeys, RecordIndex, titleKey, type PostingKind } from './record-index.ts';
+import type { ReadIndex } from './prepared-index.ts';
 import type { Lang } from '../model/types.ts';
 import { ruleQuery } from './rule-query.ts';
 import { type GlossaryInfo, type Scored, type SearchBundle, type SearchHit, type SearchRecord, type Synonym } from './types.ts';
@@ -91,18 +92,17 @@ export class Searcher {
   private readonly scratch: Scratch;
 
   /**
-   * Indexes a bundle (≈ 100–300 ms for 2,500–3,300 rules in Node; done once, in a worker in the browser),
-   * or reads the index `prepareIndex` made of it (the command line).
-   * @param bundle what `buildBundle` produced (or the JSON file the build wrote)
+   * Indexes a bundle (`buildBundle`'s, or the JSON file the build wrote; ≈ 100–300 ms for 2,500–3,300 rules in Node,
+   * once, in a worker in the browser), or takes the index `prepareIndex` made of it (prepared-index.ts: the command line).
    */
-  constructor(bundle: SearchBundle, prepared?: PreparedIndex) {
+  constructor(bundle: SearchBundle, prepared?: ReadIndex) {
     this.bundle = bundle;
     this.lang = bundle.lang;
     this.records = bundle.records;
     const n = bundle.records.length;
     this.isGlossary = new Uint8Array(n);
     this.scratch = makeScratch(n);
-    this.index = prepared ? RecordIndex.fromPrepared(bundle, prepared) : RecordIndex.build(this.records);
+    this.index = prepared?.index ?? RecordIndex.build(this.records);
     this.df = this.index.df;
     this.records.forEach(([number], idx) => this.byNumber.set(number, idx));
     let total = 0;
@@ -146,11 +146,6 @@ export class Searcher {
   /** Index of the record with this rule number, or undefined. */
   recordIndex(number: string): number | undefined {
     return this.byNumber.get(number);
-  }
-
-  /** Whether a query token occurs anywhere in the records (used by the cross-language router). */
-  knows(token: string): boolean {
-    return this.df.has(token);
   }
 
   /**

@@ -16,7 +16,7 @@
  * Two ways to get it, with the same answers:
  *   - `RecordIndex.build`: tokenises every record and fills FlexSearch (the browser worker, which
  *     indexes once per page; ≈ 250 ms for 4,000 rules in Node);
- *   - `RecordIndex.fromPrepared`: reads what `prepareIndex` wrote (the tokens and postings as JSON):
+ *   - prepared-index.ts `readPrepared`: reads what `prepareIndex` wrote (the tokens and postings as JSON):
  *     a command line answering one query (`cr search`, issue 25 item 6: ≤ 300 ms wall) cannot spend
  *     most of that tokenising rules it never shows. The snippet texts are then made per record when
  *     first asked for (the few rows of a query).
@@ -24,11 +24,10 @@
  */
 import { Index } from './flexsearch.ts';
 import { TITLE, type SearchBundle, type SearchRecord } from './types.ts';
-import { bigrams, foldedPiece, indexTokens, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
+import { bigrams, foldedPiece, normalize, normalizeMapped, pieces, pieceTokens, wordStarts, type Mapped, type Piece } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { escapeRe, SNIPPET_SCAN } from './snippet.ts';
 import { EXAMPLE_FACTOR } from './weights.ts';
-import { priorFacts, type PriorFacts } from './prior.ts';
 import { PairNumbers, textPairs } from './proximity.ts';
 
 /** Lowercased letters and digits only, plurals folded: the key headings and queries are compared on. */
@@ -41,37 +40,13 @@ const pieceKey = (ps: Piece[]) => ps.map(foldedPiece).join('');
 /** Where a record holds a token: its body, its examples only, or only the words players ask it by. */
 export type PostingKind = 'body' | 'examples' | 'asked';
 
-/** The serialised index of one bundle (`prepareIndex`); `v` changes with its shape. */
-export interface PreparedIndex {
-  v: 5;
-  records: number;
-  /** Every indexed token, sorted (UTF-16 code units, as `Array.prototype.sort`). */
-  tokens: string[];
-  /** Per token (same order): records whose body holds it, ascending. */
-  body: number[][];
-  /** Per token: records whose examples hold it and whose body does not, ascending. */
-  examples: number[][];
-  /** Per token: records only the words players ask them by hold it in (neither body nor examples), ascending. */
-  asked: number[][];
-  /** Per record: body tokens + EXAMPLE_FACTOR × example tokens (repeats counted). */
-  length: number[];
-  /** Per record holding one: the body tokens it holds more than once, and how often. */
-  repeats: [idx: number, counts: [token: string, count: number][]][];
-  /** Headings: record index, number of distinct body tokens, comparison keys. */
-  titles: [idx: number, size: number, keys: string[]][];
-  /** Citations, lists and variant words (prior.ts). */
-  prior: PriorFacts;
-  /** Per glossary entry (the bundle's order): the keys of its names (`glossaryNameKeys`). */
-  glossary: string[][];
-}
-
 /** Per glossary entry of a bundle, the comparison keys of its names (term, English, reading), empty ones left out. */
 export function glossaryNameKeys(bundle: Pick<SearchBundle, 'glossary'>): string[][] {
   return (bundle.glossary ?? []).map((g) => [g.t, g.e, g.r].map((name) => (name ? titleKey(name) : '')).filter(Boolean));
 }
 
 /** One record's tokens, as both ways of indexing read them. */
-interface RecordTokens {
+export interface RecordTokens {
   norm: Mapped;
   bodySet: Set<string>;
   /** Example tokens the body lacks, distinct. */
@@ -94,7 +69,8 @@ function snippetText(body: string, norm: string, mapped: boolean): Mapped {
 /** What a record with no text (the head's records other than headings and glossary entries: head.ts) holds. Shared, never changed. */
 const NO_TOKENS: RecordTokens = { norm: { norm: '' }, bodySet: new Set(), exOnly: [], askOnly: [], repeats: [], length: 0 };
 
-function tokenize([, flags, body, examples, asked]: SearchRecord): RecordTokens {
+/** A record's tokens (body, examples, asked-by words), length, repeats and heading keys: what both ways of indexing read. */
+export function tokenize([, flags, body, examples, asked]: SearchRecord): RecordTokens {
   if (!body && !examples && !asked && !(flags & TITLE)) return NO_TOKENS;
   // One normalisation per record for the tokens, the phrase key and the snippets.
   const { norm, map } = normalizeMapped(body);
@@ -148,7 +124,10 @@ export class RecordIndex {
   private readonly repeats = new Map<string, Map<number, number>>();
   private readonly lookup: (kind: PostingKind, token: string) => number[];
 
-  private constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: PostingKind, token: string) => number[]) {
+  /**
+   * An index of no token yet, whose postings `lookup` answers (`build` fills FlexSearch; prepared-index.ts reads a file).
+   */
+  constructor(private readonly records: SearchRecord[], lookup: (index: RecordIndex) => (kind: PostingKind, token: string) => number[]) {
     const n = records.length;
     this.length = new Float32Array(n);
     this.titleSize = new Int32Array(n).fill(-1);
@@ -183,36 +162,6 @@ export class RecordIndex {
     return index;
   }
 
-  /** The index `prepareIndex` wrote for these records; throws when it is of other records or another shape. */
-  static fromPrepared(bundle: Pick<SearchBundle, 'records' | 'glossary'>, p: PreparedIndex): RecordIndex {
-    const { records } = bundle;
-    if (p?.glossary?.length !== (bundle.glossary ?? []).length || p.v !== 5 || !Array.isArray(p.repeats) || p.records !== records.length || p.length?.length !== records.length || p.tokens?.length !== p.body?.length || p.tokens.length !== p.examples?.length || p.tokens.length !== p.asked?.length || p.prior?.cites?.length !== records.length || !Array.isArray(p.prior.hubs) || !Array.isArray(p.prior.variantBound)) {
-      throw new Error('prepared search index: not of these records (rebuild it)');
-    }
-    const body = new Map<string, number[]>();
-    const examples = new Map<string, number[]>();
-    const asked = new Map<string, number[]>();
-    const kinds = { body, examples, asked };
-    const none: number[] = [];
-    const index = new RecordIndex(records, () => (kind, token) => kinds[kind].get(token) ?? none);
-    p.tokens.forEach((t, i) => {
-      const b = p.body[i]!;
-      const e = p.examples[i]!;
-      const a = p.asked[i]!;
-      if (b.length) body.set(t, b);
-      if (e.length) examples.set(t, e);
-      if (a.length) asked.set(t, a);
-      index.df.set(t, b.length + e.length + a.length);
-    });
-    index.length.set(p.length);
-    for (const [idx, counts] of p.repeats) index.addRepeats(idx, counts);
-    for (const [idx, size, keys] of p.titles) {
-      index.titles.push({ idx, keys });
-      index.titleSize[idx] = size;
-    }
-    return index;
-  }
-
   /**
    * Whether some rule's text or examples write a Korean word's start or a whole katakana word: the records holding its
    * rarest bigram are read (`활성하` and `スダック` have only bigrams the rules use elsewhere; cjk-spelling.ts).
@@ -241,17 +190,13 @@ export class RecordIndex {
     return this.lookup(kind, token);
   }
 
-  private addRepeats(idx: number, counts: [string, number][]): void {
+  /** Records how often a record's body holds the tokens it holds more than once. */
+  addRepeats(idx: number, counts: [string, number][]): void {
     for (const [t, c] of counts) {
       let m = this.repeats.get(t);
       if (!m) this.repeats.set(t, (m = new Map()));
       m.set(idx, c);
     }
-  }
-
-  /** How many times a record's body holds a token (1 for a token it holds once, or only in its examples). */
-  tf(idx: number, token: string): number {
-    return this.repeats.get(token)?.get(idx) ?? 1;
   }
 
   /** The records whose body holds a token more than once, and how often (read once per query token). */
@@ -323,40 +268,4 @@ export class RecordIndex {
     }
     return this.norms[idx];
   }
-}
-
-/** Tokenises a bundle's records once into the serialisable form `RecordIndex.fromPrepared` reads. */
-export function prepareIndex(bundle: Pick<SearchBundle, 'records' | 'glossary'>): PreparedIndex {
-  const { records } = bundle;
-  const ids = new Map<string, number>();
-  const body: number[][] = [];
-  const examples: number[][] = [];
-  const asked: number[][] = [];
-  const tokens: string[] = [];
-  const id = (t: string) => {
-    let i = ids.get(t);
-    if (i === undefined) {
-      i = tokens.push(t) - 1;
-      ids.set(t, i);
-      body.push([]);
-      examples.push([]);
-      asked.push([]);
-    }
-    return i;
-  };
-  const length: number[] = [];
-  const repeats: PreparedIndex['repeats'] = [];
-  const titles: PreparedIndex['titles'] = [];
-  records.forEach((record, idx) => {
-    const r = tokenize(record);
-    length.push(r.length);
-    if (r.repeats.length) repeats.push([idx, r.repeats]);
-    for (const t of r.bodySet) body[id(t)]!.push(idx);
-    for (const t of r.exOnly) examples[id(t)]!.push(idx);
-    for (const t of r.askOnly) asked[id(t)]!.push(idx);
-    if (r.title) titles.push([idx, r.title.size, r.title.keys]);
-  });
-  // Tokens in sorted order (the vocabulary's own order: it then sorts nothing at start).
-  const order = tokens.map((_, i) => i).sort((a, b) => (tokens[a]! < tokens[b]! ? -1 : tokens[a]! > tokens[b]! ? 1 : 0));
-  return { v: 5, records: records.length, tokens: order.map((i) => tokens[i]!), body: order.map((i) => body[i]!), examples: order.map((i) => examples[i]!), asked: order.map((i) => asked[i]!), length, repeats, titles, prior: priorFacts(records, indexTokens), glossary: glossaryNameKeys(bundle) };
 }

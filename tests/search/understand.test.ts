@@ -17,7 +17,7 @@ import { Prior, priorFacts } from '../../src/search/prior.ts';
 import { PairNumbers, pairKeys, pairShare, textPairs } from '../../src/search/proximity.ts';
 import { cardNamesOf, CjkSpelling, jamoDistance, namesOf, rewordHomophones } from '../../src/search/cjk-spelling.ts';
 import { classless } from '../../src/search/headings.ts';
-import { neighbourKeys, neighbourSlip } from '../../src/search/keyboard.ts';
+import { neighbourKeys, neighbourJamo } from '../../src/search/keyboard.ts';
 import { indexTokens, normalize, pieces, queryTerms, wordStarts } from '../../src/search/text.ts';
 
 // Every test here reads the rules mirror: skipped locally without it, failing under CI (tests/inputs.ts).
@@ -335,15 +335,12 @@ describe('Japanese and Korean misspellings and IME misconversions', () => {
     expect(jamoDistance('가', '넘')).toBe(3);
   });
   it('knows which Korean slips a finger makes: a neighbouring key on the two-set keyboard, or Shift', () => {
-    // ㄴ (S) beside ㅇ (D); ㅁ (A) below ㅂ (Q); ㅠ (B) and ㅕ (U) two rows apart; 사/싸 is Shift; 각/낙 two jamo.
-    expect(neighbourSlip('윤', '융')).toBe(true);
-    expect(neighbourSlip('싱', '신')).toBe(true);
-    expect(neighbourSlip('마', '바')).toBe(true);
-    expect(neighbourSlip('윤', '연')).toBe(false);
-    expect(neighbourSlip('사', '싸')).toBe(true);
-    expect(neighbourSlip('각', '낙')).toBe(false);
-    expect(neighbourSlip('가', '가')).toBe(false);
-    expect(neighbourSlip('가', 'a')).toBe(false);
+    // As initial, medial and final jamo (Unicode's indices). ㄴ (S) beside ㅇ (D): 윤 and 융; 싱 and 신. ㅁ (A) below
+    // ㅂ (Q): 마 and 바. ㅠ (B) and ㅕ (U) are two rows apart: 윤 and 연. 사 and 싸 are Shift. 각 and 낙 differ in two jamo.
+    const j = (ch: string) => { const c = ch.charCodeAt(0) - 0xac00; return [Math.floor(c / 588), Math.floor((c % 588) / 28), c % 28]; };
+    const slip = (a: string, b: string) => neighbourJamo(j(a), j(b));
+    expect([slip('윤', '융'), slip('싱', '신'), slip('마', '바'), slip('사', '싸')]).toEqual([true, true, true, true]);
+    expect([slip('윤', '연'), slip('각', '낙'), slip('가', '가'), slip('과', '가')]).toEqual([false, false, false, false]);
   });
   it('of two English corrections as close, takes the slip a finger makes', () => {
     // QWERTY: f and g touch, b and n, a and q; b and f do not.

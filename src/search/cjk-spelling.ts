@@ -23,7 +23,7 @@
 import { bigrams, koreanStem, normalize } from './text.ts';
 import { splitBilingual } from './titles.ts';
 import { TITLE, type SearchBundle } from './types.ts';
-import { neighbourJamo } from './keyboard.ts';
+import { neighbourJamo, sameKey } from './keyboard.ts';
 
 /** The names of things a bundle holds: headings (native part), glossary headwords, term bridge, synonyms. */
 export function namesOf(b: SearchBundle): string[] {
@@ -111,12 +111,6 @@ export function jamoDistance(a: string, b: string): number {
   return (x[0] !== y[0] ? 1 : 0) + (x[1] !== y[1] ? 1 : 0) + (x[2] !== y[2] ? 1 : 0);
 }
 
-/** Whether two initial consonants are a plain one and its tense one, a shift apart (ㅅ/ㅆ, ㄱ/ㄲ, ㄷ/ㄸ, ㅂ/ㅃ, ㅈ/ㅉ). */
-function shifted(a: number, b: number): boolean {
-  const [lo, hi] = a < b ? [a, b] : [b, a];
-  return hi === lo + 1 && [0, 3, 7, 9, 12].includes(lo);
-}
-
 /**
  * How far `typed` is one Korean slip from `term` (same syllable count): the syllables changed, and half a step more for
  * each changed initial consonant (a vowel or final slips more often: 점슬 is 점술 before 점을); 0 when it is no slip. A
@@ -136,7 +130,8 @@ function koreanCost(typed: string[], term: string[]): number {
     if (jamoDistance(typed[i]!, term[i]!) > 1) return 0;
     const [p, q] = [jamo(typed[i]!)!, jamo(term[i]!)!];
     const initial = p[0] !== q[0];
-    if (initial && i === 0 && !shifted(p[0], q[0])) return 0;
+    // A plain initial and its tense one are one key, a shift apart (ㅅ/ㅆ, ㄱ/ㄲ, ㄷ/ㄸ, ㅂ/ㅃ, ㅈ/ㅉ).
+    if (initial && i === 0 && !sameKey(0, p[0], q[0])) return 0;
     syllables++;
     if (initial) initials++;
     // Not a last syllable's final, where endings go (떨어짐 and 떨어집 are one word's, ㅁ beside ㅂ).

@@ -17,6 +17,12 @@ const KEYS = 'qwertyuiopasdfghjklzxcvbnm';
  */
 const JAMO_KEYS = ['rrseefaqqttdwwczxvg', 'koiojpuph---yn---bm-l', '-rr-s--ef-------aq-ttdwczxvg'];
 
+/** Whether two initials (part 0), medials (1) or finals (2), by Unicode's index, are typed on one key (ㅅ and ㅆ, ㅐ and ㅒ). */
+export function sameKey(part: number, a: number, b: number): boolean {
+  const k = JAMO_KEYS[part]![a];
+  return k !== undefined && k !== '-' && k === JAMO_KEYS[part]![b];
+}
+
 /** A letter's [row, column] on QWERTY, or null. */
 function keyOf(k: string): [number, number] | null {
   const i = k.length === 1 ? KEYS.indexOf(k) : -1;
@@ -42,5 +48,5 @@ export function neighbourJamo(p: readonly number[], q: readonly number[]): boole
   if (changed.length !== 1) return false;
   const i = changed[0]!;
   const [s, t] = [JAMO_KEYS[i]![p[i]!], JAMO_KEYS[i]![q[i]!]];
-  return s !== '-' && t !== '-' && (s === t || neighbourKeys(s!, t!));
+  return sameKey(i, p[i]!, q[i]!) || (s !== '-' && t !== '-' && neighbourKeys(s!, t!));
 }

@@ -59,9 +59,10 @@ export function findMarks(text: string, tokens: string[], normalized?: Mapped): 
       for (let i = norm.indexOf(stem); i >= 0; i = norm.indexOf(stem, i + 1)) {
         if (wordAt(norm, i, true)) continue;
         const end = letterRunEnd(norm, i + stem.length);
-        // The word or one of its forms (`creature` marks “creatures”, `ability` “abilities”), never another word it starts.
-        const rest = norm.slice(i + stem.length, end);
-        if (rest && !ENGLISH_ENDING.test(rest) && !(stem !== t && /^(?:y|ies|ied|y's)$/.test(rest))) continue;
+        // The word or one of its forms (`creature` marks “creatures”; `ability`, whose y the stem dropped, “abilities”),
+        // never another word it starts.
+        const rest = norm.slice(i + stem.length, end).replace(stem !== t ? /^[yi]/ : /^$/, '');
+        if (rest && !ENGLISH_ENDING.test(rest)) continue;
         ranges.push([i, end]);
         // The next match starts after this word (a regex scan does not overlap its matches).
         i = Math.max(i, end - 1);

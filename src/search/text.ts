@@ -145,16 +145,16 @@ function latinWord(w: string): string {
 }
 
 /**
- * Folds plural English nouns so `creatures` and `creature` meet: `abilities` → `ability`,
- * `blockers` → `blocker`, `toughness` unchanged. Verb forms (`flying`, `blocked`) are left alone:
- * stemming them loses words (docs/design-notes.md §3, `flying` → `fli` matched `flip`).
- */
-/**
  * The endings of an English word's own forms (`block` → `blocks`, `blocked`, `blocking`, `blockers`): what a word the
  * rules write may add in a prefix completion (vocabulary.ts) and in a highlight (snippet.ts). `red` is no `redundant`.
  */
 export const ENGLISH_ENDING = /^(?:s|es|d|ed|ing|er|ers|'s|s')$/;
 
+/**
+ * Folds plural English nouns so `creatures` and `creature` meet: `abilities` → `ability`,
+ * `blockers` → `blocker`, `toughness` unchanged. Verb forms (`flying`, `blocked`) are left alone:
+ * stemming them loses words (docs/design-notes.md §3, `flying` → `fli` matched `flip`).
+ */
 export function foldPlural(w: string): string {
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (/[^aeiou]ies$/.test(w)) return w.slice(0, -3) + 'y';

@@ -40,9 +40,10 @@ function refMarks(text: string, tokens: string[]): [number, number][] {
   for (const t of tokens) {
     if (/^[\p{L}\p{N}.']+$/u.test(t) && /^[a-z0-9]/.test(t)) {
       const stem = t.endsWith('y') && t.length > 3 ? t.slice(0, -1) : t;
-      // The word or one of its forms (text.ts ENGLISH_ENDING), and a y-word's (`ability`: abilities), never another word it starts.
-      const forms = `s|es|d|ed|ing|er|ers|'s|s'${stem !== t ? "|y|ies|ied|y's" : ''}`;
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:${forms})?(?![\\p{L}'])`, 'gu');
+      // The word or one of its forms (text.ts ENGLISH_ENDING), after a y-word's y or i (`ability`: abilities), never
+      // another word it starts.
+      const forms = `${stem !== t ? '[yi]?' : ''}(?:s|es|d|ed|ing|er|ers|'s|s')?`;
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${forms}(?![\\p{L}'])`, 'gu');
       for (const m of norm.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
     } else for (let i = norm.indexOf(t); i >= 0; i = norm.indexOf(t, i + 1)) ranges.push([i, i + t.length]);
   }
